@@ -1,0 +1,85 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { sql } from "kysely";
+import type { Services } from "./core/context.js";
+import { HeedError } from "./core/errors.js";
+import { isMigrated } from "./db/migrate.js";
+import { authenticateSecret } from "./http/auth.js";
+import { registerDocs } from "./http/docs.js";
+import type { AppEnv } from "./http/env.js";
+import { problemResponse, toProblem } from "./http/problem.js";
+import { requestId } from "./http/request-id.js";
+import { validationHook } from "./http/validation.js";
+import { registerRoutes } from "./routes/index.js";
+
+export interface AppOptions {
+  bodyLimitBytes: number;
+}
+
+/** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
+function createV1(options: AppOptions): OpenAPIHono<AppEnv> {
+  const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  v1.use(
+    "*",
+    bodyLimit({
+      maxSize: options.bodyLimitBytes,
+      onError: () => {
+        throw new HeedError("payload_too_large", `The request body is over ${options.bodyLimitBytes} bytes.`);
+      },
+    }),
+  );
+  v1.use("*", authenticateSecret);
+  registerRoutes(v1);
+  v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "heed_sk_…",
+    description: "A secret API key (Settings → API keys, or `heed keys create`). The route's scopes list the permission it needs.",
+  });
+  return v1;
+}
+
+export function openApiDocument(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
+  return v1.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Heed API",
+      version: "1.0.0",
+      description:
+        "Everything the Heed dashboard can do, over HTTP. Errors are RFC 9457 problem+json with a stable `code`; " +
+        "lists answer `{data, nextCursor}` with keyset cursors; `limit` is 1–100 (default 20).",
+    },
+    servers: [{ url: `${publicUrl}/v1` }],
+    tags: [{ name: "Posts" }, { name: "Boards" }, { name: "Statuses" }, { name: "API keys" }],
+  });
+}
+
+export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestId);
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    await next();
+  });
+  app.onError(toProblem);
+  app.notFound((c) => problemResponse(c, new HeedError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
+
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/ready", async (c) => {
+    try {
+      await sql`select 1`.execute(services.db);
+      if (!(await isMigrated(services.db))) throw new Error("migrations pending");
+      return c.json({ status: "ready" });
+    } catch {
+      return problemResponse(c, new HeedError("unavailable", "The database is unreachable or not migrated."));
+    }
+  });
+
+  const v1 = createV1(options);
+  const document = openApiDocument(v1, services.publicUrl);
+  app.get("/openapi.json", (c) => c.json(document));
+  registerDocs(app);
+  app.route("/v1", v1);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { parseArgs } from "node:util";
+import { loadConfig } from "./config.js";
+import { openDatabase, type Db } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { serverSecret } from "./db/secrets.js";
+import { HeedError } from "./core/errors.js";
+import { COMMANDS, UsageError, type CommandContext } from "./cli/commands.js";
+
+// `heed <command>`: administers the database named by DATABASE_URL directly. Results go to stdout
+// (JSON with --json), messages to stderr; bad arguments exit 2, refusals 1.
+
+const USAGE = `Usage: heed <command> [options]
+
+  migrate
+  workspace create --slug <slug> --name <name> [--json]
+  keys create --workspace <slug> --name <name> --scopes <a,b|*> [--expires <ISO time>] [--json]
+  keys list --workspace <slug> [--json]
+  keys revoke <key id> [--json]
+  keys public --workspace <slug> [--json]
+  seed --workspace <slug> --posts <n> --votes <n> [--boards <n>] [--seed <n>]
+
+DATABASE_URL selects the database (default sqlite:./data/heed.db).`;
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        slug: { type: "string" },
+        name: { type: "string" },
+        workspace: { type: "string" },
+        scopes: { type: "string" },
+        expires: { type: "string" },
+        posts: { type: "string" },
+        votes: { type: "string" },
+        boards: { type: "string" },
+        seed: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`heed: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
+  if (values.help || positionals.length === 0) {
+    process.stderr.write(USAGE + "\n");
+    return values.help ? 0 : 2;
+  }
+  const name = positionals[0] === "migrate" || positionals[0] === "seed" ? positionals[0] : positionals.slice(0, 2).join(" ");
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`heed: unknown command '${positionals.join(" ")}'\n\n${USAGE}\n`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  let db: Db | undefined;
+  try {
+    const opened = openDatabase(config.databaseUrl);
+    db = opened.db;
+    await migrateToLatest(db);
+    const context: CommandContext = {
+      services: { db, dialect: opened.dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor") },
+      args: positionals.slice(name.split(" ").length),
+      options: values,
+      print: (human, json) => process.stdout.write((values.json ? JSON.stringify(json) : human) + "\n"),
+    };
+    await command(context);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`heed: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof HeedError) {
+      const details = error.errors?.map((e) => ` (${e.pointer}: ${e.detail})`).join("") ?? "";
+      process.stderr.write(`heed: ${error.message}${details}\n`);
+      return 1;
+    }
+    process.stderr.write(`heed: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,140 @@
+import { createApiKey } from "../core/api-keys/create.js";
+import { listApiKeys } from "../core/api-keys/list.js";
+import { revokeApiKey } from "../core/api-keys/revoke.js";
+import { SYSTEM_ACTOR, type Ctx, type Services } from "../core/context.js";
+import { HeedError } from "../core/errors.js";
+import { isScope, type Scope } from "../core/scopes.js";
+import { createWorkspace, findWorkspaceBySlug } from "../core/workspaces/create.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { seedWorkspace } from "../seed/bulk.js";
+
+export class UsageError extends Error {}
+
+export interface CommandContext {
+  services: Services;
+  args: string[];
+  options: Record<string, string | boolean | undefined>;
+  /** Prints the human line, or the JSON value with --json: stdout holds nothing else. */
+  print: (human: string, json: unknown) => void;
+}
+
+function required(context: CommandContext, name: string): string {
+  const value = context.options[name];
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function count(context: CommandContext, name: string, fallback?: number): number {
+  const raw = context.options[name];
+  if (raw === undefined && fallback !== undefined) return fallback;
+  const value = Number(raw);
+  if (typeof raw !== "string" || !Number.isInteger(value) || value < 0 || value > 10_000_000) {
+    throw new UsageError(`--${name} must be a whole number from 0 to 10,000,000`);
+  }
+  return value;
+}
+
+/** The operator acting on one workspace, named by its slug. */
+async function operatorIn(context: CommandContext, slug: string): Promise<Ctx> {
+  const workspace = await findWorkspaceBySlug(context.services.db, slug);
+  if (!workspace) throw new HeedError("not_found", `No workspace with slug '${slug}'.`);
+  return { services: context.services, workspace: { id: workspace.id, slug: workspace.slug }, actor: SYSTEM_ACTOR, requestId: null };
+}
+
+function parseScopes(raw: string): Scope[] {
+  const scopes = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = scopes.filter((s) => !isScope(s));
+  if (scopes.length === 0 || unknown.length > 0) {
+    throw new UsageError(`unknown scope${unknown.length > 1 ? "s" : ""} '${unknown.join(", ")}': use '*' or <resource>:read|write`);
+  }
+  return scopes as Scope[];
+}
+
+export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>> = {
+  async migrate(context) {
+    const applied = await migrateToLatest(context.services.db);
+    context.print(applied.length ? `applied ${applied.join(", ")}` : "up to date", { applied });
+  },
+
+  async "workspace create"(context) {
+    const workspace = await createWorkspace(context.services.db, { slug: required(context, "slug"), name: required(context, "name") });
+    context.print(`created workspace ${workspace.slug} (${workspace.id})\npublic key: ${workspace.public_key}`, {
+      id: workspace.id,
+      slug: workspace.slug,
+      name: workspace.name,
+      publicKey: workspace.public_key,
+    });
+  },
+
+  async "keys create"(context) {
+    const ctx = await operatorIn(context, required(context, "workspace"));
+    const expires = context.options.expires;
+    if (expires !== undefined && (typeof expires !== "string" || Number.isNaN(Date.parse(expires)))) {
+      throw new UsageError("--expires must be an ISO-8601 time, e.g. 2027-01-01T00:00:00Z");
+    }
+    const created = await createApiKey({
+      ctx,
+      input: {
+        name: required(context, "name"),
+        scopes: parseScopes(required(context, "scopes")),
+        expiresAt: typeof expires === "string" ? new Date(expires).toISOString() : null,
+      },
+    });
+    context.print(`created key ${created.id} with scopes ${created.scopes.join(",")}\n${created.key}\n(shown once: store it now)`, {
+      id: created.id,
+      key: created.key,
+      scopes: created.scopes,
+    });
+  },
+
+  async "keys list"(context) {
+    const ctx = await operatorIn(context, required(context, "workspace"));
+    const keys = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listApiKeys({ ctx, input: { limit: 100, cursor } });
+      keys.push(...page.data);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const lines = keys.map(
+      (k) => `${k.id}  ${k.prefix}…${k.last4}  ${k.name}  [${k.scopes.join(",")}]${k.revokedAt ? `  revoked ${k.revokedAt}` : ""}`,
+    );
+    context.print(lines.length ? lines.join("\n") : "no keys", keys);
+  },
+
+  async "keys revoke"(context) {
+    const id = context.args[0];
+    if (!id) throw new UsageError("keys revoke needs the key id, e.g. heed keys revoke key_01…");
+    const owner = await context.services.db
+      .selectFrom("api_keys")
+      .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
+      .select("workspaces.slug")
+      .where("api_keys.id", "=", id)
+      .executeTakeFirst();
+    if (!owner) throw new HeedError("not_found", `No API key with id '${id}'.`);
+    const revoked = await revokeApiKey({ ctx: await operatorIn(context, owner.slug), input: { id } });
+    context.print(`revoked ${revoked.id} (${revoked.name})`, revoked);
+  },
+
+  async "keys public"(context) {
+    const workspace = await findWorkspaceBySlug(context.services.db, required(context, "workspace"));
+    if (!workspace) throw new HeedError("not_found", `No workspace with slug '${context.options.workspace}'.`);
+    context.print(workspace.public_key, { key: workspace.public_key });
+  },
+
+  async seed(context) {
+    const ctx = await operatorIn(context, required(context, "workspace"));
+    const started = Date.now();
+    const summary = await seedWorkspace(context.services.db, ctx.workspace, {
+      posts: count(context, "posts"),
+      votes: count(context, "votes"),
+      boards: count(context, "boards", 1),
+      seed: context.options.seed === undefined ? undefined : count(context, "seed"),
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    context.print(
+      `seeded ${ctx.workspace.slug} in ${seconds}s: ${summary.posts} posts, ${summary.votes} votes, ${summary.comments} comments, ${summary.users} users, ${summary.companies} companies, ${summary.boards} boards`,
+      { ...summary, seconds: Number(seconds) },
+    );
+  },
+};

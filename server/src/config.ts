@@ -1,0 +1,33 @@
+// Everything Heed reads from the environment, read once at start-up.
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  /** Where people reach this server: the base of portal links and of the OpenAPI `servers` URL. */
+  publicUrl: string;
+  bodyLimitBytes: number;
+  /** Create the `demo` workspace on an empty database (off with SEED_DEMO=0). */
+  seedDemo: boolean;
+}
+
+function integer(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got '${raw}')`);
+  return value;
+}
+
+export function loadConfig(env = process.env): Config {
+  const host = env.HOST || "127.0.0.1";
+  const port = integer("PORT", 3000);
+  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return {
+    host,
+    port,
+    databaseUrl: env.DATABASE_URL || "sqlite:./data/heed.db",
+    publicUrl: (env.PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, ""),
+    bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
+    seedDemo: env.SEED_DEMO !== "0",
+  };
+}

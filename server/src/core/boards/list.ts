@@ -1,0 +1,36 @@
+import type { BoardsTable } from "../../db/schema.js";
+import { reader, type Ctx } from "../context.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { requireScope } from "../scopes.js";
+
+export interface BoardView {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  visibility: "public" | "private";
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toBoardView(row: BoardsTable): BoardView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    visibility: row.visibility,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Oldest first: the order the team created them in. */
+export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<BoardView>> {
+  requireScope(ctx.actor.scopes, "boards:read");
+  const queryKey = `boards:${ctx.workspace.id}`;
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  let query = reader(ctx).selectFrom("boards").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(input.limit + 1);
+  if (after) query = query.where("id", ">", String(after[0]));
+  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toBoardView));
+}

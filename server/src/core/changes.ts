@@ -1,0 +1,51 @@
+import { nowIso } from "../lib/clock.js";
+import { newId } from "../lib/ids.js";
+import type { Ctx, Tx } from "./context.js";
+
+export interface Change {
+  /** `post.created`, `api_key.revoked`, … */
+  action: string;
+  objectType: string;
+  objectId: string;
+  /** What the audit log keeps about the change (changed fields, names). */
+  audit?: Record<string, unknown>;
+  /** When set, the webhook event of this change: its type and `data`. */
+  event?: { type: string; data: unknown };
+}
+
+/**
+ * Records a change inside the verb's transaction: its audit row and, for webhook-visible changes,
+ * its outbox row. Both commit or roll back with the change itself, so no committed change lacks
+ * its event and no rolled-back change has one.
+ */
+export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" | "requestId">, change: Change): Promise<void> {
+  const at = nowIso();
+  await tx
+    .insertInto("audit_log")
+    .values({
+      id: newId("audit"),
+      workspace_id: ctx.workspace.id,
+      actor_type: ctx.actor.type,
+      actor_id: ctx.actor.id,
+      action: change.action,
+      object_type: change.objectType,
+      object_id: change.objectId,
+      request_id: ctx.requestId,
+      data: JSON.stringify(change.audit ?? {}),
+      created_at: at,
+    })
+    .execute();
+  if (change.event) {
+    await tx
+      .insertInto("outbox")
+      .values({
+        id: newId("event"),
+        workspace_id: ctx.workspace.id,
+        type: change.event.type,
+        data: JSON.stringify(change.event.data),
+        created_at: at,
+        dispatched_at: null,
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,54 @@
+import type { Transaction } from "kysely";
+import type { Db, Dialect } from "../db/database.js";
+import type { Database } from "../db/schema.js";
+import type { Scope } from "./scopes.js";
+
+export type Tx = Transaction<Database>;
+
+/** What a verb may use beside its input: built once at start-up. */
+export interface Services {
+  db: Db;
+  dialect: Dialect;
+  /** Base of links to the portal, e.g. `http://127.0.0.1:3000`. */
+  publicUrl: string;
+  /** HMAC key for list cursors, shared by every instance through the database. */
+  cursorSecret: Buffer;
+}
+
+export interface Actor {
+  type: "api_key" | "member" | "end_user" | "system";
+  id: string | null;
+  scopes: readonly Scope[];
+}
+
+/** The operator acting through the `heed` command or start-up: holds every permission. */
+export const SYSTEM_ACTOR: Actor = { type: "system", id: null, scopes: ["*"] };
+
+export interface WorkspaceRef {
+  id: string;
+  slug: string;
+}
+
+/** Who is acting, in which workspace, for which request: the first argument of every verb. */
+export interface Ctx {
+  services: Services;
+  workspace: WorkspaceRef;
+  actor: Actor;
+  requestId: string | null;
+  /**
+   * A transaction opened around the whole request (the idempotency layer does this so that the
+   * stored response commits with the write). Verbs join it instead of opening their own.
+   */
+  tx?: Tx;
+}
+
+/** Runs `fn` in the request's transaction, or in a new one: one verb, one transaction. */
+export function inTransaction<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (ctx.tx) return fn(ctx.tx);
+  return ctx.services.db.transaction().execute(fn);
+}
+
+/** The connection a read should use: the request's transaction when there is one. */
+export function reader(ctx: Ctx): Db | Tx {
+  return ctx.tx ?? ctx.services.db;
+}

@@ -1,0 +1,54 @@
+// The one error type of Heed. Domain verbs and middleware throw HeedError with a stable code; the
+// HTTP layer turns it into RFC 9457 problem+json, and the same table documents every route's errors
+// in the OpenAPI document, so the spec cannot say one status while the code returns another.
+export const ERROR_CODES = {
+  malformed_json: { status: 400, title: "Malformed JSON" },
+  validation_failed: { status: 400, title: "Validation failed" },
+  invalid_cursor: { status: 400, title: "Invalid cursor" },
+  missing_credential: { status: 401, title: "Missing credential" },
+  invalid_credential: { status: 401, title: "Invalid credential" },
+  wrong_credential_kind: { status: 401, title: "Wrong kind of credential" },
+  missing_scope: { status: 403, title: "Missing permission" },
+  not_found: { status: 404, title: "Not found" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
+  conflict: { status: 409, title: "Conflict" },
+  payload_too_large: { status: 413, title: "Payload too large" },
+  unsupported_media_type: { status: 415, title: "Unsupported media type" },
+  rate_limited: { status: 429, title: "Too many requests" },
+  internal_error: { status: 500, title: "Internal server error" },
+  unavailable: { status: 503, title: "Service unavailable" },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  /** JSON Pointer (RFC 6901) into the request: `/title`, or `/query/limit` for parameters. */
+  pointer: string;
+  detail: string;
+}
+
+export class HeedError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors?: FieldError[];
+  readonly extra?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, detail: string, options: { errors?: FieldError[]; extra?: Record<string, unknown> } = {}) {
+    super(detail);
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.errors = options.errors;
+    this.extra = options.extra;
+  }
+}
+
+export function notFound(what: string, id: string): HeedError {
+  return new HeedError("not_found", `No ${what} with id '${id}'.`);
+}
+
+/** A body field that names an object this workspace does not have. */
+export function invalidReference(pointer: string, what: string, id: string): HeedError {
+  return new HeedError("validation_failed", `The request names an unknown ${what}.`, {
+    errors: [{ pointer, detail: `No ${what} with id '${id}' in this workspace.` }],
+  });
+}

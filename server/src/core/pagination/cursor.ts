@@ -1,0 +1,41 @@
+import { createHmac } from "node:crypto";
+import { safeEqual } from "../../lib/secret-keys.js";
+import { HeedError } from "../errors.js";
+
+// A cursor is `<base64url JSON [queryHash, ...keyValues]>.<base64url HMAC>`: opaque to clients,
+// tamper-evident, and bound to the query (route, workspace, sort, filters) that produced it, so a
+// cursor pasted into another query is refused rather than silently skipping rows.
+
+export type CursorValue = string | number | null;
+
+function sign(secret: Buffer, payload: string): string {
+  return createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 22);
+}
+
+function queryHash(secret: Buffer, queryKey: string): string {
+  return createHmac("sha256", secret).update("query:" + queryKey).digest("base64url").slice(0, 12);
+}
+
+export function encodeCursor(secret: Buffer, queryKey: string, values: CursorValue[]): string {
+  const payload = Buffer.from(JSON.stringify([queryHash(secret, queryKey), ...values])).toString("base64url");
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The key values of the last row of the previous page; 400 for anything we did not issue. */
+export function decodeCursor(secret: Buffer, queryKey: string, cursor: string, arity: number): CursorValue[] {
+  const invalid = (why: string) => new HeedError("invalid_cursor", why, { errors: [{ pointer: "/query/cursor", detail: why }] });
+  const [payload, mac, ...rest] = cursor.split(".");
+  if (!payload || !mac || rest.length > 0 || !safeEqual(sign(secret, payload), mac)) {
+    throw invalid("The cursor is not one this service issued.");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+  } catch {
+    throw invalid("The cursor is not one this service issued.");
+  }
+  if (!Array.isArray(parsed) || parsed.length !== arity + 1 || parsed[0] !== queryHash(secret, queryKey)) {
+    throw invalid("The cursor belongs to another query: keep sort and filters unchanged while paging.");
+  }
+  return parsed.slice(1) as CursorValue[];
+}

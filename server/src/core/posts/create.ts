@@ -1,0 +1,68 @@
+import { nowIso } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import type { PostsTable } from "../../db/schema.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, type Ctx } from "../context.js";
+import { requireScope } from "../scopes.js";
+import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
+import { indexTerms, replaceTags } from "./store.js";
+import { findPost, toPostViews, type PostView } from "./view.js";
+
+export interface CreatePostInput {
+  boardId: string;
+  title: string;
+  body?: string;
+  statusId?: string;
+  tagIds?: string[];
+  authorId?: string | null;
+  ownerId?: string | null;
+  eta?: string | null;
+  pinned?: boolean;
+}
+
+export async function createPost({ ctx, input }: { ctx: Ctx; input: CreatePostInput }): Promise<PostView> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  return inTransaction(ctx, async (tx) => {
+    await checkBoard(tx, ctx, input.boardId);
+    const statusId = await resolveStatus(tx, ctx, input.statusId);
+    const tagIds = input.tagIds ?? [];
+    await checkTags(tx, ctx, tagIds);
+    if (input.authorId) await checkAuthor(tx, ctx, input.authorId);
+    if (input.ownerId) await checkOwner(tx, ctx, input.ownerId);
+
+    const at = nowIso();
+    const row: PostsTable = {
+      id: newId("post"),
+      workspace_id: ctx.workspace.id,
+      board_id: input.boardId,
+      status_id: statusId,
+      title: input.title,
+      body: input.body ?? "",
+      author_id: input.authorId ?? null,
+      owner_id: input.ownerId ?? null,
+      vote_count: 0,
+      trending_count: 0,
+      comment_count: 0,
+      eta: input.eta ?? null,
+      pinned: input.pinned ? 1 : 0,
+      comments_locked: 0,
+      merged_into_id: null,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    };
+    await tx.insertInto("posts").values(row).execute();
+    await replaceTags(tx, ctx, row.id, tagIds);
+    await indexTerms(tx, ctx, row.id, row.title, row.body);
+
+    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
+    await recordChange(tx, ctx, {
+      action: "post.created",
+      objectType: "post",
+      objectId: row.id,
+      audit: { title: row.title, boardId: row.board_id },
+      event: { type: "post.created", data: view },
+    });
+    return view!;
+  });
+}

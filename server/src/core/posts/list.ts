@@ -1,0 +1,82 @@
+import { reader, type Ctx } from "../context.js";
+import { HeedError } from "../errors.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { requireScope } from "../scopes.js";
+import { queryTerms } from "./terms.js";
+import { selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
+
+export const POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated"] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+
+export const STATUS_CATEGORIES = ["open", "active", "complete", "closed"] as const;
+
+// Each sort is one indexed column, scanned with the id as tie-breaker (indexes posts_by_*).
+const SORTS = {
+  newest: { column: "created_at", direction: "desc" },
+  oldest: { column: "created_at", direction: "asc" },
+  votes: { column: "vote_count", direction: "desc" },
+  trending: { column: "trending_count", direction: "desc" },
+  comments: { column: "comment_count", direction: "desc" },
+  updated: { column: "updated_at", direction: "desc" },
+} as const satisfies Record<PostSort, { column: keyof PostRow; direction: "asc" | "desc" }>;
+
+export interface ListPostsInput extends PageInput {
+  sort: PostSort;
+  boardId?: string;
+  /** A status id, or a status category to list e.g. every `active` post. */
+  status?: string;
+  tag?: string;
+  authorId?: string;
+  q?: string;
+}
+
+/**
+ * Keyset (seek) paging: the cursor holds the sort value and id of the last row shown, so a deep page
+ * costs what the first does and inserts during a walk neither skip nor repeat rows. Merged and
+ * deleted posts are left out.
+ */
+export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInput }): Promise<Page<PostView>> {
+  requireScope(ctx.actor.scopes, "posts:read");
+  const sort = SORTS[input.sort];
+  const terms = input.q === undefined ? undefined : queryTerms(input.q);
+  const queryKey = JSON.stringify(["posts", ctx.workspace.id, input.sort, input.boardId, input.status, input.tag, input.authorId, terms]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 2);
+  if (terms && terms.length === 0) return { data: [], nextCursor: null };
+
+  const db = reader(ctx);
+  let query = selectPosts(db)
+    .where("p.workspace_id", "=", ctx.workspace.id)
+    .where("p.deleted_at", "is", null)
+    .where("p.merged_into_id", "is", null);
+  if (input.boardId) query = query.where("p.board_id", "=", input.boardId);
+  if (input.status) {
+    query = (STATUS_CATEGORIES as readonly string[]).includes(input.status)
+      ? query.where("s.category", "=", input.status as (typeof STATUS_CATEGORIES)[number])
+      : query.where("p.status_id", "=", input.status);
+  }
+  if (input.tag) {
+    const tag = input.tag;
+    query = query.where("p.id", "in", (eb) => eb.selectFrom("post_tags").select("post_id").where("tag_id", "=", tag));
+  }
+  if (input.authorId) query = query.where("p.author_id", "=", input.authorId);
+  for (const term of terms ?? []) {
+    query = query.where("p.id", "in", (eb) =>
+      eb.selectFrom("post_terms").select("post_id").where("workspace_id", "=", ctx.workspace.id).where("term", "=", term),
+    );
+  }
+  if (after) {
+    const [value, id] = after;
+    if (typeof id !== "string" || (typeof value !== "string" && typeof value !== "number")) {
+      throw new HeedError("invalid_cursor", "The cursor is not one this service issued.");
+    }
+    const op = sort.direction === "desc" ? "<" : ">";
+    query = query.where((eb) => eb(eb.refTuple(`p.${sort.column}`, "p.id"), op, eb.tuple(value, id)));
+  }
+  const rows = await query
+    .orderBy(`p.${sort.column}`, sort.direction)
+    .orderBy("p.id", sort.direction)
+    .limit(input.limit + 1)
+    .execute();
+  const page = toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r[sort.column], r.id], (rs) => rs);
+  return { data: await toPostViews(db, ctx, page.data), nextCursor: page.nextCursor };
+}

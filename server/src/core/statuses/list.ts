@@ -1,0 +1,39 @@
+import type { StatusCategory, StatusesTable } from "../../db/schema.js";
+import { reader, type Ctx } from "../context.js";
+import { HeedError } from "../errors.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { requireScope } from "../scopes.js";
+
+export interface StatusView {
+  id: string;
+  name: string;
+  category: StatusCategory;
+  color: string;
+  position: number;
+  /** The status new posts get when none is given. */
+  isDefault: boolean;
+}
+
+export function toStatusView(row: StatusesTable): StatusView {
+  return { id: row.id, name: row.name, category: row.category, color: row.color, position: row.position, isDefault: row.is_default === 1 };
+}
+
+/** In roadmap order (`position`). Statuses belong to the `boards` permission. */
+export async function listStatuses({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<StatusView>> {
+  requireScope(ctx.actor.scopes, "boards:read");
+  const queryKey = `statuses:${ctx.workspace.id}`;
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 2);
+  let query = reader(ctx)
+    .selectFrom("statuses")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .orderBy("position")
+    .orderBy("id")
+    .limit(input.limit + 1);
+  if (after) {
+    const [position, id] = after;
+    if (typeof position !== "number" || typeof id !== "string") throw new HeedError("invalid_cursor", "The cursor is not one this service issued.");
+    query = query.where((eb) => eb(eb.refTuple("position", "id"), ">", eb.tuple(position, id)));
+  }
+  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.position, r.id], (rs) => rs.map(toStatusView));
+}

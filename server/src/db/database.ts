@@ -1,0 +1,53 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.js";
+
+export type Db = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface OpenedDatabase {
+  db: Db;
+  dialect: Dialect;
+  /** What to print in logs: the URL without any password. */
+  description: string;
+}
+
+// PostgreSQL returns bigint (count(*), sums) as strings; every count Heed keeps fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+export interface OpenOptions {
+  /** PostgreSQL schema to use (tests give every suite its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+/** `sqlite:./data/heed.db`, `sqlite:/abs/path.db`, `sqlite::memory:` or `postgres://…`. */
+export function openDatabase(url: string, options: OpenOptions = {}): OpenedDatabase {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    });
+    const safe = new URL(url);
+    safe.password = "";
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", description: safe.toString() };
+  }
+  if (url.startsWith("sqlite:")) {
+    const path = url.slice("sqlite:".length);
+    const file = path === ":memory:" ? path : resolve(path);
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes.
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite", description: `sqlite:${file}` };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(":")[0]}:…')`);
+}

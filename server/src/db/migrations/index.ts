@@ -1,0 +1,8 @@
+import type { Migration } from "kysely";
+import * as initial from "./0001_initial.js";
+
+// Every migration, in order. Listed here (not discovered on disk) so that they load the same way
+// under tsx, a bundler or tests.
+export const migrations: Record<string, Migration> = {
+  "0001_initial": initial,
+};

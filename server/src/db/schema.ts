@@ -1,0 +1,258 @@
+// Table types for Kysely. Timestamps are ISO-8601 text, flags are 0/1 integers and JSON is text, so
+// one set of queries runs unchanged on SQLite and PostgreSQL.
+export type Flag = 0 | 1;
+
+export interface WorkspacesTable {
+  id: string;
+  slug: string;
+  name: string;
+  public_key: string;
+  portal_visibility: "public" | "private";
+  identity_verification: Flag;
+  identity_secret: string;
+  rate_limit_per_minute: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembersTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  name: string;
+  role: "owner" | "admin" | "member";
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BoardsTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  name: string;
+  description: string;
+  visibility: "public" | "private";
+  created_at: string;
+  updated_at: string;
+}
+
+export type StatusCategory = "open" | "active" | "complete" | "closed";
+
+export interface StatusesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  category: StatusCategory;
+  color: string;
+  position: number;
+  is_default: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  workspace_id: string;
+  board_id: string;
+  status_id: string;
+  title: string;
+  body: string;
+  /** `usr_…` (end user) or `mem_…` (member); the prefix says which. */
+  author_id: string | null;
+  owner_id: string | null;
+  vote_count: number;
+  /** Votes of the last 14 days; kept by the vote verbs and recounted as votes age out. */
+  trending_count: number;
+  comment_count: number;
+  eta: string | null;
+  pinned: Flag;
+  comments_locked: Flag;
+  merged_into_id: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface PostTagsTable {
+  post_id: string;
+  tag_id: string;
+  workspace_id: string;
+}
+
+export interface PostTermsTable {
+  workspace_id: string;
+  term: string;
+  post_id: string;
+}
+
+export interface VotesTable {
+  id: string;
+  workspace_id: string;
+  post_id: string;
+  user_id: string;
+  /** Member or API key that voted on the user's behalf, if any. */
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  workspace_id: string;
+  post_id: string;
+  parent_id: string | null;
+  author_id: string | null;
+  body: string;
+  internal: Flag;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface EndUsersTable {
+  id: string;
+  workspace_id: string;
+  external_id: string;
+  email: string | null;
+  name: string | null;
+  avatar_url: string | null;
+  company_id: string | null;
+  traits: string;
+  created_at: string;
+  updated_at: string;
+  last_seen_at: string | null;
+}
+
+export interface CompaniesTable {
+  id: string;
+  workspace_id: string;
+  external_id: string;
+  name: string;
+  monthly_spend: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  key_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  created_by: string | null;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  rate_limit_per_minute: number | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  workspace_id: string;
+  actor_type: "member" | "api_key" | "end_user" | "system";
+  actor_id: string | null;
+  action: string;
+  object_type: string;
+  object_id: string;
+  request_id: string | null;
+  /** JSON: what changed. */
+  data: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  workspace_id: string;
+  type: string;
+  /** JSON: the event's `data`. */
+  data: string;
+  created_at: string;
+  dispatched_at: string | null;
+}
+
+export interface ChangelogEntriesTable {
+  id: string;
+  workspace_id: string;
+  title: string;
+  body: string;
+  type: "new" | "improved" | "fixed";
+  state: "draft" | "scheduled" | "published";
+  publish_at: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChangelogEntryPostsTable {
+  entry_id: string;
+  post_id: string;
+  workspace_id: string;
+}
+
+export interface TrackedEventsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string | null;
+  anonymous_id: string | null;
+  event: string;
+  properties: string;
+  occurred_at: string;
+  created_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event names, or ["*"]. */
+  events: string;
+  enabled: Flag;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface Database {
+  workspaces: WorkspacesTable;
+  members: MembersTable;
+  boards: BoardsTable;
+  statuses: StatusesTable;
+  tags: TagsTable;
+  posts: PostsTable;
+  post_tags: PostTagsTable;
+  post_terms: PostTermsTable;
+  votes: VotesTable;
+  comments: CommentsTable;
+  end_users: EndUsersTable;
+  companies: CompaniesTable;
+  api_keys: ApiKeysTable;
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+  changelog_entries: ChangelogEntriesTable;
+  changelog_entry_posts: ChangelogEntryPostsTable;
+  tracked_events: TrackedEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  server_secrets: ServerSecretsTable;
+}

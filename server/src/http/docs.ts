@@ -1,0 +1,55 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Hono } from "hono";
+import type { AppEnv } from "./env.js";
+
+// The interactive reference, served entirely by this process: Swagger UI's files are read from the
+// installed package, and the page loads nothing from any other host.
+const require = createRequire(import.meta.url);
+const DIST = (require("swagger-ui-dist") as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+
+const ASSETS: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
+  "favicon-32x32.png": "image/png",
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Heed API reference</title>
+  <link rel="icon" href="/docs/favicon-32x32.png">
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>`;
+
+// validatorUrl: null stops Swagger UI from calling its public validator service.
+const INIT = `window.ui = SwaggerUIBundle({
+  url: "/openapi.json",
+  dom_id: "#reference",
+  deepLinking: true,
+  validatorUrl: null,
+  persistAuthorization: true,
+  tryItOutEnabled: false,
+});`;
+
+export function registerDocs(app: Hono<AppEnv>): void {
+  const files = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { body: readFileSync(join(DIST, name)), type }]));
+  const security = { "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'" };
+  app.get("/docs", (c) => c.html(PAGE, 200, security));
+  app.get("/docs/init.js", (c) => c.body(INIT, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/docs/:file", (c) => {
+    const file = files.get(c.req.param("file"));
+    if (!file) return c.notFound();
+    return c.body(file.body, 200, { "content-type": file.type, "cache-control": "public, max-age=86400" });
+  });
+}

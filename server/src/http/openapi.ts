@@ -1,0 +1,95 @@
+import { z } from "@hono/zod-openapi";
+import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
+
+// Builders for the parts every route definition repeats. Error responses come from the one error
+// table, so the document lists exactly the statuses the code can produce.
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ example: "urn:heed:problem:validation_failed" }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    requestId: z.string().nullable(),
+    errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
+    requiredScope: z.string().optional().openapi({ description: "On 403: the permission the credential lacks." }),
+  })
+  .openapi("Problem", { description: "An RFC 9457 problem detail." });
+
+/** Refusals every authenticated route can give. */
+const AUTHENTICATED: ErrorCode[] = [
+  "validation_failed",
+  "missing_credential",
+  "invalid_credential",
+  "wrong_credential_kind",
+  "missing_scope",
+  "rate_limited",
+  "internal_error",
+];
+/** And those of every route that reads a JSON body. */
+const WITH_BODY: ErrorCode[] = ["malformed_json", "payload_too_large", "unsupported_media_type"];
+
+export function errorResponses(options: { body?: boolean; extra?: ErrorCode[] } = {}) {
+  const codes = [...AUTHENTICATED, ...(options.body ? WITH_BODY : []), ...(options.extra ?? [])];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<number, { description: string; content: { "application/problem+json": { schema: typeof ProblemSchema } } }> = {};
+  for (const [status, list] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
+    responses[status] = {
+      description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].title.toLowerCase()}`).join("; "),
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    };
+  }
+  return responses;
+}
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+/** `{ data, nextCursor }`: the shape of every list. */
+export function listOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      data: z.array(item),
+      nextCursor: z.string().nullable().openapi({ description: "Pass as `cursor` for the next page; `null` on the last page." }),
+    })
+    .openapi(name);
+}
+
+export const PageQuery = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .openapi({ type: "integer", description: "Items per page, 1–100.", example: 20 }),
+  cursor: z
+    .string()
+    .max(1000)
+    .optional()
+    .openapi({ description: "The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged." }),
+};
+
+export function idParam(prefix: string, name: string) {
+  return z.object({
+    id: z
+      .string()
+      .max(64)
+      .openapi({ param: { name: "id", in: "path" }, description: `The ${name}'s id (\`${prefix}_…\`).`, example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` }),
+  });
+}
+
+/** The security requirement of a secret-key route, naming the permission it needs. */
+export function requiresScope(scope: string) {
+  return [{ apiKey: [scope] }];
+}

@@ -1,0 +1,14 @@
+import type { MiddlewareHandler } from "hono";
+import { newId } from "../lib/ids.js";
+import type { AppEnv } from "./env.js";
+
+const CLIENT_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/** Every response names its request, so a user can quote it and we can find it in logs. */
+export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const incoming = c.req.header("x-request-id");
+  const id = incoming && CLIENT_ID.test(incoming) ? incoming : newId("request");
+  c.set("requestId", id);
+  c.header("x-request-id", id);
+  await next();
+};

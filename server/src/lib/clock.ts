@@ -1,0 +1,20 @@
+// The one clock. Timestamps are stored as ISO-8601 UTC text with milliseconds: the fixed width makes
+// text order equal time order on SQLite and PostgreSQL alike.
+let offsetMs = 0;
+
+export function nowMs(): number {
+  return Date.now() + offsetMs;
+}
+
+export function nowIso(): string {
+  return new Date(nowMs()).toISOString();
+}
+
+export function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Tests move time forward instead of sleeping. */
+export function shiftClock(ms: number): void {
+  offsetMs += ms;
+}

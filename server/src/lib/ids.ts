@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+
+// Ids are `<prefix>_<26 chars>`: 48 bits of milliseconds then 80 random bits, in lowercase
+// Crockford base32. Its alphabet is in ASCII order, so ids sort by creation time on both databases
+// and can break ties in keyset pagination.
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+
+export const ID_PREFIXES = {
+  workspace: "ws",
+  member: "mem",
+  board: "brd",
+  status: "sts",
+  tag: "tag",
+  post: "post",
+  vote: "vote",
+  comment: "cmt",
+  user: "usr",
+  company: "cmp",
+  apiKey: "key",
+  audit: "aud",
+  event: "evt",
+  request: "req",
+  changelog: "chg",
+  webhookEndpoint: "whep",
+  trackedEvent: "trk",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+let lastTime = -1;
+let lastRandom = 0n;
+
+function encode(value: bigint, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) {
+    out = ALPHABET[Number(value & 31n)] + out;
+    value >>= 5n;
+  }
+  return out;
+}
+
+function random80(): bigint {
+  return BigInt("0x" + randomBytes(10).toString("hex"));
+}
+
+/**
+ * A new id of the given kind. Ids made in the same millisecond by this process stay in order
+ * (the random part is incremented), so "newest" lists are stable under bursts of inserts.
+ * `atMs` backdates an id, for seeding historical data.
+ */
+export function newId(kind: IdKind, atMs?: number): string {
+  let time = atMs ?? Date.now();
+  let rand: bigint;
+  if (atMs === undefined) {
+    if (time <= lastTime) {
+      time = lastTime;
+      rand = lastRandom + 1n;
+    } else {
+      rand = random80();
+    }
+    lastTime = time;
+    lastRandom = rand;
+  } else {
+    rand = random80();
+  }
+  return `${ID_PREFIXES[kind]}_${encode(BigInt(time), 10)}${encode(rand & ((1n << 80n) - 1n), 16)}`;
+}
+
+const ID_BODY = /^[0-9a-hjkmnp-tv-z]{26}$/;
+
+/** True when `value` has the shape of an id of `kind` (it may still not exist). */
+export function isIdOf(kind: IdKind, value: string): boolean {
+  const prefix = ID_PREFIXES[kind] + "_";
+  return value.startsWith(prefix) && ID_BODY.test(value.slice(prefix.length));
+}

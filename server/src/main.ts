@@ -1,0 +1,35 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { serverSecret } from "./db/secrets.js";
+import { log } from "./lib/log.js";
+import { bootstrapDemo } from "./seed/demo.js";
+
+// Start-up: read config, open and migrate the database, create the demo workspace on first run,
+// then serve HTTP until SIGINT/SIGTERM.
+const config = loadConfig();
+const { db, dialect, description } = openDatabase(config.databaseUrl);
+const applied = await migrateToLatest(db);
+if (applied.length > 0) log.info("migrations applied", { migrations: applied });
+
+const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor") };
+if (config.seedDemo) await bootstrapDemo(services);
+
+const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes });
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description });
+});
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info("stopping", { signal });
+  server.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

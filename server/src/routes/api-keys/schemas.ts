@@ -1,0 +1,40 @@
+import { z } from "@hono/zod-openapi";
+import { ALL_SCOPES } from "../../core/scopes.js";
+
+const scope = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope", {
+  description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",
+});
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().openapi({ description: "The first characters of the key, to recognise it.", example: "heed_sk_Ab3d" }),
+    last4: z.string(),
+    scopes: z.array(scope),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    lastUsedAt: z.string().nullable().openapi({ description: "Updated at most once a minute." }),
+    revokedAt: z.string().nullable(),
+  })
+  .openapi("ApiKey");
+
+export const CreatedApiKeySchema = ApiKeySchema.extend({
+  key: z.string().openapi({ description: "The secret key. Shown this once: store it now." }),
+}).openapi("CreatedApiKey");
+
+export const CreateApiKeySchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    scopes: z
+      .array(scope)
+      .min(1)
+      .max(ALL_SCOPES.length)
+      .openapi({
+        description:
+          "The permission set. Presets: full access `[\"*\"]`; read only: every `<resource>:read`; posts read only `[\"posts:read\"]`. A key can only grant what the caller holds.",
+        example: ["posts:read"],
+      }),
+    expiresAt: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: "When the key stops working; never when absent." }),
+  })
+  .openapi("CreateApiKey");

@@ -1,0 +1,32 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { listBoards } from "../../core/boards/list.js";
+import type { AppEnv } from "../../http/env.js";
+import { PageQuery, errorResponses, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
+
+export const BoardSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    visibility: z.enum(["public", "private"]).openapi({ description: "Private boards never appear in the portal." }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Board");
+
+export const route = createRoute({
+  method: "get",
+  path: "/boards",
+  operationId: "listBoards",
+  tags: ["Boards"],
+  summary: "List boards",
+  description: "Oldest first. Requires `boards:read`.",
+  security: requiresScope("boards:read"),
+  request: { query: z.object(PageQuery) },
+  responses: { 200: jsonContent(listOf(BoardSchema, "BoardList"), "A page of boards."), ...errorResponses() },
+});
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await listBoards({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+}

@@ -1,0 +1,87 @@
+import { z } from "@hono/zod-openapi";
+import { POST_SORTS } from "../../core/posts/list.js";
+import { PageQuery, listOf } from "../../http/openapi.js";
+
+const id = (prefix: string) => z.string().max(64).openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
+const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
+
+export const StatusRefSchema = z
+  .object({ id: id("sts"), name: z.string(), category: z.enum(["open", "active", "complete", "closed"]) })
+  .openapi("StatusRef");
+
+export const PostSchema = z
+  .object({
+    id: id("post"),
+    boardId: id("brd"),
+    title: z.string(),
+    body: z.string().openapi({ description: "Markdown." }),
+    status: StatusRefSchema,
+    tags: z.array(z.object({ id: id("tag"), name: z.string() })),
+    author: z
+      .object({ type: z.enum(["user", "member"]), id: z.string(), name: z.string().nullable(), avatarUrl: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "The end user or team member who posted it; `null` when posted by the team through the API." }),
+    ownerId: z.string().nullable().openapi({ description: "The member responsible for the post." }),
+    voteCount: z.number().int(),
+    commentCount: z.number().int(),
+    eta: z.string().nullable().openapi({ format: "date", description: "Expected delivery date." }),
+    pinned: z.boolean(),
+    commentsLocked: z.boolean(),
+    mergedInto: z.string().nullable().openapi({ description: "Set when this post was merged into another as a duplicate." }),
+    url: z.string().openapi({ description: "The post in the public portal." }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi("Post");
+
+export const PostListSchema = listOf(PostSchema, "PostList");
+
+export const ListPostsQuery = z.object({
+  sort: z
+    .enum(POST_SORTS)
+    .default("newest")
+    .openapi({ description: "`trending` ranks by votes of the last 14 days. Ties break by id." }),
+  boardId: z.string().max(64).optional().openapi({ description: "Only posts of this board." }),
+  status: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
+  tag: z.string().max(64).optional().openapi({ description: "Only posts with this tag id." }),
+  authorId: z.string().max(64).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
+  q: z.string().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
+  ...PageQuery,
+});
+
+const title = z.string().trim().min(1).max(200);
+const body = z.string().max(20_000).openapi({ description: "Markdown, up to 20,000 characters." });
+const tagIds = z.array(z.string().max(64)).max(20);
+const eta = z.iso.date().nullable().openapi({ description: "Expected delivery date (YYYY-MM-DD), or null." });
+
+export const CreatePostSchema = z
+  .strictObject({
+    boardId: z.string().max(64),
+    title,
+    body: body.optional(),
+    statusId: z.string().max(64).optional().openapi({ description: "Defaults to the workspace's default status." }),
+    tagIds: tagIds.optional(),
+    authorId: z.string().max(64).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) posting it." }),
+    ownerId: z.string().max(64).nullable().optional(),
+    eta: eta.optional(),
+    pinned: z.boolean().optional(),
+  })
+  .openapi("CreatePost");
+
+export const UpdatePostSchema = z
+  .strictObject({
+    title: title.optional(),
+    body: body.optional(),
+    boardId: z.string().max(64).optional(),
+    statusId: z.string().max(64).optional(),
+    tagIds: tagIds.optional().openapi({ description: "Replaces the post's tags." }),
+    ownerId: z.string().max(64).nullable().optional(),
+    eta: eta.optional(),
+    pinned: z.boolean().optional(),
+    commentsLocked: z.boolean().optional(),
+  })
+  .openapi("UpdatePost");

@@ -1,0 +1,31 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { listStatuses } from "../../core/statuses/list.js";
+import type { AppEnv } from "../../http/env.js";
+import { PageQuery, errorResponses, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
+
+export const StatusSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    category: z.enum(["open", "active", "complete", "closed"]).openapi({ description: "What the status means on the roadmap." }),
+    color: z.string(),
+    position: z.number().int(),
+    isDefault: z.boolean().openapi({ description: "The status new posts get when none is given." }),
+  })
+  .openapi("Status");
+
+export const route = createRoute({
+  method: "get",
+  path: "/statuses",
+  operationId: "listStatuses",
+  tags: ["Statuses"],
+  summary: "List statuses",
+  description: "In roadmap order. Every workspace starts with Open, Under review, Planned, In progress, Complete and Closed. Requires `boards:read`.",
+  security: requiresScope("boards:read"),
+  request: { query: z.object(PageQuery) },
+  responses: { 200: jsonContent(listOf(StatusSchema, "StatusList"), "A page of statuses."), ...errorResponses() },
+});
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await listStatuses({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200));
+}

@@ -1,0 +1,40 @@
+import { createApiKey } from "../core/api-keys/create.js";
+import { SYSTEM_ACTOR, type Services } from "../core/context.js";
+import { HeedError } from "../core/errors.js";
+import { createWorkspace } from "../core/workspaces/create.js";
+import { seedWorkspace } from "./bulk.js";
+
+/**
+ * First start on an empty database: a `demo` workspace with some data, and, printed once, a
+ * full-access key, the public key and a curl line to try. Later starts find a workspace and do nothing.
+ */
+export async function bootstrapDemo(services: Services): Promise<void> {
+  const any = await services.db.selectFrom("workspaces").select("id").limit(1).executeTakeFirst();
+  if (any) return;
+  let workspace;
+  try {
+    workspace = await createWorkspace(services.db, { slug: "demo", name: "Demo" });
+  } catch (error) {
+    // Another instance starting on the same database got there first.
+    if (error instanceof HeedError && error.code === "conflict") return;
+    throw error;
+  }
+  const ref = { id: workspace.id, slug: workspace.slug };
+  await seedWorkspace(services.db, ref, { posts: 40, votes: 400, boards: 3, seed: 42 });
+  const { key } = await createApiKey({
+    ctx: { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null },
+    input: { name: "Demo full access", scopes: ["*"] },
+  });
+  const lines = [
+    "",
+    "Heed created the workspace 'demo'. These keys are shown this once:",
+    `  secret API key (full access): ${key}`,
+    `  public key (customer-facing): ${workspace.public_key}`,
+    "",
+    "Try it:",
+    `  curl -H "Authorization: Bearer ${key}" '${services.publicUrl}/v1/posts?sort=votes&limit=10'`,
+    `  API reference: ${services.publicUrl}/docs`,
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}
