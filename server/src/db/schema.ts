@@ -95,8 +95,8 @@ export interface PostTermsTable {
   post_id: string;
 }
 
+/** Keyed by (post_id, user_id). */
 export interface VotesTable {
-  id: string;
   workspace_id: string;
   post_id: string;
   user_id: string;

@@ -53,7 +53,7 @@ export async function createPost({ ctx, input }: { ctx: Ctx; input: CreatePostIn
     };
     await tx.insertInto("posts").values(row).execute();
     await replaceTags(tx, ctx, row.id, tagIds);
-    await indexTerms(tx, ctx, row.id, row.title, row.body);
+    await indexTerms(tx, ctx, row.id, { title: row.title, body: row.body });
 
     const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
     await recordChange(tx, ctx, {

@@ -52,7 +52,7 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     await tx.updateTable("posts").set(set).where("id", "=", before.id).execute();
     if (patch.tagIds !== undefined) await replaceTags(tx, ctx, before.id, patch.tagIds);
     if (patch.title !== undefined || patch.body !== undefined) {
-      await indexTerms(tx, ctx, before.id, set.title ?? before.title, set.body ?? before.body);
+      await indexTerms(tx, ctx, before.id, { title: set.title ?? before.title, body: set.body ?? before.body }, before);
     }
 
     const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);

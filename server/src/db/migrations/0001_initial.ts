@@ -124,13 +124,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     updated: "updated_at",
   };
   for (const [name, column] of Object.entries(postSorts)) {
+    // Filters (board, status, tag, author) narrow the scan of these; each sort stays a seek.
     await db.schema.createIndex(`posts_by_${name}`).on("posts").columns(["workspace_id", column, "id"]).execute();
-    // Board pages are the most common filtered view, so they get their own sort indexes.
-    await db.schema
-      .createIndex(`posts_board_by_${name}`)
-      .on("posts")
-      .columns(["board_id", column, "id"])
-      .execute();
   }
   await db.schema.createIndex("posts_by_author").on("posts").columns(["workspace_id", "author_id", "id"]).execute();
   await db.schema.createIndex("posts_by_status").on("posts").columns(["status_id", "id"]).execute();
@@ -144,28 +139,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("post_tags_by_tag").on("post_tags").columns(["tag_id", "post_id"]).execute();
 
-  // A portable inverted index for `q`: one row per distinct normalised word of a post.
+  // A portable inverted index for `q`: one row per distinct normalised word of a post. No index on
+  // post_id: re-indexing a post deletes its old terms through the primary key (they are recomputed
+  // from the old title and body), which keeps bulk loads and every post write cheaper.
   await db.schema
     .createTable("post_terms")
     .addColumn("workspace_id", "text", (c) => c.notNull())
     .addColumn("term", "text", (c) => c.notNull())
-    .addColumn("post_id", "text", (c) => c.notNull().references("posts.id").onDelete("cascade"))
+    .addColumn("post_id", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("post_terms_pk", ["workspace_id", "term", "post_id"])
     .execute();
-  await db.schema.createIndex("post_terms_by_post").on("post_terms").columns(["post_id"]).execute();
 
+  // A vote is the pair (post, user): one per end user per post, enforced by the primary key, which
+  // also makes "add a vote" naturally idempotent (insert … on conflict do nothing).
   await db.schema
     .createTable("votes")
-    .$call(workspaceRef)
+    .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
     .addColumn("post_id", "text", (c) => c.notNull().references("posts.id").onDelete("cascade"))
     .addColumn("user_id", "text", (c) => c.notNull().references("end_users.id"))
     .addColumn("created_by", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
-    .addUniqueConstraint("votes_post_user", ["post_id", "user_id"])
+    .addPrimaryKeyConstraint("votes_pk", ["post_id", "user_id"])
     .execute();
+  // Newest voters of a post, and a post's votes since T (trending).
   await db.schema.createIndex("votes_by_post_time").on("votes").columns(["post_id", "created_at"]).execute();
-  await db.schema.createIndex("votes_by_time").on("votes").columns(["workspace_id", "created_at"]).execute();
-  await db.schema.createIndex("votes_by_user").on("votes").columns(["user_id", "id"]).execute();
+  await db.schema.createIndex("votes_by_user").on("votes").columns(["user_id", "created_at"]).execute();
 
   await db.schema
     .createTable("comments")

@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { afterAll, beforeAll } from "vitest";
+import { createApp } from "../../src/app.js";
+import { createApiKey } from "../../src/core/api-keys/create.js";
+import { SYSTEM_ACTOR, type Ctx, type Services } from "../../src/core/context.js";
+import type { Scope } from "../../src/core/scopes.js";
+import { createWorkspace } from "../../src/core/workspaces/create.js";
+import { serverSecret } from "../../src/db/secrets.js";
+import type { WorkspacesTable } from "../../src/db/schema.js";
+import { freshDatabase, type TestDatabase } from "./database.js";
+
+// One started server per test file, on a real database and a real socket; each test makes fresh
+// workspaces with `h.workspace()`, so tests never see each other's data.
+
+export interface TestWorkspace {
+  row: WorkspacesTable;
+  id: string;
+  slug: string;
+  publicKey: string;
+  /** The operator's context in this workspace, for setting up data through the domain verbs. */
+  ctx: Ctx;
+  /** A new secret key with these scopes (default: full access). */
+  key(scopes?: Scope[]): Promise<string>;
+  /** A board id of this workspace (its default board). */
+  boardId(): Promise<string>;
+}
+
+export interface Harness {
+  url: string;
+  database: TestDatabase;
+  services: Services;
+  workspace(): Promise<TestWorkspace>;
+  /** fetch against the server; `key` becomes a bearer token, `json` the body. */
+  call(method: string, path: string, options?: CallOptions): Promise<TestResponse>;
+}
+
+export interface CallOptions {
+  key?: string;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // Tests read what they asserted on; `any` keeps them short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export function useHarness(options: { bodyLimitBytes?: number } = {}): Harness {
+  let server: ServerType | undefined;
+  const h = {} as Harness;
+
+  beforeAll(async () => {
+    const database = await freshDatabase();
+    const services: Services = {
+      db: database.db,
+      dialect: database.dialect,
+      publicUrl: "http://heed.test",
+      cursorSecret: await serverSecret(database.db, "cursor"),
+    };
+    const app = createApp(services, { bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024 });
+    const port = await new Promise<number>((resolve) => {
+      server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => resolve(info.port));
+    });
+    Object.assign(h, {
+      url: `http://127.0.0.1:${port}`,
+      database,
+      services,
+      workspace: () => makeWorkspace(services),
+      call: (method: string, path: string, o: CallOptions = {}) => call(`http://127.0.0.1:${port}`, method, path, o),
+    });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await h.database?.drop();
+  });
+
+  return h;
+}
+
+async function makeWorkspace(services: Services): Promise<TestWorkspace> {
+  const slug = `t-${randomBytes(5).toString("hex")}`;
+  const row = await createWorkspace(services.db, { slug, name: `Test ${slug}` });
+  const ctx: Ctx = { services, workspace: { id: row.id, slug }, actor: SYSTEM_ACTOR, requestId: null };
+  return {
+    row,
+    id: row.id,
+    slug,
+    publicKey: row.public_key,
+    ctx,
+    key: async (scopes: Scope[] = ["*"]) => (await createApiKey({ ctx, input: { name: "test", scopes } })).key,
+    boardId: async () =>
+      (await services.db.selectFrom("boards").select("id").where("workspace_id", "=", row.id).orderBy("id").executeTakeFirstOrThrow()).id,
+  };
+}
+
+async function call(base: string, method: string, path: string, o: CallOptions): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.key) headers.authorization = `Bearer ${o.key}`;
+  let body = o.body;
+  if (o.json !== undefined) {
+    body = JSON.stringify(o.json);
+    headers["content-type"] ??= "application/json";
+  }
+  const response = await fetch(base + path, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+// Every test file runs twice: once on SQLite, once on PostgreSQL. HEED_TEST_DATABASES=sqlite narrows
+// a local run; CI runs both, and a PostgreSQL that cannot be reached fails the run.
+const wanted = (process.env.HEED_TEST_DATABASES ?? "sqlite,postgres").split(",");
+
+export default defineConfig({
+  test: {
+    projects: ["sqlite", "postgres"]
+      .filter((name) => wanted.includes(name))
+      .map((name) => ({
+        test: {
+          name,
+          include: ["server/test/**/*.test.ts"],
+          env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+  },
+});
