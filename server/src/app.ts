@@ -10,6 +10,7 @@ import { registerDocs } from "./http/docs.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { requestId } from "./http/request-id.js";
+import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
 import { registerRoutes } from "./routes/index.js";
 
@@ -58,6 +59,7 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
 export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", requestId);
+  app.use("*", closeAfterUnreadBody);
   app.use("*", async (c, next) => {
     c.set("services", services);
     await next();

@@ -1,6 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
 
+/**
+ * Every input string. PostgreSQL cannot store NUL characters, so they are refused (400) on both
+ * databases alike instead of failing inside a query.
+ */
+export function text() {
+  return z.string().refine((value) => !value.includes("\u0000"), { message: "Must not contain NUL characters." });
+}
+
 // Builders for the parts every route definition repeats. Error responses come from the one error
 // table, so the document lists exactly the statuses the code can produce.
 
@@ -73,8 +81,7 @@ export const PageQuery = {
     .max(100)
     .default(20)
     .openapi({ type: "integer", description: "Items per page, 1–100.", example: 20 }),
-  cursor: z
-    .string()
+  cursor: text()
     .max(1000)
     .optional()
     .openapi({ description: "The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged." }),
@@ -82,8 +89,7 @@ export const PageQuery = {
 
 export function idParam(prefix: string, name: string) {
   return z.object({
-    id: z
-      .string()
+    id: text()
       .max(64)
       .openapi({ param: { name: "id", in: "path" }, description: `The ${name}'s id (\`${prefix}_…\`).`, example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` }),
   });

@@ -108,7 +108,12 @@ async function call(base: string, method: string, path: string, o: CallOptions):
     body = JSON.stringify(o.json);
     headers["content-type"] ??= "application/json";
   }
-  const response = await fetch(base + path, { method, headers, body });
+  let response: Response;
+  try {
+    response = await fetch(base + path, { method, headers, body });
+  } catch (error) {
+    throw new Error(`${method} ${path} with ${body?.length ?? 0} body bytes failed: ${(error as Error).cause ?? error}`);
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {

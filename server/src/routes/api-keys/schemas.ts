@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../../core/scopes.js";
+import { text } from "../../http/openapi.js";
 
 const scope = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope", {
   description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",
@@ -25,7 +26,7 @@ export const CreatedApiKeySchema = ApiKeySchema.extend({
 
 export const CreateApiKeySchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100),
+    name: text().trim().min(1).max(100),
     scopes: z
       .array(scope)
       .min(1)

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { POST_SORTS } from "../../core/posts/list.js";
-import { PageQuery, listOf } from "../../http/openapi.js";
+import { PageQuery, listOf, text } from "../../http/openapi.js";
 
 const id = (prefix: string) => z.string().max(64).openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
@@ -41,32 +41,31 @@ export const ListPostsQuery = z.object({
     .enum(POST_SORTS)
     .default("newest")
     .openapi({ description: "`trending` ranks by votes of the last 14 days. Ties break by id." }),
-  boardId: z.string().max(64).optional().openapi({ description: "Only posts of this board." }),
-  status: z
-    .string()
+  boardId: text().max(64).optional().openapi({ description: "Only posts of this board." }),
+  status: text()
     .max(64)
     .optional()
     .openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
-  tag: z.string().max(64).optional().openapi({ description: "Only posts with this tag id." }),
-  authorId: z.string().max(64).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
-  q: z.string().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
+  tag: text().max(64).optional().openapi({ description: "Only posts with this tag id." }),
+  authorId: text().max(64).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
+  q: text().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
   ...PageQuery,
 });
 
-const title = z.string().trim().min(1).max(200);
-const body = z.string().max(20_000).openapi({ description: "Markdown, up to 20,000 characters." });
-const tagIds = z.array(z.string().max(64)).max(20);
+const title = text().trim().min(1).max(200);
+const body = text().max(20_000).openapi({ description: "Markdown, up to 20,000 characters." });
+const tagIds = z.array(text().max(64)).max(20);
 const eta = z.iso.date().nullable().openapi({ description: "Expected delivery date (YYYY-MM-DD), or null." });
 
 export const CreatePostSchema = z
   .strictObject({
-    boardId: z.string().max(64),
+    boardId: text().max(64),
     title,
     body: body.optional(),
-    statusId: z.string().max(64).optional().openapi({ description: "Defaults to the workspace's default status." }),
+    statusId: text().max(64).optional().openapi({ description: "Defaults to the workspace's default status." }),
     tagIds: tagIds.optional(),
-    authorId: z.string().max(64).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) posting it." }),
-    ownerId: z.string().max(64).nullable().optional(),
+    authorId: text().max(64).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) posting it." }),
+    ownerId: text().max(64).nullable().optional(),
     eta: eta.optional(),
     pinned: z.boolean().optional(),
   })
@@ -76,10 +75,10 @@ export const UpdatePostSchema = z
   .strictObject({
     title: title.optional(),
     body: body.optional(),
-    boardId: z.string().max(64).optional(),
-    statusId: z.string().max(64).optional(),
+    boardId: text().max(64).optional(),
+    statusId: text().max(64).optional(),
     tagIds: tagIds.optional().openapi({ description: "Replaces the post's tags." }),
-    ownerId: z.string().max(64).nullable().optional(),
+    ownerId: text().max(64).nullable().optional(),
     eta: eta.optional(),
     pinned: z.boolean().optional(),
     commentsLocked: z.boolean().optional(),

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createPost } from "../src/core/posts/create.js";
+import { operations } from "../src/routes/index.js";
+import { seededRandom } from "../src/seed/text.js";
+import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
+
+// No input, however malformed, may produce a 5xx: every route is sent junk paths, queries, bodies
+// and content types, and must answer a 4xx problem+json each time.
+
+const h = useHarness({ bodyLimitBytes: 64 * 1024 });
+
+let ws: TestWorkspace;
+let key: string;
+let postId: string;
+
+beforeAll(async () => {
+  ws = await h.workspace();
+  key = await ws.key();
+  postId = (await createPost({ ctx: ws.ctx, input: { boardId: await ws.boardId(), title: "Victim" } })).id;
+});
+
+const JUNK_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  1.5,
+  1e308,
+  "",
+  " ",
+  "x".repeat(50_000),
+  "💥\u0000\uffff",
+  "'; drop table posts; --",
+  [],
+  [null],
+  ["x".repeat(70)],
+  {},
+  { $gt: "" },
+  { nested: { deeper: [1, 2, { deepest: true }] } },
+];
+
+function routes() {
+  return operations.map(({ route }) => {
+    const schema = (route.request as { body?: { content: Record<string, { schema: { shape?: Record<string, unknown> } }> } } | undefined)?.body
+      ?.content["application/json"]?.schema;
+    const hasQuery = Boolean((route.request as { query?: unknown } | undefined)?.query);
+    return { id: route.operationId!, method: route.method.toUpperCase(), path: route.path, hasQuery, fields: schema?.shape ? Object.keys(schema.shape) : undefined };
+  });
+}
+
+function pathOf(path: string, id: string): string {
+  return "/v1" + path.replace("{id}", encodeURIComponent(id));
+}
+
+async function expectClientError(method: string, path: string, options: CallOptions, label: string) {
+  const res = await h.call(method, path, { key, ...options });
+  expect(res.status, `${label}: ${JSON.stringify(res.body)?.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(res.status, label).toBeLessThan(500);
+  expect(res.headers.get("content-type"), label).toContain("application/problem+json");
+  expect(res.body.code, label).toEqual(expect.any(String));
+  return res;
+}
+
+describe.each(routes())("$method $path ($id)", (route) => {
+  const withId = (id: string) => pathOf(route.path, route.path.includes("{id}") ? id : "");
+
+  if (route.path.includes("{id}")) {
+    it("refuses bad ids with 400 or 404", async () => {
+      for (const id of ["x".repeat(65), "%00", "../../etc/passwd", "post_💥", "' or 1=1 --", " ", "brd_01aaaaaaaaaaaaaaaaaaaaaaaa"]) {
+        await expectClientError(route.method, withId(id), route.fields ? { json: {} } : {}, `id ${id.slice(0, 20)}`);
+      }
+    });
+  }
+
+  if (route.hasQuery) {
+    it("refuses junk query parameters with 400", async () => {
+      for (const query of ["limit=abc", "limit=0", "limit=101", "limit=", "cursor=%FF%FE", `cursor=${"a".repeat(2000)}`, "sort=random", `q=${"q".repeat(300)}`]) {
+        if (query.startsWith("sort") || query.startsWith("q=")) {
+          if (route.id !== "listPosts") continue;
+        }
+        const res = await expectClientError("GET", `${withId(postId)}?${query}`, {}, query);
+        expect(res.status).toBe(400);
+      }
+    });
+  }
+
+  if (!route.fields) return;
+  const fields = route.fields;
+
+  it("refuses bodies that are not JSON, not an object, or cut short", async () => {
+    const path = withId(postId);
+    await expectClientError(route.method, path, { body: '{"title": "x"', headers: { "content-type": "application/json" } }, "truncated");
+    await expectClientError(route.method, path, { body: "not json", headers: { "content-type": "application/json" } }, "text as json");
+    await expectClientError(route.method, path, { body: "", headers: { "content-type": "application/json" } }, "empty");
+    const form = await expectClientError(route.method, path, { body: "title=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, "form");
+    expect(form.status).toBe(415);
+    const plain = await expectClientError(route.method, path, { body: '{"title":"x"}', headers: { "content-type": "text/plain" } }, "text/plain");
+    expect(plain.status).toBe(415);
+    for (const value of [null, [], 1, "string", true, [{ title: "x" }]]) {
+      const res = await expectClientError(route.method, path, { json: value }, `top-level ${JSON.stringify(value)}`);
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it("refuses a body over the size limit with 413", async () => {
+    const res = await expectClientError(route.method, withId(postId), { json: { title: "x".repeat(100 * 1024) } }, "huge");
+    expect(res.status).toBe(413);
+  });
+
+  it("refuses a wrong value in every field with 400, pointing at the field", async () => {
+    for (const field of fields) {
+      for (const value of JUNK_VALUES) {
+        // Values that are valid for the field are not junk for it.
+        if (field === "body" && (value === "" || value === " ")) continue;
+        if ((field === "ownerId" || field === "authorId" || field === "eta" || field === "expiresAt") && value === null) continue;
+        const res = await expectClientError(route.method, withId(postId), { json: { title: "t", name: "n", [field]: value } }, `${field}=${JSON.stringify(value)?.slice(0, 30)}`);
+        expect(res.status, `${field}=${JSON.stringify(value)?.slice(0, 30)}`).toBe(400);
+      }
+    }
+  });
+
+  it("never answers 5xx to random bodies", async () => {
+    const random = seededRandom(route.id.length * 7919);
+    const pick = () => JUNK_VALUES[Math.floor(random() * JUNK_VALUES.length)];
+    for (let i = 0; i < 60; i++) {
+      const body: Record<string, unknown> = {};
+      for (const field of fields) if (random() < 0.6) body[field] = pick();
+      if (random() < 0.3) body[`extra${i}`] = pick();
+      const res = await h.call(route.method, withId(postId), { key, json: body });
+      expect(res.status, JSON.stringify(body).slice(0, 200)).toBeLessThan(500);
+    }
+  });
+});
+
+describe("NUL characters in otherwise valid requests", () => {
+  it("are refused with 400 in bodies, paths and queries on every database", async () => {
+    const boardId = await ws.boardId();
+    const cases: [string, string, CallOptions][] = [
+      ["POST", "/v1/posts", { json: { boardId, title: "a\u0000b" } }],
+      ["POST", "/v1/posts", { json: { boardId: "brd_\u0000", title: "ok" } }],
+      ["POST", "/v1/posts", { json: { boardId, title: "ok", body: "\u0000" } }],
+      ["PATCH", `/v1/posts/${postId}`, { json: { tagIds: ["tag_\u0000"] } }],
+      ["GET", `/v1/posts/%00`, {}],
+      ["GET", `/v1/posts?boardId=%00`, {}],
+      ["GET", `/v1/posts?q=a%00b`, {}],
+      ["POST", "/v1/api-keys", { json: { name: "\u0000", scopes: ["posts:read"] } }],
+    ];
+    for (const [method, path, options] of cases) {
+      const res = await expectClientError(method, path, options, `${method} ${path} ${JSON.stringify(options.json)}`);
+      expect(res.status, path).toBe(400);
+    }
+  });
+});

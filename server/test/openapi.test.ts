@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { operations } from "../src/routes/index.js";
+import { useHarness } from "./support/harness.js";
+
+const h = useHarness();
+
+type Operation = { operationId: string; security: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, unknown> }> };
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 with paths relative to the /v1 server, as the seed writes them", async () => {
+    const res = await h.call("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(res.body.servers).toEqual([{ url: "http://heed.test/v1" }]);
+    expect(Object.keys(res.body.paths)).toContain("/posts");
+    expect(Object.keys(res.body.paths).every((p) => p.startsWith("/") && !p.startsWith("/v1"))).toBe(true);
+    expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("documents every registered route, with its permission and every refusal the code gives", async () => {
+    const doc = (await h.call("GET", "/openapi.json")).body;
+    const documented: Operation[] = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((p) => Object.values(p));
+    expect(documented.map((o) => o.operationId).sort()).toEqual(operations.map((o) => o.route.operationId).sort());
+    for (const op of documented) {
+      expect(op.security, op.operationId).toEqual([{ apiKey: [expect.stringMatching(/^[a-z_]+:(read|write)$/)] }]);
+      for (const status of ["400", "401", "403", "429", "500"]) {
+        expect(op.responses[status], `${op.operationId} ${status}`).toBeDefined();
+        expect(op.responses[status]!.content?.["application/problem+json"], `${op.operationId} ${status}`).toBeDefined();
+      }
+      const success = Object.keys(op.responses).filter((s) => s.startsWith("2"));
+      expect(success, op.operationId).toHaveLength(1);
+    }
+    expect(doc.paths["/posts"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["sort", "limit", "cursor", "boardId", "status", "tag", "authorId", "q"]),
+    );
+    expect(doc.paths["/posts"].get.parameters.find((p: { name: string }) => p.name === "sort").schema.enum).toEqual([
+      "newest",
+      "oldest",
+      "votes",
+      "trending",
+      "comments",
+      "updated",
+    ]);
+    expect(doc.components.schemas.Post.required).toEqual(expect.arrayContaining(["id", "title", "voteCount", "status", "url"]));
+  });
+});
+
+describe("the docs page", () => {
+  it("is served with all its assets from this process and loads nothing from elsewhere", async () => {
+    const res = await fetch(`${h.url}/docs`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(2);
+    for (const asset of assets) {
+      expect(asset.startsWith("/docs/"), asset).toBe(true);
+      expect((await fetch(`${h.url}${asset}`)).status, asset).toBe(200);
+    }
+    const init = await (await fetch(`${h.url}/docs/init.js`)).text();
+    expect(init).toContain('url: "/openapi.json"');
+    expect(init).toContain("validatorUrl: null");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+  });
+});
+
+describe("health and readiness", () => {
+  it("answers /health and /ready, and a problem for unknown paths", async () => {
+    expect((await h.call("GET", "/health")).body).toEqual({ status: "ok" });
+    expect((await h.call("GET", "/ready")).body).toEqual({ status: "ready" });
+    const missing = await h.call("GET", "/nope");
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe("not_found");
+    expect(missing.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+});

@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../src/core/api-keys/create.js";
+import { createPost } from "../src/core/posts/create.js";
+import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
+import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
+import { operations } from "../src/routes/index.js";
+import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
+
+// The security suite every route goes through: no credential, unknown / malformed / revoked /
+// expired key, a public key instead of a secret one, too few scopes, another workspace's object.
+// Adding a route without a fixture here fails the suite.
+
+const h = useHarness();
+
+interface Target {
+  postId: string;
+  boardId: string;
+  keyId: string;
+}
+
+interface Fixture {
+  params?: (t: Target) => Record<string, string>;
+  body?: (t: Target) => unknown;
+}
+
+const FIXTURES: Record<string, Fixture> = {
+  listPosts: {},
+  getPost: { params: (t) => ({ id: t.postId }) },
+  createPost: { body: (t) => ({ boardId: t.boardId, title: "From the security suite" }) },
+  updatePost: { params: (t) => ({ id: t.postId }), body: () => ({ title: "Renamed" }) },
+  deletePost: { params: (t) => ({ id: t.postId }) },
+  listBoards: {},
+  listStatuses: {},
+  listApiKeys: {},
+  // Within what a key holding only `api_keys:write` may grant.
+  createApiKey: { body: () => ({ name: "minted", scopes: ["api_keys:read"] }) },
+  revokeApiKey: { params: (t) => ({ id: t.keyId }) },
+};
+
+interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  scope: Scope;
+  fixture: Fixture;
+}
+
+const OPERATIONS: Operation[] = operations.map(({ route }) => ({
+  operationId: route.operationId!,
+  method: route.method.toUpperCase(),
+  path: route.path,
+  scope: (route.security as { apiKey: Scope[] }[])[0]!.apiKey[0]!,
+  fixture: FIXTURES[route.operationId!] ?? {},
+}));
+
+async function target(ws: TestWorkspace): Promise<Target> {
+  const boardId = await ws.boardId();
+  const post = await createPost({ ctx: ws.ctx, input: { boardId, title: "Target" } });
+  const key = await createApiKey({ ctx: ws.ctx, input: { name: "target", scopes: ["posts:read"] } });
+  return { postId: post.id, boardId, keyId: key.id };
+}
+
+function request(op: Operation, t: Target): { path: string; options: CallOptions } {
+  let path = "/v1" + op.path;
+  for (const [name, value] of Object.entries(op.fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, value);
+  return { path, options: op.fixture.body ? { json: op.fixture.body(t) } : {} };
+}
+
+let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+let ws: TestWorkspace;
+let other: TestWorkspace;
+
+beforeAll(async () => {
+  document = (await h.call("GET", "/openapi.json")).body;
+  ws = await h.workspace();
+  other = await h.workspace();
+});
+
+async function keyId(key: string): Promise<string> {
+  return (await h.database.db.selectFrom("api_keys").select("id").where("key_hash", "=", sha256Hex(key)).executeTakeFirstOrThrow()).id;
+}
+
+/** Calls the operation and checks the answer is a documented problem with this status and code. */
+async function expectRefusal(op: Operation, status: number, code: string, auth: CallOptions, t?: Target) {
+  const { path, options } = request(op, t ?? (await target(ws)));
+  const res = await h.call(op.method, path, { ...options, ...auth, headers: { ...options.headers, ...auth.headers } });
+  expect(res.status, `${op.operationId}: ${JSON.stringify(res.body)}`).toBe(status);
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  expect(res.body).toMatchObject({ status, code, requestId: expect.any(String), type: `urn:heed:problem:${code}` });
+  expect(document.paths[op.path]![op.method.toLowerCase()]!.responses[String(status)], `${op.operationId} documents ${status}`).toBeDefined();
+  return res;
+}
+
+describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
+  it("has a fixture in the security suite", () => {
+    expect(FIXTURES[op.operationId], `add ${op.operationId} to FIXTURES`).toBeDefined();
+  });
+
+  it("refuses a request without credential (401)", async () => {
+    await expectRefusal(op, 401, "missing_credential", {});
+  });
+
+  it("refuses an unknown, malformed or wrongly-formatted key (401)", async () => {
+    await expectRefusal(op, 401, "invalid_credential", { key: generateKey("sk") });
+    await expectRefusal(op, 401, "invalid_credential", { key: "heed_sk_short" });
+    await expectRefusal(op, 401, "invalid_credential", { headers: { authorization: "Basic dXNlcjpwYXNz" } });
+    await expectRefusal(op, 401, "invalid_credential", { headers: { authorization: "Bearer" } });
+  });
+
+  it("refuses a revoked key and an expired key (401)", async () => {
+    const revoked = await ws.key(["*"]);
+    await h.call("DELETE", `/v1/api-keys/${await keyId(revoked)}`, { key: revoked });
+    await expectRefusal(op, 401, "invalid_credential", { key: revoked });
+
+    const expired = await ws.key(["*"]);
+    await h.database.db.updateTable("api_keys").set({ expires_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", await keyId(expired)).execute();
+    await expectRefusal(op, 401, "invalid_credential", { key: expired });
+  });
+
+  it("refuses the public key in place of a secret key (401)", async () => {
+    await expectRefusal(op, 401, "wrong_credential_kind", { headers: { "x-service-public-key": ws.publicKey } });
+    await expectRefusal(op, 401, "wrong_credential_kind", { key: ws.publicKey });
+  });
+
+  it("refuses a key without the route's permission (403) and names it", async () => {
+    const without = ALL_SCOPES.filter((s) => s !== "*" && !grants([s], op.scope));
+    const res = await expectRefusal(op, 403, "missing_scope", { key: await ws.key(without) });
+    expect(res.body.requiredScope).toBe(op.scope);
+  });
+
+  it("answers a key holding exactly the route's permission", async () => {
+    const { path, options } = request(op, await target(ws));
+    const res = await h.call(op.method, path, { ...options, key: await ws.key([op.scope]) });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  });
+
+  // Routes that name an object by id; lists are scoped by the key's workspace alone.
+  if (!op.path.includes("{")) return;
+
+  it("answers 404 for another workspace's object, as for an unknown id", async () => {
+    const foreign = await target(other);
+    const key = await ws.key(["*"]);
+    const res = await expectRefusal(op, 404, "not_found", { key }, foreign);
+    const unknown = await expectRefusal(op, 404, "not_found", { key }, { postId: "post_01aaaaaaaaaaaaaaaaaaaaaaaa", boardId: foreign.boardId, keyId: "key_01aaaaaaaaaaaaaaaaaaaaaaaa" });
+    expect(res.body.title).toBe(unknown.body.title);
+    // Nothing happened to the other workspace's objects.
+    expect((await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await other.key() })).body.title).toBe("Target");
+    const foreignKey = await h.database.db.selectFrom("api_keys").select("revoked_at").where("id", "=", foreign.keyId).executeTakeFirstOrThrow();
+    expect(foreignKey.revoked_at).toBeNull();
+  });
+});
