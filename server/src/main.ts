@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
+import { optimizeStatistics } from "./db/maintenance.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { serverSecret } from "./db/secrets.js";
 import { log } from "./lib/log.js";
@@ -18,6 +19,10 @@ const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await
 if (config.seedDemo) await bootstrapDemo(services);
 
 const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes });
+const hourly = setInterval(() => {
+  optimizeStatistics(db, dialect).catch((error) => log.warn("statistics refresh failed", { error }));
+}, 3_600_000);
+hourly.unref();
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description });
 });

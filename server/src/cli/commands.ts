@@ -67,18 +67,17 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
   },
 
   async "keys create"(context) {
-    const ctx = await operatorIn(context, required(context, "workspace"));
+    // Arguments first: a usage error is reported as such whatever the database holds.
+    const name = required(context, "name");
+    const scopes = parseScopes(required(context, "scopes"));
     const expires = context.options.expires;
     if (expires !== undefined && (typeof expires !== "string" || Number.isNaN(Date.parse(expires)))) {
       throw new UsageError("--expires must be an ISO-8601 time, e.g. 2027-01-01T00:00:00Z");
     }
+    const ctx = await operatorIn(context, required(context, "workspace"));
     const created = await createApiKey({
       ctx,
-      input: {
-        name: required(context, "name"),
-        scopes: parseScopes(required(context, "scopes")),
-        expiresAt: typeof expires === "string" ? new Date(expires).toISOString() : null,
-      },
+      input: { name, scopes, expiresAt: typeof expires === "string" ? new Date(expires).toISOString() : null },
     });
     context.print(`created key ${created.id} with scopes ${created.scopes.join(",")}\n${created.key}\n(shown once: store it now)`, {
       id: created.id,
@@ -123,14 +122,15 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
   },
 
   async seed(context) {
-    const ctx = await operatorIn(context, required(context, "workspace"));
-    const started = Date.now();
-    const summary = await seedWorkspace(context.services.db, ctx.workspace, {
+    const options = {
       posts: count(context, "posts"),
       votes: count(context, "votes"),
       boards: count(context, "boards", 1),
       seed: context.options.seed === undefined ? undefined : count(context, "seed"),
-    });
+    };
+    const ctx = await operatorIn(context, required(context, "workspace"));
+    const started = Date.now();
+    const summary = await seedWorkspace(context.services.db, ctx.workspace, options);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     context.print(
       `seeded ${ctx.workspace.slug} in ${seconds}s: ${summary.posts} posts, ${summary.votes} votes, ${summary.comments} comments, ${summary.users} users, ${summary.companies} companies, ${summary.boards} boards`,

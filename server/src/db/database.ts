@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
+import { cachingDatabase } from "./statement-cache.js";
 
 export type Db = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -48,8 +49,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     // 64 MiB of page cache (default 2 MiB): index inserts in random key order stop thrashing.
-    sqlite.pragma(`cache_size = -${process.env.SQLITE_CACHE_MB ? Number(process.env.SQLITE_CACHE_MB) * 1024 : 65536}`);
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite", description: `sqlite:${file}` };
+    sqlite.pragma("cache_size = -65536");
+    // SQLite's advice for long-lived connections: analyse what needs it when the connection opens.
+    sqlite.pragma("optimize = 0x10002");
+    return {
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) }),
+      dialect: "sqlite",
+      description: `sqlite:${file}`,
+    };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(":")[0]}:…')`);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, PostsTable, StatusCategory } from "../../db/schema.js";
+import type { Database, StatusCategory } from "../../db/schema.js";
 import type { Ctx } from "../context.js";
 
 type Conn = Kysely<Database>;
@@ -31,53 +31,48 @@ export interface PostView {
   updatedAt: string;
 }
 
-export type PostRow = PostsTable & { status_name: string; status_category: StatusCategory };
-
-/** Posts with their status: the one join every post read needs. */
+/** Posts with their status and author: one query for the row, joins instead of a query per row. */
 export function selectPosts(db: Conn) {
   return db
     .selectFrom("posts as p")
     .innerJoin("statuses as s", "s.id", "p.status_id")
+    .leftJoin("end_users as u", (join) => join.onRef("u.id", "=", "p.author_id").onRef("u.workspace_id", "=", "p.workspace_id"))
+    .leftJoin("members as m", (join) => join.onRef("m.id", "=", "p.author_id").onRef("m.workspace_id", "=", "p.workspace_id"))
     .selectAll("p")
-    .select(["s.name as status_name", "s.category as status_category"]);
+    .select([
+      "s.name as status_name",
+      "s.category as status_category",
+      "u.name as user_name",
+      "u.avatar_url as user_avatar_url",
+      "m.name as member_name",
+    ]);
 }
 
-/**
- * Shapes rows into the public Post. Tags and authors of the whole page come in two queries
- * whatever the page size: no query per row.
- */
+export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["executeTakeFirstOrThrow"]>>;
+
+function authorOf(row: PostRow): PostAuthor | null {
+  if (!row.author_id) return null;
+  if (row.author_id.startsWith("mem_")) return row.member_name === null ? null : { type: "member", id: row.author_id, name: row.member_name, avatarUrl: null };
+  return { type: "user", id: row.author_id, name: row.user_name, avatarUrl: row.user_avatar_url };
+}
+
+/** Shapes rows into the public Post; the tags of the whole page come in one query. */
 export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<PostView[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const authorIds = [...new Set(rows.map((r) => r.author_id).filter((id): id is string => id !== null))];
-  const userIds = authorIds.filter((id) => id.startsWith("usr_"));
-  const memberIds = authorIds.filter((id) => id.startsWith("mem_"));
-
-  const [tagRows, users, members] = await Promise.all([
-    db
-      .selectFrom("post_tags as pt")
-      .innerJoin("tags as t", "t.id", "pt.tag_id")
-      .select(["pt.post_id", "t.id", "t.name"])
-      .where("pt.post_id", "in", ids)
-      .orderBy("t.name")
-      .execute(),
-    userIds.length
-      ? db.selectFrom("end_users").select(["id", "name", "avatar_url"]).where("workspace_id", "=", ctx.workspace.id).where("id", "in", userIds).execute()
-      : [],
-    memberIds.length
-      ? db.selectFrom("members").select(["id", "name"]).where("workspace_id", "=", ctx.workspace.id).where("id", "in", memberIds).execute()
-      : [],
-  ]);
-
+  const tagRows = await db
+    .selectFrom("post_tags as pt")
+    .innerJoin("tags as t", "t.id", "pt.tag_id")
+    .select(["pt.post_id", "t.id", "t.name"])
+    .where("pt.workspace_id", "=", ctx.workspace.id)
+    .where("pt.post_id", "in", rows.map((r) => r.id))
+    .orderBy("t.name")
+    .execute();
   const tagsByPost = new Map<string, { id: string; name: string }[]>();
   for (const t of tagRows) {
     const list = tagsByPost.get(t.post_id) ?? [];
     list.push({ id: t.id, name: t.name });
     tagsByPost.set(t.post_id, list);
   }
-  const authors = new Map<string, PostAuthor>();
-  for (const u of users) authors.set(u.id, { type: "user", id: u.id, name: u.name, avatarUrl: u.avatar_url });
-  for (const m of members) authors.set(m.id, { type: "member", id: m.id, name: m.name, avatarUrl: null });
 
   const portal = `${ctx.services.publicUrl}/p/${ctx.workspace.slug}/posts/`;
   return rows.map((r) => ({
@@ -87,7 +82,7 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<
     body: r.body,
     status: { id: r.status_id, name: r.status_name, category: r.status_category },
     tags: tagsByPost.get(r.id) ?? [],
-    author: r.author_id ? (authors.get(r.author_id) ?? null) : null,
+    author: authorOf(r),
     ownerId: r.owner_id,
     voteCount: r.vote_count,
     commentCount: r.comment_count,

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApiKey } from "../server/src/core/api-keys/create.js";
+import { SYSTEM_ACTOR } from "../server/src/core/context.js";
+import { createWorkspace } from "../server/src/core/workspaces/create.js";
+import { openDatabase } from "../server/src/db/database.js";
+import { migrateToLatest } from "../server/src/db/migrate.js";
+import { serverSecret } from "../server/src/db/secrets.js";
+import { seedWorkspace } from "../server/src/seed/bulk.js";
+import { measure, type Measurement } from "./load.js";
+import { startBare, startHeed } from "./servers.js";
+
+// npm run bench: seeds a SQLite database, starts Heed and a bare node:http server, and measures both
+// in one run so the ratios compare like with like on this machine. Prints figures; asserts nothing.
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const DEEP = Math.min(50_000, Math.floor(POSTS / 2));
+
+const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
+const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
+
+async function prepare(): Promise<string> {
+  const { db, dialect } = openDatabase(databaseUrl);
+  await migrateToLatest(db);
+  const workspace = await createWorkspace(db, { slug: "bench", name: "Bench" });
+  const ref = { id: workspace.id, slug: workspace.slug };
+  const started = Date.now();
+  const summary = await seedWorkspace(db, ref, { posts: POSTS, votes: VOTES, boards: 5, seed: 1 });
+  console.log(`seeded ${summary.posts} posts and ${summary.votes} votes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const services = { db, dialect, publicUrl: "http://127.0.0.1", cursorSecret: await serverSecret(db, "cursor") };
+  const { key } = await createApiKey({ ctx: { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null }, input: { name: "bench", scopes: ["posts:read"] } });
+  await db.destroy();
+  return key;
+}
+
+/** Follows nextCursor until `depth` posts lie behind it. */
+async function cursorAt(url: string, headers: Record<string, string>, depth: number): Promise<string> {
+  let cursor = "";
+  for (let seen = 0; seen < depth; seen += 100) {
+    const page = await (await fetch(`${url}/v1/posts?sort=votes&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers })).json();
+    cursor = page.nextCursor;
+  }
+  return cursor;
+}
+
+function row(m: Measurement, bare: Measurement): string {
+  const cells = [
+    m.name.padEnd(34),
+    m.requestsPerSecond.toFixed(0).padStart(8),
+    `${m.p50} ms`.padStart(8),
+    `${m.p99} ms`.padStart(8),
+    `${((m.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}%`.padStart(9),
+    m.errors + m.non2xx > 0 ? `  (${m.errors} errors, ${m.non2xx} non-2xx)` : "",
+  ];
+  return cells.join("  ");
+}
+
+async function main(): Promise<void> {
+  const key = await prepare();
+  const headers = { authorization: `Bearer ${key}` };
+  const bareServer = await startBare();
+  const bare = await measure("bare node:http", bareServer.url, { seconds: SECONDS, connections: CONNECTIONS });
+  await bareServer.stop();
+
+  const heed = await startHeed(databaseUrl);
+  const firstPage = await (await fetch(`${heed.url}/v1/posts?sort=votes&limit=20`, { headers })).json();
+  const deepCursor = await cursorAt(heed.url, headers, DEEP);
+  const load = { headers, seconds: SECONDS, connections: CONNECTIONS };
+  const results = [
+    await measure("GET /v1/posts?sort=votes page 1", `${heed.url}/v1/posts?sort=votes&limit=20`, load),
+    await measure(`… at a cursor ${DEEP.toLocaleString("en")} deep`, `${heed.url}/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(deepCursor)}`, load),
+    await measure("GET /v1/posts/{id}", `${heed.url}/v1/posts/${firstPage.data[0].id}`, load),
+  ];
+  const memory = heed.memory();
+  await heed.stop();
+
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per target, Node ${process.version}, SQLite\n`);
+  console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "vs bare".padStart(9)].join("  "));
+  for (const m of [bare, ...results]) console.log(row(m, bare));
+  const [page1, deep] = results as [Measurement, Measurement];
+  console.log(`\ndeep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×)`);
+  console.log(`Heed RSS after the run: ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)} MiB)`);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../server/test/support/processes.js";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  /** Resident and peak memory of the process, in MiB (Linux /proc). */
+  memory(): { rssMiB: number; peakMiB: number };
+  stop(): Promise<void>;
+}
+
+// The yardstick: the least a Node.js HTTP server can do per request, in its own process like Heed.
+const BARE_SERVER = `
+const http = require("node:http");
+const body = JSON.stringify({ hello: "world" });
+http.createServer((req, res) => {
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}).listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function run(args: string[], env: Record<string, string>, probe: string): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url + probe, child);
+  return {
+    url,
+    child,
+    memory() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { rssMiB: kib("VmRSS") / 1024, peakMiB: kib("VmHWM") / 1024 };
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export function startBare(): Promise<Running> {
+  return run(["-e", BARE_SERVER], {}, "/");
+}
+
+export function startHeed(databaseUrl: string): Promise<Running> {
+  return run(["--import", "tsx", "server/src/main.ts"], { DATABASE_URL: databaseUrl, SEED_DEMO: "0", LOG_LEVEL: "error" }, "/health");
+}

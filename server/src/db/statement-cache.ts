@@ -1,0 +1,26 @@
+import type { Database as SQLiteDatabase, Statement } from "better-sqlite3";
+import type { SqliteDatabase } from "kysely";
+
+// Kysely's SQLite driver prepares every statement anew; parsing and planning the same SQL on every
+// request cost several percent of a list request. Heed's queries come from a small set of shapes,
+// so prepared statements are kept, least recently used dropped first. Safe because the driver runs
+// one statement at a time on the single connection.
+const MAX_STATEMENTS = 500;
+
+export function cachingDatabase(sqlite: SQLiteDatabase): SqliteDatabase {
+  const cache = new Map<string, Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql); // re-insert: Map order is recency
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= MAX_STATEMENTS) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}

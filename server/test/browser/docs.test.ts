@@ -1,0 +1,40 @@
+import { mkdirSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useHarness } from "../support/harness.js";
+
+// The reference as a person sees it: Debian's Chromium renders /docs, every request it makes must go
+// to our own process, and the screenshot is kept for a human to look at (test-results/docs.png).
+
+const h = useHarness();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("/docs in a browser", () => {
+  it("renders every operation from /openapi.json without loading anything from another host", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.goto(`${h.url}/docs`);
+    await page.waitForSelector(".opblock-summary-path", { timeout: 15_000 });
+    const paths = await page.locator(".opblock-summary-path").allInnerTexts();
+    expect(paths.map((p) => p.replace(/\u200b/g, ""))).toEqual(expect.arrayContaining(["/posts", "/posts/{id}", "/api-keys", "/boards", "/statuses"]));
+    expect(await page.locator(".opblock").count()).toBe(10);
+
+    mkdirSync("test-results", { recursive: true });
+    await page.screenshot({ path: "test-results/docs.png" });
+    const foreign = requested.filter((url) => !url.startsWith(h.url) && !url.startsWith("data:"));
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { freshDatabase } from "./support/database.js";
+import { startServer } from "./support/processes.js";
+
+// The README's first command, as a newcomer runs it: start on an empty database, read the printed
+// key and curl line, use them; a restart prints nothing secret again.
+
+describe("npm start", () => {
+  it("creates the demo workspace once, prints a working key and curl line, and stops cleanly", async () => {
+    const database = await freshDatabase();
+    try {
+      const first = await startServer(database.url, { SEED_DEMO: "1" });
+      const banner = first.stdout();
+      const key = /secret API key \(full access\): (heed_sk_\w+)/.exec(banner)?.[1];
+      const publicKey = /public key \(customer-facing\): (heed_pk_\w+)/.exec(banner)?.[1];
+      const curlUrl = /curl -H "Authorization: Bearer heed_sk_\w+" '([^']+)'/.exec(banner)?.[1];
+      expect(key, banner).toBeDefined();
+      expect(publicKey).toBeDefined();
+      expect(curlUrl).toBe(`${first.url}/v1/posts?sort=votes&limit=10`);
+
+      const page = await (await fetch(curlUrl!, { headers: { authorization: `Bearer ${key}` } })).json();
+      expect(page.data).toHaveLength(10);
+      expect(page.nextCursor).toEqual(expect.any(String));
+      const votes = page.data.map((p: { voteCount: number }) => p.voteCount);
+      expect(votes).toEqual([...votes].sort((a, b) => b - a));
+      expect((await fetch(`${first.url}/docs`)).status).toBe(200);
+      expect((await fetch(`${first.url}/ready`)).status).toBe(200);
+      expect(await first.stop()).toBe(0);
+
+      const second = await startServer(database.url, { SEED_DEMO: "1" });
+      expect(second.stdout()).not.toContain("heed_sk_");
+      expect((await fetch(`${second.url}/v1/posts`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+      expect(await second.stop()).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+});
