@@ -67,5 +67,6 @@ export function startBare(): Promise<Running> {
 }
 
 export function startHeed(databaseUrl: string): Promise<Running> {
-  return run(["--import", "tsx", "server/src/main.ts"], { DATABASE_URL: databaseUrl, SEED_DEMO: "0", LOG_LEVEL: "error" }, "/health");
+  // The bundle `npm start` runs (npm run bench builds it first).
+  return run(["--enable-source-maps", "dist/main.js"], { DATABASE_URL: databaseUrl, SEED_DEMO: "0", LOG_LEVEL: "error" }, "/health");
 }

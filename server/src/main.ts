@@ -2,10 +2,10 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
-import { optimizeStatistics } from "./db/maintenance.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { serverSecret } from "./db/secrets.js";
 import { log } from "./lib/log.js";
+import { startJobs } from "./jobs.js";
 import { bootstrapDemo } from "./seed/demo.js";
 
 // Start-up: read config, open and migrate the database, create the demo workspace on first run,
@@ -19,10 +19,7 @@ const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await
 if (config.seedDemo) await bootstrapDemo(services);
 
 const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes });
-const hourly = setInterval(() => {
-  optimizeStatistics(db, dialect).catch((error) => log.warn("statistics refresh failed", { error }));
-}, 3_600_000);
-hourly.unref();
+const stopJobs = startJobs(services);
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description });
 });
@@ -32,6 +29,7 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info("stopping", { signal });
+  stopJobs();
   server.close();
   await db.destroy();
   process.exit(0);

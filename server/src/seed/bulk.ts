@@ -4,6 +4,7 @@ import { analyze } from "../db/maintenance.js";
 import type { Database } from "../db/schema.js";
 import type { WorkspaceRef } from "../core/context.js";
 import { termsOf } from "../core/posts/terms.js";
+import { TRENDING_WINDOW_MS } from "../core/posts/trending.js";
 import { isoAt, nowIso, nowMs } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
 import { BOARD_NAMES, TAG_NAMES, companyName, personName, pick, postBody, postTitle, seededRandom, slugify, type Random } from "./text.js";
@@ -30,7 +31,6 @@ export interface SeedSummary {
 }
 
 const DAY = 86_400_000;
-const TRENDING_WINDOW = 14 * DAY;
 const STATUS_WEIGHTS: Record<string, number> = { open: 0.7, active: 0.15, complete: 0.1, closed: 0.05 };
 
 async function insertAll<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
@@ -148,7 +148,7 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       const stride = coprimeStride(random, userCount);
       for (let v = 0; v < voteCount; v++) {
         const votedMs = createdMs + Math.floor(random() * (now - createdMs));
-        if (votedMs >= now - TRENDING_WINDOW) trending++;
+        if (votedMs >= now - TRENDING_WINDOW_MS) trending++;
         votes.push({ workspace_id: ws, post_id: id, user_id: users[(start + v * stride) % userCount]!.id, created_by: null, created_at: isoAt(votedMs) });
       }
       const commentCount = Math.floor(Math.min(50, voteCount / 10) * random());

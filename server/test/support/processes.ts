@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -40,10 +40,20 @@ export interface Started {
   stop(): Promise<number | null>;
 }
 
-/** Starts the server as `npm start` does and waits until it answers /health. */
+let built = false;
+
+/** `npm run build`, once per test process: the bundle `npm start` runs. */
+export function buildServer(): void {
+  if (built) return;
+  execFileSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
+  built = true;
+}
+
+/** Starts the server as `npm start` does (the built bundle) and waits until it answers /health. */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Started> {
+  buildServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "dist/main.js"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],

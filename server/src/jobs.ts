@@ -1,0 +1,35 @@
+import type { Services } from "./core/context.js";
+import { refreshTrending } from "./core/posts/trending.js";
+import { optimizeStatistics } from "./db/maintenance.js";
+import { nowMs } from "./lib/clock.js";
+import { log } from "./lib/log.js";
+
+// Periodic work inside the server process. Each job is idempotent, so several instances on one
+// PostgreSQL may run it at the same time without harm.
+
+const MINUTE = 60_000;
+
+async function refreshAllTrending(services: Services): Promise<void> {
+  const workspaces = await services.db.selectFrom("workspaces").select("id").execute();
+  let changed = 0;
+  for (const workspace of workspaces) changed += await refreshTrending(services.db, workspace.id, nowMs());
+  if (changed > 0) log.info("trending counts refreshed", { posts: changed });
+}
+
+function every(ms: number, firstAfterMs: number, name: string, job: () => Promise<void>): NodeJS.Timeout[] {
+  const run = () => job().catch((error) => log.warn(`${name} failed`, { error }));
+  const first = setTimeout(run, firstAfterMs);
+  const repeat = setInterval(run, ms);
+  first.unref();
+  repeat.unref();
+  return [first, repeat];
+}
+
+/** Starts the background jobs; the returned function stops them. */
+export function startJobs(services: Services): () => void {
+  const timers = [
+    ...every(10 * MINUTE, MINUTE, "trending refresh", () => refreshAllTrending(services)),
+    ...every(60 * MINUTE, 60 * MINUTE, "statistics refresh", () => optimizeStatistics(services.db, services.dialect)),
+  ];
+  return () => timers.forEach((t) => clearTimeout(t));
+}
