@@ -1,41 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../src/core/api-keys/create.js";
-import { createPost } from "../src/core/posts/create.js";
 import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
 import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
 import { operations } from "../src/routes/index.js";
+import { FIXTURES, makeTarget, type Fixture, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
 
 // The security suite every route goes through: no credential, unknown / malformed / revoked /
 // expired key, a public key instead of a secret one, too few scopes, another workspace's object.
-// Adding a route without a fixture here fails the suite.
+// Fixtures live per resource in support/fixtures/; a route none of them covers fails the suite.
 
 const h = useHarness();
-
-interface Target {
-  postId: string;
-  boardId: string;
-  keyId: string;
-}
-
-interface Fixture {
-  params?: (t: Target) => Record<string, string>;
-  body?: (t: Target) => unknown;
-}
-
-const FIXTURES: Record<string, Fixture> = {
-  listPosts: {},
-  getPost: { params: (t) => ({ id: t.postId }) },
-  createPost: { body: (t) => ({ boardId: t.boardId, title: "From the security suite" }) },
-  updatePost: { params: (t) => ({ id: t.postId }), body: () => ({ title: "Renamed" }) },
-  deletePost: { params: (t) => ({ id: t.postId }) },
-  listBoards: {},
-  listStatuses: {},
-  listApiKeys: {},
-  // Within what a key holding only `api_keys:write` may grant.
-  createApiKey: { body: () => ({ name: "minted", scopes: ["api_keys:read"] }) },
-  revokeApiKey: { params: (t) => ({ id: t.keyId }) },
-};
 
 interface Operation {
   operationId: string;
@@ -53,17 +27,15 @@ const OPERATIONS: Operation[] = operations.map(({ route }) => ({
   fixture: FIXTURES[route.operationId!] ?? {},
 }));
 
-async function target(ws: TestWorkspace): Promise<Target> {
-  const boardId = await ws.boardId();
-  const post = await createPost({ ctx: ws.ctx, input: { boardId, title: "Target" } });
-  const key = await createApiKey({ ctx: ws.ctx, input: { name: "target", scopes: ["posts:read"] } });
-  return { postId: post.id, boardId, keyId: key.id };
-}
-
 function request(op: Operation, t: Target): { path: string; options: CallOptions } {
   let path = "/v1" + op.path;
-  for (const [name, value] of Object.entries(op.fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, value);
+  for (const [name, value] of Object.entries(op.fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
   return { path, options: op.fixture.body ? { json: op.fixture.body(t) } : {} };
+}
+
+/** The same shape of target with ids that exist nowhere. */
+function unknownIds(t: Target): Target {
+  return Object.fromEntries(Object.entries(t).map(([name, id]) => [name, id.replace(/_.*/, "_01aaaaaaaaaaaaaaaaaaaaaaaa")]));
 }
 
 let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -82,7 +54,7 @@ async function keyId(key: string): Promise<string> {
 
 /** Calls the operation and checks the answer is a documented problem with this status and code. */
 async function expectRefusal(op: Operation, status: number, code: string, auth: CallOptions, t?: Target) {
-  const { path, options } = request(op, t ?? (await target(ws)));
+  const { path, options } = request(op, t ?? (await makeTarget(ws)));
   const res = await h.call(op.method, path, { ...options, ...auth, headers: { ...options.headers, ...auth.headers } });
   expect(res.status, `${op.operationId}: ${JSON.stringify(res.body)}`).toBe(status);
   expect(res.headers.get("content-type")).toContain("application/problem+json");
@@ -93,7 +65,7 @@ async function expectRefusal(op: Operation, status: number, code: string, auth: 
 
 describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   it("has a fixture in the security suite", () => {
-    expect(FIXTURES[op.operationId], `add ${op.operationId} to FIXTURES`).toBeDefined();
+    expect(FIXTURES[op.operationId], `add ${op.operationId} to a module in support/fixtures/`).toBeDefined();
   });
 
   it("refuses a request without credential (401)", async () => {
@@ -129,7 +101,7 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   });
 
   it("answers a key holding exactly the route's permission", async () => {
-    const { path, options } = request(op, await target(ws));
+    const { path, options } = request(op, await makeTarget(ws));
     const res = await h.call(op.method, path, { ...options, key: await ws.key([op.scope]) });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   });
@@ -138,14 +110,14 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   if (!op.path.includes("{")) return;
 
   it("answers 404 for another workspace's object, as for an unknown id", async () => {
-    const foreign = await target(other);
+    const foreign = await makeTarget(other);
     const key = await ws.key(["*"]);
     const res = await expectRefusal(op, 404, "not_found", { key }, foreign);
-    const unknown = await expectRefusal(op, 404, "not_found", { key }, { postId: "post_01aaaaaaaaaaaaaaaaaaaaaaaa", boardId: foreign.boardId, keyId: "key_01aaaaaaaaaaaaaaaaaaaaaaaa" });
+    const unknown = await expectRefusal(op, 404, "not_found", { key }, { ...unknownIds(foreign), boardId: foreign.boardId! });
     expect(res.body.title).toBe(unknown.body.title);
     // Nothing happened to the other workspace's objects.
     expect((await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await other.key() })).body.title).toBe("Target");
-    const foreignKey = await h.database.db.selectFrom("api_keys").select("revoked_at").where("id", "=", foreign.keyId).executeTakeFirstOrThrow();
+    const foreignKey = await h.database.db.selectFrom("api_keys").select("revoked_at").where("id", "=", foreign.keyId!).executeTakeFirstOrThrow();
     expect(foreignKey.revoked_at).toBeNull();
   });
 });

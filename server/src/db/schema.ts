@@ -130,6 +130,7 @@ export interface EndUsersTable {
   created_at: string;
   updated_at: string;
   last_seen_at: string | null;
+  deleted_at: string | null;
 }
 
 export interface CompaniesTable {

@@ -1,29 +1,17 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env.js";
-import * as createApiKey from "./api-keys/create.js";
-import * as listApiKeys from "./api-keys/list.js";
-import * as revokeApiKey from "./api-keys/revoke.js";
-import * as listBoards from "./boards/list.js";
-import * as createPost from "./posts/create.js";
-import * as deletePost from "./posts/delete.js";
-import * as getPost from "./posts/get.js";
-import * as listPosts from "./posts/list.js";
-import * as updatePost from "./posts/update.js";
-import * as listStatuses from "./statuses/list.js";
+import { operations as apiKeys } from "./api-keys/index.js";
+import { operations as boards } from "./boards/index.js";
+import { operations as comments } from "./comments/index.js";
+import { operations as companies } from "./companies/index.js";
+import type { Operation } from "./operation.js";
+import { operations as posts } from "./posts/index.js";
+import { operations as statuses } from "./statuses/index.js";
+import { operations as users } from "./users/index.js";
+import { operations as votes } from "./votes/index.js";
 
-/** Every /v1 operation, in the order the reference shows them. */
-export const operations = [
-  listPosts,
-  getPost,
-  createPost,
-  updatePost,
-  deletePost,
-  listBoards,
-  listStatuses,
-  listApiKeys,
-  createApiKey,
-  revokeApiKey,
-];
+/** Every /v1 operation, in the order the reference shows them; each folder lists its own. */
+export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...users, ...companies, ...apiKeys];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const operation of operations) operation.register(app);

@@ -127,7 +127,7 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
     const users = Array.from({ length: userCount }, (_, i) => ({
       id: newId("user"), workspace_id: ws, external_id: `seed-${run}-u${i}`, email: `user${i}.${run}@example.com`,
       name: personName(random), avatar_url: null, company_id: random() < 0.8 ? pick(random, companies).id : null,
-      traits: "{}", created_at: at, updated_at: at, last_seen_at: null,
+      traits: "{}", created_at: at, updated_at: at, last_seen_at: null, deleted_at: null,
     }));
     await insertAll(tx, "end_users", users);
 

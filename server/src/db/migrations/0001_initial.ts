@@ -93,9 +93,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("traits", "text", (c) => c.notNull().defaultTo("{}"))
     .$call(timestamps)
     .addColumn("last_seen_at", "text")
+    // Deleting an end user anonymises the row: their votes and comments stay, without the person.
+    .addColumn("deleted_at", "text")
     .addUniqueConstraint("end_users_workspace_external", ["workspace_id", "external_id"])
     .execute();
   await db.schema.createIndex("end_users_company").on("end_users").columns(["company_id"]).execute();
+  await db.schema.createIndex("end_users_by_workspace").on("end_users").columns(["workspace_id", "id"]).execute();
+  await db.schema.createIndex("companies_by_workspace").on("companies").columns(["workspace_id", "id"]).execute();
 
   await db.schema
     .createTable("posts")
@@ -161,8 +165,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("votes_pk", ["post_id", "user_id"])
     .execute();
-  // Newest voters of a post, and a post's votes since T (trending).
-  await db.schema.createIndex("votes_by_post_time").on("votes").columns(["post_id", "created_at"]).execute();
+  // Newest voters of a post (keyset on created_at, user_id), and a post's votes since T (trending).
+  await db.schema.createIndex("votes_by_post_time").on("votes").columns(["post_id", "created_at", "user_id"]).execute();
   await db.schema.createIndex("votes_by_user").on("votes").columns(["user_id", "created_at"]).execute();
 
   await db.schema

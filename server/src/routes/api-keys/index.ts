@@ -1,0 +1,6 @@
+import type { Operation } from "../operation.js";
+import * as createApiKey from "./create.js";
+import * as listApiKeys from "./list.js";
+import * as revokeApiKey from "./revoke.js";
+
+export const operations: Operation[] = [listApiKeys, createApiKey, revokeApiKey];
