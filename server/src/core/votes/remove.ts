@@ -1,0 +1,37 @@
+import { isoAt, nowMs } from "../../lib/clock.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, type Ctx } from "../context.js";
+import { notFound } from "../errors.js";
+import { findPost } from "../posts/view.js";
+import { TRENDING_WINDOW_MS } from "../posts/trending.js";
+import { requireScope } from "../scopes.js";
+
+/** Removes a user's vote; the counters drop with the row, in the same transaction. */
+export async function removeVote({ ctx, input }: { ctx: Ctx; input: { postId: string; userId: string } }): Promise<void> {
+  requireScope(ctx.actor.scopes, "votes:write");
+  await inTransaction(ctx, async (tx) => {
+    const post = await findPost(tx, ctx, input.postId);
+    if (!post) throw notFound("post", input.postId);
+    const removed = await tx
+      .deleteFrom("votes")
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("post_id", "=", post.id)
+      .where("user_id", "=", input.userId)
+      .returning("created_at")
+      .executeTakeFirst();
+    if (!removed) throw notFound("vote by user", input.userId);
+    const stillTrending = removed.created_at >= isoAt(nowMs() - TRENDING_WINDOW_MS) ? 1 : 0;
+    await tx
+      .updateTable("posts")
+      .set((eb) => ({ vote_count: eb("vote_count", "-", 1), trending_count: eb("trending_count", "-", stillTrending) }))
+      .where("id", "=", post.id)
+      .execute();
+    await recordChange(tx, ctx, {
+      action: "vote.deleted",
+      objectType: "post",
+      objectId: post.id,
+      audit: { userId: input.userId },
+      event: { type: "vote.deleted", data: { postId: post.id, userId: input.userId, voteCount: post.vote_count - 1 } },
+    });
+  });
+}

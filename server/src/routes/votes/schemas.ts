@@ -1,0 +1,35 @@
+import { z } from "@hono/zod-openapi";
+import { listOf, text } from "../../http/openapi.js";
+
+export const VoterSchema = z
+  .object({
+    userId: z.string(),
+    user: z.object({
+      id: z.string(),
+      externalId: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      company: z
+        .object({ id: z.string(), name: z.string(), monthlySpend: z.number() })
+        .nullable()
+        .openapi({ description: "The voter's company, with what it pays a month: rank requests by revenue." }),
+    }),
+    createdBy: z.string().nullable().openapi({ description: "The member or API key that voted on the user's behalf." }),
+    createdAt: z.string(),
+  })
+  .openapi("Voter");
+
+export const VoterListSchema = listOf(VoterSchema, "VoterList");
+
+export const AddVoteSchema = z
+  .strictObject({ userId: text().max(64).openapi({ description: "The end user (`usr_…`) the vote is for." }) })
+  .openapi("AddVote");
+
+export const postParam = z.object({
+  id: text().max(64).openapi({ param: { name: "id", in: "path" }, description: "The post's id (`post_…`)." }),
+});
+
+export const voteParams = postParam.extend({
+  userId: text().max(64).openapi({ param: { name: "userId", in: "path" }, description: "The voter's end-user id (`usr_…`)." }),
+});
