@@ -1,15 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database, StatusCategory } from "../../db/schema.js";
+import { authorOf, type AuthorView } from "../authors.js";
 import type { Ctx } from "../context.js";
 
 type Conn = Kysely<Database>;
-
-export interface PostAuthor {
-  type: "user" | "member";
-  id: string;
-  name: string | null;
-  avatarUrl: string | null;
-}
 
 export interface PostView {
   id: string;
@@ -18,7 +12,7 @@ export interface PostView {
   body: string;
   status: { id: string; name: string; category: StatusCategory };
   tags: { id: string; name: string }[];
-  author: PostAuthor | null;
+  author: AuthorView | null;
   ownerId: string | null;
   voteCount: number;
   commentCount: number;
@@ -49,12 +43,6 @@ export function selectPosts(db: Conn) {
 }
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["executeTakeFirstOrThrow"]>>;
-
-function authorOf(row: PostRow): PostAuthor | null {
-  if (!row.author_id) return null;
-  if (row.author_id.startsWith("mem_")) return row.member_name === null ? null : { type: "member", id: row.author_id, name: row.member_name, avatarUrl: null };
-  return { type: "user", id: row.author_id, name: row.user_name, avatarUrl: row.user_avatar_url };
-}
 
 /** Shapes rows into the public Post; the tags of the whole page come in one query. */
 export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<PostView[]> {

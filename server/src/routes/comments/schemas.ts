@@ -1,0 +1,40 @@
+import { z } from "@hono/zod-openapi";
+import { PageQuery, idParam, listOf, text } from "../../http/openapi.js";
+
+export const CommentSchema = z
+  .object({
+    id: z.string(),
+    postId: z.string(),
+    parentId: z.string().nullable().openapi({ description: "The top-level comment this replies to; replies are one level deep." }),
+    body: z.string().openapi({ description: "Markdown." }),
+    internal: z.boolean().openapi({ description: "Internal comments are for the team and never appear on customer-facing routes." }),
+    author: z
+      .object({ type: z.enum(["user", "member"]), id: z.string(), name: z.string().nullable(), avatarUrl: z.string().nullable() })
+      .nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Comment");
+
+export const CommentListSchema = listOf(CommentSchema, "CommentList");
+
+const body = text().trim().min(1).max(10_000).openapi({ description: "Markdown, up to 10,000 characters." });
+
+export const CreateCommentSchema = z
+  .strictObject({
+    body,
+    internal: z.boolean().optional().openapi({ description: "Default false: a public comment." }),
+    parentId: text().max(64).nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
+    authorId: text().max(64).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) writing it." }),
+  })
+  .openapi("CreateComment");
+
+export const UpdateCommentSchema = z.strictObject({ body: body.optional(), internal: z.boolean().optional() }).openapi("UpdateComment");
+
+export const ListCommentsQuery = z.object({
+  internal: z.enum(["true", "false"]).optional().openapi({ description: "Only internal (`true`) or only public (`false`) comments." }),
+  ...PageQuery,
+});
+
+export const postParam = idParam("post", "post");
+export const commentParam = idParam("cmt", "comment");

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { makeEndUsers } from "./support/end-users.js";
+import { useHarness, type TestWorkspace } from "./support/harness.js";
+
+const h = useHarness();
+
+async function setup(): Promise<{ ws: TestWorkspace; key: string; postId: string }> {
+  const ws = await h.workspace();
+  const key = await ws.key();
+  const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Discuss me" } })).body.id;
+  return { ws, key, postId };
+}
+
+const commentCount = async (postId: string) =>
+  (await h.database.db.selectFrom("posts").select("comment_count").where("id", "=", postId).executeTakeFirstOrThrow()).comment_count;
+
+describe("comments", () => {
+  it("creates public and internal comments and replies; the post counts only public ones", async () => {
+    const { ws, key, postId } = await setup();
+    const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+    const top = await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Love it", authorId: userId } });
+    expect(top.status).toBe(201);
+    expect(top.body).toMatchObject({ postId, parentId: null, body: "Love it", internal: false, author: { type: "user", id: userId } });
+    const note = await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Big customer, prioritise", internal: true } });
+    const reply = await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Thanks!", parentId: top.body.id } });
+    expect(reply.body.parentId).toBe(top.body.id);
+    expect(await commentCount(postId)).toBe(2);
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.commentCount).toBe(2);
+
+    const all = await h.call("GET", `/v1/posts/${postId}/comments`, { key });
+    expect(all.body.data.map((c: { id: string }) => c.id)).toEqual([top.body.id, note.body.id, reply.body.id]);
+    const internalOnly = await h.call("GET", `/v1/posts/${postId}/comments?internal=true`, { key });
+    expect(internalOnly.body.data.map((c: { id: string }) => c.id)).toEqual([note.body.id]);
+    const publicOnly = await h.call("GET", `/v1/posts/${postId}/comments?internal=false`, { key });
+    expect(publicOnly.body.data).toHaveLength(2);
+    expect((await h.call("GET", `/v1/comments/${note.body.id}`, { key })).body).toEqual(note.body);
+  });
+
+  it("keeps replies one level deep and internal under internal", async () => {
+    const { key, postId } = await setup();
+    const top = (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Top" } })).body;
+    const reply = (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Reply", parentId: top.id } })).body;
+    const nested = await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Too deep", parentId: reply.id } });
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors[0].pointer).toBe("/parentId");
+
+    const note = (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Note", internal: true } })).body;
+    const leak = await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Public reply to a note", parentId: note.id } });
+    expect(leak.status).toBe(400);
+    expect(leak.body.errors[0].pointer).toBe("/internal");
+    expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Internal reply", parentId: note.id, internal: true } })).status).toBe(201);
+
+    const otherPost = (await h.call("POST", "/v1/posts", { key, json: { boardId: (await h.call("GET", `/v1/posts/${postId}`, { key })).body.boardId, title: "Other" } })).body.id;
+    const crossPost = await h.call("POST", `/v1/posts/${otherPost}/comments`, { key, json: { body: "Wrong thread", parentId: top.id } });
+    expect(crossPost.status).toBe(400);
+    expect(await commentCount(postId)).toBe(2);
+  });
+
+  it("updates, moves between public and internal, and deletes, keeping the count right", async () => {
+    const { ws, key, postId } = await setup();
+    const c = (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Draft" } })).body;
+    expect(await commentCount(postId)).toBe(1);
+    const edited = await h.call("PATCH", `/v1/comments/${c.id}`, { key, json: { body: "Final" } });
+    expect(edited.body).toMatchObject({ body: "Final", internal: false });
+    await h.call("PATCH", `/v1/comments/${c.id}`, { key, json: { internal: true } });
+    expect(await commentCount(postId)).toBe(0);
+    await h.call("PATCH", `/v1/comments/${c.id}`, { key, json: { internal: true } });
+    expect(await commentCount(postId)).toBe(0);
+    await h.call("PATCH", `/v1/comments/${c.id}`, { key, json: { internal: false } });
+    expect(await commentCount(postId)).toBe(1);
+    expect((await h.call("DELETE", `/v1/comments/${c.id}`, { key })).status).toBe(204);
+    expect(await commentCount(postId)).toBe(0);
+    expect((await h.call("GET", `/v1/comments/${c.id}`, { key })).status).toBe(404);
+    expect((await h.call("DELETE", `/v1/comments/${c.id}`, { key })).status).toBe(404);
+
+    const events = await h.database.db.selectFrom("outbox").select("type").where("workspace_id", "=", ws.id).where("type", "like", "comment.%").orderBy("id").execute();
+    expect(events.map((e) => e.type)).toEqual(["comment.created", "comment.updated", "comment.updated", "comment.updated", "comment.updated", "comment.deleted"]);
+  });
+
+  it("lets the team comment on a locked post, and refuses comments on deleted posts", async () => {
+    const { key, postId } = await setup();
+    await h.call("PATCH", `/v1/posts/${postId}`, { key, json: { commentsLocked: true } });
+    expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Team update" } })).status).toBe(201);
+    await h.call("DELETE", `/v1/posts/${postId}`, { key });
+    expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Too late" } })).status).toBe(404);
+    expect((await h.call("GET", `/v1/posts/${postId}/comments`, { key })).status).toBe(404);
+  });
+
+  it("keeps the count exact under concurrent comments", async () => {
+    const { key, postId } = await setup();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: `Comment ${i}`, internal: i % 4 === 0 } })),
+    );
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    expect(await commentCount(postId)).toBe(30);
+  });
+});
