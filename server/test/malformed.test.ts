@@ -42,8 +42,9 @@ function routes() {
   return operations.map(({ route }) => {
     const schema = (route.request as { body?: { content: Record<string, { schema: { shape?: Record<string, unknown> } }> } } | undefined)?.body
       ?.content["application/json"]?.schema;
-    const hasQuery = Boolean((route.request as { query?: unknown } | undefined)?.query);
-    return { id: route.operationId!, method: route.method.toUpperCase(), path: route.path, hasQuery, fields: schema?.shape ? Object.keys(schema.shape) : undefined };
+    const query = (route.request as { query?: { shape: Record<string, unknown> } } | undefined)?.query;
+    const queryParams = query ? Object.keys(query.shape) : [];
+    return { id: route.operationId!, method: route.method.toUpperCase(), path: route.path, queryParams, fields: schema?.shape ? Object.keys(schema.shape) : undefined };
   });
 }
 
@@ -71,14 +72,21 @@ describe.each(routes())("$method $path ($id)", (route) => {
     });
   }
 
-  if (route.hasQuery) {
+  // Junk for each query parameter a route declares.
+  const JUNK_QUERIES: Record<string, string[]> = {
+    limit: ["abc", "0", "101", ""],
+    cursor: ["%FF%FE", "a".repeat(2000), "garbage"],
+    sort: ["random"],
+    q: ["q".repeat(300), "a%00b"],
+    internal: ["maybe", "1"],
+    movePostsTo: ["x".repeat(65), "%00"],
+  };
+  const junkQueries = route.queryParams.flatMap((name) => (JUNK_QUERIES[name] ?? []).map((value) => `${name}=${value}`));
+  if (junkQueries.length > 0) {
     it("refuses junk query parameters with 400", async () => {
-      for (const query of ["limit=abc", "limit=0", "limit=101", "limit=", "cursor=%FF%FE", `cursor=${"a".repeat(2000)}`, "sort=random", `q=${"q".repeat(300)}`]) {
-        if (query.startsWith("sort") || query.startsWith("q=")) {
-          if (route.id !== "listPosts") continue;
-        }
-        const res = await expectClientError("GET", `${withId(postId)}?${query}`, {}, query);
-        expect(res.status).toBe(400);
+      for (const query of junkQueries) {
+        const res = await expectClientError(route.method, `${withId(postId)}?${query}`, {}, query.slice(0, 40));
+        expect(res.status, query.slice(0, 40)).toBe(400);
       }
     });
   }

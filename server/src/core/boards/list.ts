@@ -1,29 +1,7 @@
-import type { BoardsTable } from "../../db/schema.js";
 import { reader, type Ctx } from "../context.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
-
-export interface BoardView {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  visibility: "public" | "private";
-  createdAt: string;
-  updatedAt: string;
-}
-
-export function toBoardView(row: BoardsTable): BoardView {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    visibility: row.visibility,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+import { toBoardView, type BoardView } from "./view.js";
 
 /** Oldest first: the order the team created them in. */
 export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<BoardView>> {

@@ -2,18 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { listBoards } from "../../core/boards/list.js";
 import type { AppEnv } from "../../http/env.js";
 import { PageQuery, errorResponses, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
-
-export const BoardSchema = z
-  .object({
-    id: z.string(),
-    slug: z.string(),
-    name: z.string(),
-    description: z.string(),
-    visibility: z.enum(["public", "private"]).openapi({ description: "Private boards never appear in the portal." }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("Board");
+import { BoardSchema } from "./schemas.js";
 
 export const route = createRoute({
   method: "get",
