@@ -35,11 +35,14 @@ const AUTHENTICATED: ErrorCode[] = [
   "rate_limited",
   "internal_error",
 ];
-/** And those of every route that reads a JSON body. */
-const WITH_BODY: ErrorCode[] = ["malformed_json", "payload_too_large", "unsupported_media_type"];
+/**
+ * And those of every route that reads a JSON body. Such writes can also meet a concurrent write at
+ * a uniqueness or reference constraint, which answers 409.
+ */
+const WITH_BODY: ErrorCode[] = ["malformed_json", "payload_too_large", "unsupported_media_type", "conflict"];
 
 export function errorResponses(options: { body?: boolean; extra?: ErrorCode[] } = {}) {
-  const codes = [...AUTHENTICATED, ...(options.body ? WITH_BODY : []), ...(options.extra ?? [])];
+  const codes = [...new Set([...AUTHENTICATED, ...(options.body ? WITH_BODY : []), ...(options.extra ?? [])])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_CODES[code].status;

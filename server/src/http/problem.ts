@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ERROR_CODES, HeedError, type ErrorCode } from "../core/errors.js";
 import type { AppEnv } from "./env.js";
+import { isConstraintConflict } from "../db/constraint-errors.js";
 import { log } from "../lib/log.js";
 
 // Everything that goes wrong leaves as RFC 9457 problem+json with a stable `code`.
@@ -47,6 +48,10 @@ export function toProblem(err: unknown, c: Context<AppEnv>): Response {
     const code = HTTP_EXCEPTION_CODES[err.status]!;
     const detail = DETAILS[code] ?? (err.message || ERROR_CODES[code].title);
     return problemResponse(c, new HeedError(code, detail));
+  }
+  if (isConstraintConflict(err)) {
+    log.warn("constraint conflict", { requestId: c.get("requestId"), path: c.req.path, error: err });
+    return problemResponse(c, new HeedError("conflict", "The change conflicts with a concurrent one; read the current state and retry."));
   }
   log.error("unhandled error", { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, error: err });
   return problemResponse(c, new HeedError("internal_error", "Something went wrong on our side. Quote the requestId if you report it."));

@@ -1,22 +1,8 @@
-import type { StatusCategory, StatusesTable } from "../../db/schema.js";
 import { reader, type Ctx } from "../context.js";
 import { HeedError } from "../errors.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
-
-export interface StatusView {
-  id: string;
-  name: string;
-  category: StatusCategory;
-  color: string;
-  position: number;
-  /** The status new posts get when none is given. */
-  isDefault: boolean;
-}
-
-export function toStatusView(row: StatusesTable): StatusView {
-  return { id: row.id, name: row.name, category: row.category, color: row.color, position: row.position, isDefault: row.is_default === 1 };
-}
+import { toStatusView, type StatusView } from "./view.js";
 
 /** In roadmap order (`position`). Statuses belong to the `boards` permission. */
 export async function listStatuses({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<StatusView>> {

@@ -2,17 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { listStatuses } from "../../core/statuses/list.js";
 import type { AppEnv } from "../../http/env.js";
 import { PageQuery, errorResponses, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
-
-export const StatusSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    category: z.enum(["open", "active", "complete", "closed"]).openapi({ description: "What the status means on the roadmap." }),
-    color: z.string(),
-    position: z.number().int(),
-    isDefault: z.boolean().openapi({ description: "The status new posts get when none is given." }),
-  })
-  .openapi("Status");
+import { StatusSchema } from "./schemas.js";
 
 export const route = createRoute({
   method: "get",
