@@ -7,11 +7,12 @@ import { operations as companies } from "./companies/index.js";
 import type { Operation } from "./operation.js";
 import { operations as posts } from "./posts/index.js";
 import { operations as statuses } from "./statuses/index.js";
+import { operations as tags } from "./tags/index.js";
 import { operations as users } from "./users/index.js";
 import { operations as votes } from "./votes/index.js";
 
 /** Every /v1 operation, in the order the reference shows them; each folder lists its own. */
-export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...users, ...companies, ...apiKeys];
+export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...tags, ...users, ...companies, ...apiKeys];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const operation of operations) operation.register(app);

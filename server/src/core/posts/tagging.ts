@@ -1,0 +1,45 @@
+import { nowIso } from "../../lib/clock.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, type Ctx } from "../context.js";
+import { invalidReference, notFound } from "../errors.js";
+import { requireScope } from "../scopes.js";
+import { findPost, toPostViews, type PostView } from "./view.js";
+
+/**
+ * Puts a tag on a post, or takes it off. Adding a tag the post has is a no-op; removing one it does
+ * not have is a 404. Either change is a change of the post: `posts:write`, and `post.updated`.
+ */
+export async function tagPost({ ctx, input }: { ctx: Ctx; input: { postId: string; tagId: string; remove?: boolean } }): Promise<PostView> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  return inTransaction(ctx, async (tx) => {
+    const post = await findPost(tx, ctx, input.postId);
+    if (!post) throw notFound("post", input.postId);
+    let changed: boolean;
+    if (input.remove) {
+      const removed = await tx.deleteFrom("post_tags").where("post_id", "=", post.id).where("tag_id", "=", input.tagId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw notFound("tag on this post", input.tagId);
+      changed = true;
+    } else {
+      const tag = await tx.selectFrom("tags").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.tagId).executeTakeFirst();
+      if (!tag) throw invalidReference("/tagId", "tag", input.tagId);
+      const added = await tx
+        .insertInto("post_tags")
+        .values({ post_id: post.id, tag_id: input.tagId, workspace_id: ctx.workspace.id })
+        .onConflict((oc) => oc.columns(["post_id", "tag_id"]).doNothing())
+        .executeTakeFirst();
+      changed = Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
+    }
+    if (changed) await tx.updateTable("posts").set({ updated_at: nowIso() }).where("id", "=", post.id).execute();
+    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, post.id))!]);
+    if (changed) {
+      await recordChange(tx, ctx, {
+        action: input.remove ? "post.untagged" : "post.tagged",
+        objectType: "post",
+        objectId: post.id,
+        audit: { tagId: input.tagId },
+        event: { type: "post.updated", data: view },
+      });
+    }
+    return view!;
+  });
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { isMigrated, migrateToLatest } from "../src/db/migrate.js";
+import { freshDatabase } from "./support/database.js";
+
+describe("migrations", () => {
+  it("migrate a fresh database while another Heed lives in the same PostgreSQL database, and re-run as no-ops", async () => {
+    // On PostgreSQL each fresh database is a schema of the `test` database: the first one stays
+    // alive while the second migrates, which is the situation Kysely used to mistake for "done".
+    const first = await freshDatabase();
+    const second = await freshDatabase();
+    try {
+      expect(await isMigrated(second.db)).toBe(true);
+      const tables = await second.db.introspection.getTables();
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["posts", "votes", "heed_migrations"]));
+      expect(await migrateToLatest(second.db)).toEqual([]);
+      expect(await migrateToLatest(first.db)).toEqual([]);
+    } finally {
+      await second.drop();
+      await first.drop();
+    }
+  });
+});
