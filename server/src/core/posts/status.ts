@@ -1,0 +1,49 @@
+import { nowIso } from "../../lib/clock.js";
+import { createComment } from "../comments/create.js";
+import type { CommentView } from "../comments/view.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, type Ctx } from "../context.js";
+import { notFound } from "../errors.js";
+import { requireScope } from "../scopes.js";
+import { resolveStatus } from "./references.js";
+import { findPost, toPostViews, type PostView } from "./view.js";
+
+export interface ChangeStatusInput {
+  postId: string;
+  statusId: string;
+  /** Told to voters with the change ("Shipped in 2.4!"); public unless marked internal. */
+  comment?: { body: string; internal?: boolean } | null;
+}
+
+/**
+ * Moves a post to another status, optionally with a comment, in one transaction: the status, the
+ * comment, the audit rows and the `post.status_changed` event commit together or not at all.
+ */
+export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: ChangeStatusInput }): Promise<{ post: PostView; comment: CommentView | null }> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  if (input.comment) requireScope(ctx.actor.scopes, "comments:write");
+  return inTransaction(ctx, async (tx) => {
+    const before = await findPost(tx, ctx, input.postId);
+    if (!before) throw notFound("post", input.postId);
+    const statusId = await resolveStatus(tx, ctx, input.statusId);
+    const inner = { ...ctx, tx };
+    const comment = input.comment ? await createComment({ ctx: inner, input: { postId: before.id, body: input.comment.body, internal: input.comment.internal } }) : null;
+    if (statusId !== before.status_id) {
+      await tx.updateTable("posts").set({ status_id: statusId, updated_at: nowIso() }).where("id", "=", before.id).execute();
+    }
+    const [post] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);
+    if (statusId !== before.status_id) {
+      await recordChange(tx, ctx, {
+        action: "post.status_changed",
+        objectType: "post",
+        objectId: before.id,
+        audit: { from: before.status_id, to: statusId, fromName: before.status_name, toName: post!.status.name, commentId: comment?.id ?? null },
+        event: {
+          type: "post.status_changed",
+          data: { post, previousStatus: { id: before.status_id, name: before.status_name, category: before.status_category }, comment },
+        },
+      });
+    }
+    return { post: post!, comment };
+  });
+}
