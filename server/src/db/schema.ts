@@ -103,6 +103,8 @@ export interface VotesTable {
   /** Member or API key that voted on the user's behalf, if any. */
   created_by: string | null;
   created_at: string;
+  /** The post a merge moved this vote from, until it is unmerged. */
+  origin_post_id?: string | null;
 }
 
 export interface CommentsTable {
@@ -116,6 +118,8 @@ export interface CommentsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** The post a merge moved this comment from, until it is unmerged. */
+  origin_post_id?: string | null;
 }
 
 export interface EndUsersTable {

@@ -133,6 +133,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema.createIndex("posts_by_author").on("posts").columns(["workspace_id", "author_id", "id"]).execute();
   await db.schema.createIndex("posts_by_status").on("posts").columns(["status_id", "id"]).execute();
+  await db.schema.createIndex("posts_by_merged_into").on("posts").columns(["merged_into_id"]).execute();
 
   await db.schema
     .createTable("post_tags")
@@ -163,6 +164,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("user_id", "text", (c) => c.notNull().references("end_users.id"))
     .addColumn("created_by", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
+    // Set while a merge has moved the vote from this post to the canonical one, so unmerge can
+    // move back exactly what was moved.
+    .addColumn("origin_post_id", "text")
     .addPrimaryKeyConstraint("votes_pk", ["post_id", "user_id"])
     .execute();
   // Newest voters of a post (keyset on created_at, user_id), and a post's votes since T (trending).
@@ -179,6 +183,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("internal", "integer", (c) => c.notNull().defaultTo(0))
     .$call(timestamps)
     .addColumn("deleted_at", "text")
+    // As for votes: the post a merge moved the comment from.
+    .addColumn("origin_post_id", "text")
     .execute();
   await db.schema.createIndex("comments_by_post").on("comments").columns(["post_id", "id"]).execute();
 
