@@ -8,6 +8,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Create the `demo` workspace on an empty database (off with SEED_DEMO=0). */
   seedDemo: boolean;
+  /** How often the scheduler looks for changelog entries that are due (ms). */
+  schedulerIntervalMs: number;
 }
 
 function integer(name: string, fallback: number): number {
@@ -29,5 +31,6 @@ export function loadConfig(env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, ""),
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
     seedDemo: env.SEED_DEMO !== "0",
+    schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),
   };
 }

@@ -1,4 +1,5 @@
 import type { Services } from "./core/context.js";
+import { publishDueEntries } from "./core/changelog/publish.js";
 import { refreshTrending } from "./core/posts/trending.js";
 import { optimizeStatistics } from "./db/maintenance.js";
 import { nowMs } from "./lib/clock.js";
@@ -26,8 +27,13 @@ function every(ms: number, firstAfterMs: number, name: string, job: () => Promis
 }
 
 /** Starts the background jobs; the returned function stops them. */
-export function startJobs(services: Services): () => void {
+export function startJobs(services: Services, options: { schedulerIntervalMs: number }): () => void {
   const timers = [
+    // Soon after start too, so an entry that fell due while no process ran publishes at once.
+    ...every(options.schedulerIntervalMs, Math.min(1000, options.schedulerIntervalMs), "changelog scheduler", async () => {
+      const published = await publishDueEntries(services);
+      if (published > 0) log.info("scheduled changelog entries published", { entries: published });
+    }),
     ...every(10 * MINUTE, MINUTE, "trending refresh", () => refreshAllTrending(services)),
     ...every(60 * MINUTE, 60 * MINUTE, "statistics refresh", () => optimizeStatistics(services.db, services.dialect)),
   ];

@@ -19,7 +19,7 @@ const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await
 if (config.seedDemo) await bootstrapDemo(services);
 
 const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes });
-const stopJobs = startJobs(services);
+const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description });
 });

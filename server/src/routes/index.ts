@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/env.js";
 import { operations as apiKeys } from "./api-keys/index.js";
 import { operations as auditLog } from "./audit-log/index.js";
 import { operations as boards } from "./boards/index.js";
+import { operations as changelog } from "./changelog/index.js";
 import { operations as comments } from "./comments/index.js";
 import { operations as members } from "./members/index.js";
 import { operations as companies } from "./companies/index.js";
@@ -15,7 +16,7 @@ import { operations as votes } from "./votes/index.js";
 import { operations as workspace } from "./workspace/index.js";
 
 /** Every /v1 operation, in the order the reference shows them; each folder lists its own. */
-export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...tags, ...users, ...companies, ...workspace, ...members, ...apiKeys, ...auditLog];
+export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...tags, ...changelog, ...users, ...companies, ...workspace, ...members, ...apiKeys, ...auditLog];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const operation of operations) operation.register(app);

@@ -1,4 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -40,20 +41,26 @@ export interface Started {
   stop(): Promise<number | null>;
 }
 
-let built = false;
+let bundle: string | undefined;
 
-/** `npm run build`, once per test process: the bundle `npm start` runs. */
-export function buildServer(): void {
-  if (built) return;
-  execFileSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
-  built = true;
+/**
+ * The bundle `npm start` runs, built once per test process into a file of its own: test files run
+ * in parallel, and one must not start a server from a bundle another is still writing.
+ */
+export function buildServer(): string {
+  if (bundle) return bundle;
+  const outfile = `dist/test-${process.pid}.js`;
+  execFileSync(process.execPath, ["scripts/build.mjs", outfile], { cwd: ROOT, stdio: "inherit" });
+  bundle = outfile;
+  process.once("exit", () => rmSync(`${ROOT}/${outfile}`, { force: true }));
+  return outfile;
 }
 
 /** Starts the server as `npm start` does (the built bundle) and waits until it answers /health. */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Started> {
-  buildServer();
+  const entry = buildServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ["--enable-source-maps", "dist/main.js"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", entry], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,26 @@
+import { reader, type Ctx } from "../context.js";
+import { notFound } from "../errors.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { requireScope } from "../scopes.js";
+import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
+
+export async function getEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
+  requireScope(ctx.actor.scopes, "changelog:read");
+  const db = reader(ctx);
+  const row = await findEntry(db, ctx, input.id);
+  if (!row) throw notFound("changelog entry", input.id);
+  return (await toEntryViews(db, ctx, [row]))[0]!;
+}
+
+/** Newest first; `state` filters drafts, scheduled or published entries. */
+export async function listEntries({ ctx, input }: { ctx: Ctx; input: PageInput & { state?: "draft" | "scheduled" | "published" } }): Promise<Page<ChangelogEntryView>> {
+  requireScope(ctx.actor.scopes, "changelog:read");
+  const db = reader(ctx);
+  const queryKey = JSON.stringify(["changelog", ctx.workspace.id, input.state ?? null]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  let query = db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(input.limit + 1);
+  if (input.state) query = query.where("state", "=", input.state);
+  if (after) query = query.where("id", "<", String(after[0]));
+  const page = toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs);
+  return { data: await toEntryViews(db, ctx, page.data), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,75 @@
+import { nowIso } from "../../lib/clock.js";
+import type { Db } from "../../db/database.js";
+import { recordChange } from "../changes.js";
+import { SYSTEM_ACTOR, inTransaction, type Ctx, type Services, type Tx } from "../context.js";
+import { HeedError, notFound } from "../errors.js";
+import { requireScope } from "../scopes.js";
+import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
+
+/**
+ * The one way an entry becomes published. The conditional update (`… where state = <expected>`)
+ * lets exactly one caller win: two scheduler processes due on the same entry, or a person and the
+ * scheduler at once. Only the winner records `changelog.published`, in the same transaction.
+ */
+async function markPublished(tx: Tx, ctx: Ctx, id: string, expected: "draft" | "scheduled"): Promise<ChangelogEntryView | null> {
+  const at = nowIso();
+  const result = await tx
+    .updateTable("changelog_entries")
+    .set({ state: "published", published_at: at, publish_at: null, updated_at: at })
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("id", "=", id)
+    .where("state", "=", expected)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const [entry] = await toEntryViews(tx, ctx, [(await findEntry(tx, ctx, id))!]);
+  await recordChange(tx, ctx, {
+    action: "changelog.published",
+    objectType: "changelog_entry",
+    objectId: id,
+    audit: { title: entry!.title },
+    event: { type: "changelog.published", data: entry },
+  });
+  return entry!;
+}
+
+/** Publishes now, or schedules for `at` when it lies in the future. */
+export async function publishEntry({ ctx, input }: { ctx: Ctx; input: { id: string; at?: string | null } }): Promise<ChangelogEntryView> {
+  requireScope(ctx.actor.scopes, "changelog:write");
+  return inTransaction(ctx, async (tx) => {
+    const entry = await findEntry(tx, ctx, input.id);
+    if (!entry) throw notFound("changelog entry", input.id);
+    if (entry.state === "published") throw new HeedError("conflict", "The entry is published already.");
+    if (input.at && input.at > nowIso()) {
+      await tx.updateTable("changelog_entries").set({ state: "scheduled", publish_at: input.at, updated_at: nowIso() }).where("id", "=", entry.id).execute();
+      await recordChange(tx, ctx, { action: "changelog.scheduled", objectType: "changelog_entry", objectId: entry.id, audit: { publishAt: input.at } });
+      const [view] = await toEntryViews(tx, ctx, [(await findEntry(tx, ctx, entry.id))!]);
+      return view!;
+    }
+    const published = await markPublished(tx, ctx, entry.id, entry.state);
+    if (!published) throw new HeedError("conflict", "The entry changed while publishing; read it again.");
+    return published;
+  });
+}
+
+/**
+ * The scheduler's pass: publishes every scheduled entry that is due, each in its own transaction.
+ * Safe to run in any number of processes at once; returns how many this call published.
+ */
+export async function publishDueEntries(services: Services): Promise<number> {
+  const db: Db = services.db;
+  const due = await db
+    .selectFrom("changelog_entries")
+    .innerJoin("workspaces", "workspaces.id", "changelog_entries.workspace_id")
+    .select(["changelog_entries.id", "workspaces.id as workspace_id", "workspaces.slug"])
+    .where("changelog_entries.state", "=", "scheduled")
+    .where("changelog_entries.publish_at", "<=", nowIso())
+    .orderBy("changelog_entries.publish_at")
+    .limit(500)
+    .execute();
+  let published = 0;
+  for (const entry of due) {
+    const ctx: Ctx = { services, workspace: { id: entry.workspace_id, slug: entry.slug }, actor: SYSTEM_ACTOR, requestId: null };
+    if (await inTransaction(ctx, (tx) => markPublished(tx, ctx, entry.id, "scheduled"))) published++;
+  }
+  return published;
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely";
+import type { ChangelogEntriesTable, Database } from "../../db/schema.js";
+import type { Ctx } from "../context.js";
+
+export interface ChangelogEntryView {
+  id: string;
+  title: string;
+  body: string;
+  type: "new" | "improved" | "fixed";
+  state: "draft" | "scheduled" | "published";
+  /** When a scheduled entry publishes itself. */
+  publishAt: string | null;
+  publishedAt: string | null;
+  /** The posts this entry announces. */
+  postIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Entries with their linked posts: one query for the links of the whole page. */
+export async function toEntryViews(db: Kysely<Database>, ctx: Ctx, rows: ChangelogEntriesTable[]): Promise<ChangelogEntryView[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .selectFrom("changelog_entry_posts")
+    .select(["entry_id", "post_id"])
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("entry_id", "in", rows.map((r) => r.id))
+    .orderBy("post_id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    body: r.body,
+    type: r.type,
+    state: r.state,
+    publishAt: r.publish_at,
+    publishedAt: r.published_at,
+    postIds: links.filter((l) => l.entry_id === r.id).map((l) => l.post_id),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+export function findEntry(db: Kysely<Database>, ctx: Ctx, id: string): Promise<ChangelogEntriesTable | undefined> {
+  return db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
+}

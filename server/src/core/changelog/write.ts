@@ -1,0 +1,98 @@
+import { nowIso } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import type { ChangelogEntriesTable } from "../../db/schema.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, type Ctx, type Tx } from "../context.js";
+import { HeedError, invalidReference, notFound } from "../errors.js";
+import { requireScope } from "../scopes.js";
+import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
+
+export interface EntryInput {
+  title?: string;
+  body?: string;
+  type?: "new" | "improved" | "fixed";
+  postIds?: string[];
+}
+
+async function linkPosts(tx: Tx, ctx: Ctx, entryId: string, postIds: string[]): Promise<void> {
+  const unique = [...new Set(postIds)];
+  if (unique.length > 0) {
+    const found = await tx.selectFrom("posts").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "in", unique).where("deleted_at", "is", null).execute();
+    const known = new Set(found.map((p) => p.id));
+    const missing = unique.find((id) => !known.has(id));
+    if (missing) throw invalidReference(`/postIds/${postIds.indexOf(missing)}`, "post", missing);
+  }
+  await tx.deleteFrom("changelog_entry_posts").where("entry_id", "=", entryId).execute();
+  if (unique.length > 0) {
+    await tx.insertInto("changelog_entry_posts").values(unique.map((post_id) => ({ entry_id: entryId, post_id, workspace_id: ctx.workspace.id }))).execute();
+  }
+}
+
+async function view(tx: Tx, ctx: Ctx, id: string): Promise<ChangelogEntryView> {
+  const [entry] = await toEntryViews(tx, ctx, [(await findEntry(tx, ctx, id))!]);
+  return entry!;
+}
+
+/** A new entry is a draft; publishing is its own step (`publishEntry`). */
+export async function createEntry({ ctx, input }: { ctx: Ctx; input: EntryInput & { title: string; type: "new" | "improved" | "fixed" } }): Promise<ChangelogEntryView> {
+  requireScope(ctx.actor.scopes, "changelog:write");
+  return inTransaction(ctx, async (tx) => {
+    const at = nowIso();
+    const row: ChangelogEntriesTable = {
+      id: newId("changelog"),
+      workspace_id: ctx.workspace.id,
+      title: input.title,
+      body: input.body ?? "",
+      type: input.type,
+      state: "draft",
+      publish_at: null,
+      published_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    await tx.insertInto("changelog_entries").values(row).execute();
+    await linkPosts(tx, ctx, row.id, input.postIds ?? []);
+    await recordChange(tx, ctx, { action: "changelog.created", objectType: "changelog_entry", objectId: row.id, audit: { title: row.title } });
+    return view(tx, ctx, row.id);
+  });
+}
+
+export async function updateEntry({ ctx, input }: { ctx: Ctx; input: EntryInput & { id: string } }): Promise<ChangelogEntryView> {
+  requireScope(ctx.actor.scopes, "changelog:write");
+  return inTransaction(ctx, async (tx) => {
+    const before = await findEntry(tx, ctx, input.id);
+    if (!before) throw notFound("changelog entry", input.id);
+    await tx
+      .updateTable("changelog_entries")
+      .set({ title: input.title ?? before.title, body: input.body ?? before.body, type: input.type ?? before.type, updated_at: nowIso() })
+      .where("id", "=", before.id)
+      .execute();
+    if (input.postIds !== undefined) await linkPosts(tx, ctx, before.id, input.postIds);
+    await recordChange(tx, ctx, { action: "changelog.updated", objectType: "changelog_entry", objectId: before.id, audit: { changed: Object.keys(input).filter((k) => k !== "id") } });
+    return view(tx, ctx, before.id);
+  });
+}
+
+export async function deleteEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+  requireScope(ctx.actor.scopes, "changelog:write");
+  await inTransaction(ctx, async (tx) => {
+    const entry = await findEntry(tx, ctx, input.id);
+    if (!entry) throw notFound("changelog entry", input.id);
+    await tx.deleteFrom("changelog_entry_posts").where("entry_id", "=", entry.id).execute();
+    await tx.deleteFrom("changelog_entries").where("id", "=", entry.id).execute();
+    await recordChange(tx, ctx, { action: "changelog.deleted", objectType: "changelog_entry", objectId: entry.id, audit: { title: entry.title, state: entry.state } });
+  });
+}
+
+/** Back to draft: a published entry leaves the public changelog, a scheduled one will not publish. */
+export async function unpublishEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
+  requireScope(ctx.actor.scopes, "changelog:write");
+  return inTransaction(ctx, async (tx) => {
+    const entry = await findEntry(tx, ctx, input.id);
+    if (!entry) throw notFound("changelog entry", input.id);
+    if (entry.state === "draft") throw new HeedError("conflict", "The entry is a draft already.");
+    await tx.updateTable("changelog_entries").set({ state: "draft", publish_at: null, published_at: null, updated_at: nowIso() }).where("id", "=", entry.id).execute();
+    await recordChange(tx, ctx, { action: "changelog.unpublished", objectType: "changelog_entry", objectId: entry.id, audit: { from: entry.state } });
+    return view(tx, ctx, entry.id);
+  });
+}

@@ -1,0 +1,36 @@
+import { z } from "@hono/zod-openapi";
+import { idParam, text } from "../../http/openapi.js";
+
+const type = z.enum(["new", "improved", "fixed"]);
+
+export const ChangelogEntrySchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string().openapi({ description: "Markdown." }),
+    type,
+    state: z.enum(["draft", "scheduled", "published"]),
+    publishAt: z.string().nullable().openapi({ description: "When a scheduled entry publishes itself." }),
+    publishedAt: z.string().nullable(),
+    postIds: z.array(z.string()).openapi({ description: "The posts this entry announces." }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("ChangelogEntry");
+
+const fields = {
+  title: text().trim().min(1).max(200),
+  body: text().max(50_000).optional(),
+  type,
+  postIds: z.array(text().max(64)).max(50).optional(),
+};
+
+export const CreateEntrySchema = z.strictObject(fields).openapi("CreateChangelogEntry");
+export const UpdateEntrySchema = z.strictObject({ ...fields, title: fields.title.optional(), type: type.optional() }).openapi("UpdateChangelogEntry");
+export const PublishEntrySchema = z
+  .strictObject({
+    at: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: "A future time schedules the entry; absent or past publishes now." }),
+  })
+  .openapi("PublishChangelogEntry");
+
+export const entryParam = idParam("chg", "changelog entry");
