@@ -40,6 +40,7 @@ describe("the OpenAPI document", () => {
       "trending",
       "comments",
       "updated",
+      "revenue",
     ]);
     expect(doc.components.schemas.Post.required).toEqual(expect.arrayContaining(["id", "title", "voteCount", "status", "url"]));
   });

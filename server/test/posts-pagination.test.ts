@@ -6,7 +6,7 @@ import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();
 
-type Row = Pick<PostsTable, "id" | "created_at" | "updated_at" | "vote_count" | "trending_count" | "comment_count">;
+type Row = Pick<PostsTable, "id" | "created_at" | "updated_at" | "vote_count" | "trending_count" | "comment_count" | "revenue">;
 
 // The order each sort promises, written independently of the query: value then id, same direction.
 const EXPECTED: Record<PostSort, { key: (r: Row) => string | number; desc: boolean }> = {
@@ -16,6 +16,7 @@ const EXPECTED: Record<PostSort, { key: (r: Row) => string | number; desc: boole
   trending: { key: (r) => r.trending_count, desc: true },
   comments: { key: (r) => r.comment_count, desc: true },
   updated: { key: (r) => r.updated_at, desc: true },
+  revenue: { key: (r) => r.revenue, desc: true },
 };
 
 function expectedOrder(rows: Row[], sort: PostSort): string[] {
@@ -51,7 +52,7 @@ async function postsWithTies(ws: TestWorkspace): Promise<void> {
   for (const [i, r] of rows.entries()) {
     await h.database.db
       .updateTable("posts")
-      .set({ vote_count: (i * 7) % 5, trending_count: i % 3, comment_count: (i * 11) % 4, updated_at: `2026-0${1 + (i % 3)}-01T00:00:00.000Z` })
+      .set({ vote_count: (i * 7) % 5, trending_count: i % 3, comment_count: (i * 11) % 4, revenue: ((i * 13) % 6) * 49.5, updated_at: `2026-0${1 + (i % 3)}-01T00:00:00.000Z` })
       .where("id", "=", r.id)
       .execute();
   }
@@ -64,7 +65,7 @@ describe("GET /v1/posts pagination", () => {
     await postsWithTies(ws);
     const rows = await h.database.db
       .selectFrom("posts")
-      .select(["id", "created_at", "updated_at", "vote_count", "trending_count", "comment_count"])
+      .select(["id", "created_at", "updated_at", "vote_count", "trending_count", "comment_count", "revenue"])
       .where("workspace_id", "=", ws.id)
       .execute();
     for (const sort of POST_SORTS) {

@@ -74,6 +74,8 @@ export interface PostsTable {
   /** Votes of the last 14 days; kept by the vote verbs and recounted as votes age out. */
   trending_count: number;
   comment_count: number;
+  /** Monthly spend of the distinct companies whose users voted; recounted by every change to it. */
+  revenue: number;
   eta: string | null;
   pinned: Flag;
   comments_locked: Flag;

@@ -124,6 +124,7 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       monthly_spend: Math.round(Math.exp(random() * 8)) * 10, created_at: at, updated_at: at,
     }));
     await insertAll(tx, "companies", companies);
+    const spendOf = new Map(companies.map((c) => [c.id, c.monthly_spend]));
     const users = Array.from({ length: userCount }, (_, i) => ({
       id: newId("user"), workspace_id: ws, external_id: `seed-${run}-u${i}`, email: `user${i}.${run}@example.com`,
       name: personName(random), avatar_url: null, company_id: random() < 0.8 ? pick(random, companies).id : null,
@@ -144,12 +145,15 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       const body = postBody(random);
       const voteCount = counts[p]!;
       let trending = 0;
+      const votingCompanies = new Set<string>();
       const start = Math.floor(random() * userCount);
       const stride = coprimeStride(random, userCount);
       for (let v = 0; v < voteCount; v++) {
         const votedMs = createdMs + Math.floor(random() * (now - createdMs));
         if (votedMs >= now - TRENDING_WINDOW_MS) trending++;
-        votes.push({ workspace_id: ws, post_id: id, user_id: users[(start + v * stride) % userCount]!.id, created_by: null, created_at: isoAt(votedMs) });
+        const voter = users[(start + v * stride) % userCount]!;
+        if (voter.company_id) votingCompanies.add(voter.company_id);
+        votes.push({ workspace_id: ws, post_id: id, user_id: voter.id, created_by: null, created_at: isoAt(votedMs) });
       }
       const commentCount = Math.floor(Math.min(50, voteCount / 10) * random());
       for (let k = 0; k < commentCount; k++) {
@@ -160,7 +164,7 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       posts.push({
         id, workspace_id: ws, board_id: pick(random, boardIds), status_id: pickStatus(), title, body,
         author_id: pick(random, users).id, owner_id: null, vote_count: voteCount, trending_count: trending,
-        comment_count: commentCount, eta: null, pinned: 0 as const, comments_locked: 0 as const, merged_into_id: null,
+        comment_count: commentCount, revenue: [...votingCompanies].reduce((sum, c) => sum + spendOf.get(c)!, 0), eta: null, pinned: 0 as const, comments_locked: 0 as const, merged_into_id: null,
         created_at: created, updated_at: created, deleted_at: null,
       });
       const tagCount = Math.floor(random() * 3);

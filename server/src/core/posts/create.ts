@@ -43,6 +43,7 @@ export async function createPost({ ctx, input }: { ctx: Ctx; input: CreatePostIn
       vote_count: 0,
       trending_count: 0,
       comment_count: 0,
+      revenue: 0,
       eta: input.eta ?? null,
       pinned: input.pinned ? 1 : 0,
       comments_locked: 0,

@@ -5,7 +5,7 @@ import { requireScope } from "../scopes.js";
 import { queryTerms } from "./terms.js";
 import { selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
 
-export const POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated"] as const;
+export const POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated", "revenue"] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 
 export const STATUS_CATEGORIES = ["open", "active", "complete", "closed"] as const;
@@ -18,6 +18,7 @@ const SORTS = {
   trending: { column: "trending_count", direction: "desc" },
   comments: { column: "comment_count", direction: "desc" },
   updated: { column: "updated_at", direction: "desc" },
+  revenue: { column: "revenue", direction: "desc" },
 } as const satisfies Record<PostSort, { column: keyof PostRow; direction: "asc" | "desc" }>;
 
 export interface ListPostsInput extends PageInput {

@@ -4,6 +4,7 @@ import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, invalidReference, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { recountPost } from "./recount.js";
+import { recountRevenue } from "./revenue.js";
 import { findPost, selectPosts, toPostViews, type PostView } from "./view.js";
 
 // Merging a duplicate into a canonical post pools their votes: each vote whose user has not voted
@@ -51,6 +52,7 @@ export async function mergePost({ ctx, input }: { ctx: Ctx; input: { id: string;
     await tx.updateTable("posts").set({ updated_at: at }).where("id", "=", canonical.id).execute();
     await recountPost(tx, duplicate.id);
     await recountPost(tx, canonical.id);
+    await recountRevenue(tx, ctx.workspace.id, { postIds: [duplicate.id, canonical.id] });
 
     const [post, into] = await views(tx, ctx, [duplicate.id, canonical.id]);
     const moved = { votes: Number(movedVotes.numUpdatedRows), comments: Number(movedComments.numUpdatedRows) };
@@ -87,6 +89,7 @@ export async function unmergePost({ ctx, input }: { ctx: Ctx; input: { id: strin
     await tx.updateTable("posts").set({ updated_at: at }).where("id", "=", canonicalId).execute();
     await recountPost(tx, duplicate.id);
     await recountPost(tx, canonicalId);
+    await recountRevenue(tx, ctx.workspace.id, { postIds: [duplicate.id, canonicalId] });
 
     const [post, from] = await views(tx, ctx, [duplicate.id, canonicalId]);
     const moved = { votes: Number(returned.numUpdatedRows), comments: Number(returnedComments.numUpdatedRows) };

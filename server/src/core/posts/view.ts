@@ -16,6 +16,8 @@ export interface PostView {
   ownerId: string | null;
   voteCount: number;
   commentCount: number;
+  /** Monthly spend of the distinct companies whose users voted. */
+  revenue: number;
   eta: string | null;
   pinned: boolean;
   commentsLocked: boolean;
@@ -74,6 +76,7 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<
     ownerId: r.owner_id,
     voteCount: r.vote_count,
     commentCount: r.comment_count,
+    revenue: r.revenue,
     eta: r.eta,
     pinned: r.pinned === 1,
     commentsLocked: r.comments_locked === 1,

@@ -2,6 +2,7 @@ import { nowIso } from "../../lib/clock.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { HeedError, invalidReference, notFound } from "../errors.js";
+import { recountRevenue } from "../posts/revenue.js";
 import { findPost } from "../posts/view.js";
 import { requireScope } from "../scopes.js";
 import { selectVoters, toVoterView, type VoterView } from "./view.js";
@@ -40,6 +41,7 @@ export async function addVote({ ctx, input }: { ctx: Ctx; input: { postId: strin
         .set((eb) => ({ vote_count: eb("vote_count", "+", 1), trending_count: eb("trending_count", "+", 1) }))
         .where("id", "=", post.id)
         .execute();
+      await recountRevenue(tx, ctx.workspace.id, { postIds: [post.id] });
     }
     const row = await selectVoters(tx).where("v.post_id", "=", post.id).where("v.user_id", "=", user.id).executeTakeFirstOrThrow();
     const vote = toVoterView(row);

@@ -2,6 +2,7 @@ import { isoAt, nowMs } from "../../lib/clock.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
+import { recountRevenue } from "../posts/revenue.js";
 import { findPost } from "../posts/view.js";
 import { TRENDING_WINDOW_MS } from "../posts/trending.js";
 import { requireScope } from "../scopes.js";
@@ -26,6 +27,7 @@ export async function removeVote({ ctx, input }: { ctx: Ctx; input: { postId: st
       .set((eb) => ({ vote_count: eb("vote_count", "-", 1), trending_count: eb("trending_count", "-", stillTrending) }))
       .where("id", "=", post.id)
       .execute();
+    await recountRevenue(tx, ctx.workspace.id, { postIds: [post.id] });
     await recordChange(tx, ctx, {
       action: "vote.deleted",
       objectType: "post",

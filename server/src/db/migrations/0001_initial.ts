@@ -113,6 +113,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("vote_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("trending_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("comment_count", "integer", (c) => c.notNull().defaultTo(0))
+    // Monthly spend of the distinct companies whose users voted: the `revenue` sort.
+    .addColumn("revenue", "double precision", (c) => c.notNull().defaultTo(0))
     .addColumn("eta", "text")
     .addColumn("pinned", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("comments_locked", "integer", (c) => c.notNull().defaultTo(0))
@@ -126,6 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     trending: "trending_count",
     comments: "comment_count",
     updated: "updated_at",
+    revenue: "revenue",
   };
   for (const [name, column] of Object.entries(postSorts)) {
     // Filters (board, status, tag, author) narrow the scan of these; each sort stays a seek.

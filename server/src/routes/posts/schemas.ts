@@ -23,7 +23,8 @@ export const PostSchema = z
       .openapi({ description: "The end user or team member who posted it; `null` when posted by the team through the API." }),
     ownerId: z.string().nullable().openapi({ description: "The member responsible for the post." }),
     voteCount: z.number().int(),
-    commentCount: z.number().int(),
+    commentCount: z.number().int().openapi({ description: "Public comments." }),
+    revenue: z.number().openapi({ description: "Summed monthly spend of the distinct companies whose users voted: what the `revenue` sort ranks by." }),
     eta: z.string().nullable().openapi({ format: "date", description: "Expected delivery date." }),
     pinned: z.boolean(),
     commentsLocked: z.boolean(),
@@ -40,7 +41,7 @@ export const ListPostsQuery = z.object({
   sort: z
     .enum(POST_SORTS)
     .default("newest")
-    .openapi({ description: "`trending` ranks by votes of the last 14 days. Ties break by id." }),
+    .openapi({ description: "`trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id." }),
   boardId: text().max(64).optional().openapi({ description: "Only posts of this board." }),
   status: text()
     .max(64)

@@ -1,0 +1,38 @@
+import { nowIso } from "../../lib/clock.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, type Ctx } from "../context.js";
+import { notFound } from "../errors.js";
+import { recountRevenue } from "../posts/revenue.js";
+import { requireScope } from "../scopes.js";
+import { findUser } from "./view.js";
+
+/**
+ * Anonymises the end user: their personal data and company link are erased and their externalId
+ * is replaced by `deleted:<id>` (freeing it), but the row stays so their votes and comments keep
+ * counting. The user answers 404 and leaves lists afterwards; deleting again is a 404.
+ */
+export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+  requireScope(ctx.actor.scopes, "users:write");
+  await inTransaction(ctx, async (tx) => {
+    const user = await findUser(tx, ctx, input.id);
+    if (!user) throw notFound("end user", input.id);
+    const at = nowIso();
+    await tx
+      .updateTable("end_users")
+      .set({
+        external_id: `deleted:${user.id}`,
+        email: null,
+        name: null,
+        avatar_url: null,
+        company_id: null,
+        traits: "{}",
+        deleted_at: at,
+        updated_at: at,
+      })
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("id", "=", user.id)
+      .execute();
+    if (user.company_id) await recountRevenue(tx, ctx.workspace.id, { userId: user.id });
+    await recordChange(tx, ctx, { action: "user.deleted", objectType: "user", objectId: user.id });
+  });
+}

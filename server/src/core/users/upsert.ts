@@ -1,0 +1,75 @@
+import { nowIso } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import type { EndUsersTable } from "../../db/schema.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, type Ctx } from "../context.js";
+import { recountRevenue } from "../posts/revenue.js";
+import { requireScope } from "../scopes.js";
+import { checkCompany } from "./references.js";
+import { findUser, toUserView, type TraitValue, type UserView } from "./view.js";
+
+export interface UpsertUserInput {
+  /** The customer's own id for the person: the key of the upsert. */
+  externalId: string;
+  email?: string | null;
+  name?: string | null;
+  avatarUrl?: string | null;
+  companyId?: string | null;
+  /** Replaces the stored traits when given. */
+  traits?: Record<string, TraitValue>;
+}
+
+/**
+ * Creates the end user with this `externalId`, or updates the fields given (absent fields keep their
+ * value). One `insert … on conflict do update` statement, so concurrent upserts of the same
+ * externalId meet in the unique index and never make two rows or fail; the user was created when
+ * the returned id is the one this call generated. An update also clears `deleted_at`.
+ */
+export async function upsertUser({ ctx, input }: { ctx: Ctx; input: UpsertUserInput }): Promise<{ user: UserView; created: boolean }> {
+  requireScope(ctx.actor.scopes, "users:write");
+  return inTransaction(ctx, async (tx) => {
+    if (input.companyId) await checkCompany(tx, ctx, input.companyId);
+
+    const given: Partial<EndUsersTable> = {};
+    if (input.email !== undefined) given.email = input.email;
+    if (input.name !== undefined) given.name = input.name;
+    if (input.avatarUrl !== undefined) given.avatar_url = input.avatarUrl;
+    if (input.companyId !== undefined) given.company_id = input.companyId;
+    if (input.traits !== undefined) given.traits = JSON.stringify(input.traits);
+
+    const at = nowIso();
+    const id = newId("user");
+    const inserted = await tx
+      .insertInto("end_users")
+      .values({
+        id,
+        workspace_id: ctx.workspace.id,
+        external_id: input.externalId,
+        email: given.email ?? null,
+        name: given.name ?? null,
+        avatar_url: given.avatar_url ?? null,
+        company_id: given.company_id ?? null,
+        traits: given.traits ?? "{}",
+        created_at: at,
+        updated_at: at,
+        last_seen_at: null,
+        deleted_at: null,
+      })
+      .onConflict((oc) => oc.columns(["workspace_id", "external_id"]).doUpdateSet({ ...given, updated_at: at, deleted_at: null }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const created = inserted.id === id;
+
+    // Their votes now count for another company (or none): the revenue of those posts moves.
+    if (input.companyId !== undefined) await recountRevenue(tx, ctx.workspace.id, { userId: inserted.id });
+    const user = toUserView((await findUser(tx, ctx, inserted.id))!);
+    // No personal data in the audit log: it outlives the anonymisation of a deleted user.
+    await recordChange(tx, ctx, {
+      action: "user.upserted",
+      objectType: "user",
+      objectId: user.id,
+      audit: { created, fields: Object.keys(input).filter((k) => input[k as keyof UpsertUserInput] !== undefined) },
+    });
+    return { user, created };
+  });
+}

@@ -1,0 +1,29 @@
+import { z } from "@hono/zod-openapi";
+import { listOf, text } from "../../http/openapi.js";
+
+const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
+
+export const CompanySchema = z
+  .object({
+    id: z.string().openapi({ example: "cmp_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    externalId: z.string().openapi({ description: "Your own id for the company." }),
+    name: z.string(),
+    monthlySpend: z.number().openapi({ description: "What the company pays you a month, to weigh its users' votes." }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi("Company");
+
+export const CompanyListSchema = listOf(CompanySchema, "CompanyList");
+
+export const UpsertCompanySchema = z
+  .strictObject({
+    externalId: text().min(1).max(255).openapi({ description: "Your own id for the company: the key of the upsert." }),
+    name: text().trim().min(1).max(200),
+    monthlySpend: z
+      .number()
+      .min(0)
+      .optional()
+      .openapi({ description: "A finite number ≥ 0. Kept when absent on an update; 0 for a new company." }),
+  })
+  .openapi("UpsertCompany");

@@ -1,0 +1,62 @@
+import { z } from "@hono/zod-openapi";
+import { PageQuery, listOf, text } from "../../http/openapi.js";
+
+const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
+const MAX_TRAITS = 50;
+
+export const UserCompanySchema = z
+  .object({
+    id: z.string().openapi({ example: "cmp_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    externalId: z.string(),
+    name: z.string(),
+    monthlySpend: z.number(),
+  })
+  .openapi("UserCompany");
+
+const traitValue = z.union([text().max(1000), z.number(), z.boolean(), z.null()]);
+
+export const UserSchema = z
+  .object({
+    id: z.string().openapi({ example: "usr_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    externalId: z.string().openapi({ description: "Your own id for the person. `deleted:<id>` once deleted." }),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    company: UserCompanySchema.nullable(),
+    traits: z.record(z.string(), traitValue).openapi({ description: "Your own attributes of the person (plan, role, …)." }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    lastSeenAt: timestamp.nullable().openapi({ description: "When the person last used the portal or widget." }),
+  })
+  .openapi("EndUser");
+
+export const UserListSchema = listOf(UserSchema, "EndUserList");
+
+export const ListUsersQuery = z.object({
+  companyId: text().max(64).optional().openapi({ description: "Only end users of this company (`cmp_…`)." }),
+  email: text().max(320).optional().openapi({ description: "Only end users with exactly this email." }),
+  ...PageQuery,
+});
+
+export const UpsertUserSchema = z
+  .strictObject({
+    externalId: text().min(1).max(255).openapi({ description: "Your own id for the person: the key of the upsert." }),
+    email: text().max(320).check(z.email()).nullable().optional(),
+    name: text().trim().max(200).nullable().optional(),
+    avatarUrl: text()
+      .max(2000)
+      .check(z.url({ protocol: /^https?$/ }))
+      .nullable()
+      .optional()
+      .openapi({ description: "An http(s) URL." }),
+    companyId: text().max(64).nullable().optional().openapi({ description: "A company of the workspace (`cmp_…`), or null to unlink." }),
+    traits: z
+      .record(text().min(1).max(100), traitValue)
+      .refine((traits) => Object.keys(traits).length <= MAX_TRAITS, { message: `At most ${MAX_TRAITS} traits.` })
+      .optional()
+      .openapi({
+        description: `Up to ${MAX_TRAITS} keys; values are strings (up to 1,000 characters), numbers, booleans or null. Replaces the stored traits.`,
+        maxProperties: MAX_TRAITS,
+      }),
+  })
+  .openapi("UpsertEndUser", { description: "Fields left out keep their value when the end user exists." });
