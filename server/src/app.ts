@@ -7,6 +7,7 @@ import { HeedError } from "./core/errors.js";
 import { isMigrated } from "./db/migrate.js";
 import { authenticateSecret } from "./http/auth.js";
 import { registerDocs } from "./http/docs.js";
+import { idempotency } from "./http/idempotency.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { requestId } from "./http/request-id.js";
@@ -31,6 +32,7 @@ function createV1(options: AppOptions): OpenAPIHono<AppEnv> {
     }),
   );
   v1.use("*", authenticateSecret);
+  v1.use("*", idempotency);
   registerRoutes(v1);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

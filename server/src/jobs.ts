@@ -1,5 +1,6 @@
 import type { Services } from "./core/context.js";
 import { publishDueEntries } from "./core/changelog/publish.js";
+import { purgeExpiredKeys } from "./core/idempotency/store.js";
 import { refreshTrending } from "./core/posts/trending.js";
 import { optimizeStatistics } from "./db/maintenance.js";
 import { nowMs } from "./lib/clock.js";
@@ -36,6 +37,10 @@ export function startJobs(services: Services, options: { schedulerIntervalMs: nu
     }),
     ...every(10 * MINUTE, MINUTE, "trending refresh", () => refreshAllTrending(services)),
     ...every(60 * MINUTE, 60 * MINUTE, "statistics refresh", () => optimizeStatistics(services.db, services.dialect)),
+    ...every(60 * MINUTE, 5 * MINUTE, "idempotency purge", async () => {
+      const purged = await purgeExpiredKeys(services.db);
+      if (purged > 0) log.info("expired idempotency keys purged", { keys: purged });
+    }),
   ];
   return () => timers.forEach((t) => clearTimeout(t));
 }

@@ -4,7 +4,12 @@ import { useHarness } from "./support/harness.js";
 
 const h = useHarness();
 
-type Operation = { operationId: string; security: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, unknown> }> };
+type Operation = {
+  operationId: string;
+  security: Record<string, string[]>[];
+  parameters?: { name: string; in: string }[];
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
 
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 with paths relative to the /v1 server, as the seed writes them", async () => {
@@ -19,13 +24,17 @@ describe("the OpenAPI document", () => {
 
   it("documents every registered route, with its permission and every refusal the code gives", async () => {
     const doc = (await h.call("GET", "/openapi.json")).body;
-    const documented: Operation[] = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((p) => Object.values(p));
-    expect(documented.map((o) => o.operationId).sort()).toEqual(operations.map((o) => o.route.operationId).sort());
-    for (const op of documented) {
+    const documented = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((p) => Object.entries(p));
+    expect(documented.map(([, o]) => o.operationId).sort()).toEqual(operations.map((o) => o.route.operationId).sort());
+    for (const [method, op] of documented) {
       expect(op.security, op.operationId).toEqual([{ apiKey: [expect.stringMatching(/^[a-z_]+:(read|write)$/)] }]);
       for (const status of ["400", "401", "403", "429", "500"]) {
         expect(op.responses[status], `${op.operationId} ${status}`).toBeDefined();
         expect(op.responses[status]!.content?.["application/problem+json"], `${op.operationId} ${status}`).toBeDefined();
+      }
+      if (["post", "put", "patch", "delete"].includes(method)) {
+        expect(op.parameters?.some((p) => p.name === "Idempotency-Key" && p.in === "header"), `${op.operationId} Idempotency-Key`).toBe(true);
+        expect(op.responses["409"] && op.responses["422"], `${op.operationId} 409/422`).toBeTruthy();
       }
       const success = Object.keys(op.responses).filter((s) => s.startsWith("2"));
       expect(success.length, op.operationId).toBeGreaterThanOrEqual(1);

@@ -235,6 +235,23 @@ export interface WebhookEndpointsTable {
   updated_at: string;
 }
 
+export interface IdempotencyKeysTable {
+  /** The credential the key belongs to: an API key id (later also public key + end user, session). */
+  scope: string;
+  key: string;
+  /** SHA-256 of method, path and body: the same key with another request is refused. */
+  fingerprint: string;
+  state: "running" | "done";
+  /** While running: until when the claim holds; after that a retry may take it over. */
+  locked_until: string | null;
+  status: number | null;
+  /** JSON object of the response headers worth replaying. */
+  headers: string | null;
+  body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -262,4 +279,5 @@ export interface Database {
   tracked_events: TrackedEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   server_secrets: ServerSecretsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -41,8 +41,12 @@ const AUTHENTICATED: ErrorCode[] = [
  */
 const WITH_BODY: ErrorCode[] = ["malformed_json", "payload_too_large", "unsupported_media_type", "conflict"];
 
-export function errorResponses(options: { body?: boolean; extra?: ErrorCode[] } = {}) {
-  const codes = [...new Set([...AUTHENTICATED, ...(options.body ? WITH_BODY : []), ...(options.extra ?? [])])];
+/** And those of every write, which accepts an Idempotency-Key. */
+const WRITE: ErrorCode[] = ["idempotency_in_flight", "idempotency_key_reused"];
+
+export function errorResponses(options: { write?: boolean; body?: boolean; extra?: ErrorCode[] } = {}) {
+  const writes = options.write || options.body ? WRITE : [];
+  const codes = [...new Set([...AUTHENTICATED, ...(options.body ? WITH_BODY : []), ...writes, ...(options.extra ?? [])])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_CODES[code].status;
@@ -102,3 +106,17 @@ export function idParam(prefix: string, name: string) {
 export function requiresScope(scope: string) {
   return [{ apiKey: [scope] }];
 }
+
+/** The header every write accepts; the idempotency middleware reads it before validation. */
+export const IdempotencyHeaders = z.object({
+  "Idempotency-Key": z
+    .string()
+    .max(257)
+    .optional()
+    .openapi({
+      param: { name: "Idempotency-Key", in: "header" },
+      description:
+        "Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409.",
+      example: "8e03978e-40d5-43e8-bc93-6894a57f9324",
+    }),
+});

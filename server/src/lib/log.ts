@@ -17,5 +17,7 @@ export const log = {
   warn: (message: string, fields?: Fields) => {
     if (process.env.LOG_LEVEL !== "silent") write("warn", message, fields);
   },
-  error: (message: string, fields?: Fields) => write("error", message, fields),
+  error: (message: string, fields?: Fields) => {
+    if (process.env.LOG_LEVEL !== "silent") write("error", message, fields);
+  },
 };

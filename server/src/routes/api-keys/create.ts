@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createApiKey } from "../../core/api-keys/create.js";
 import type { Scope } from "../../core/scopes.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { CreateApiKeySchema, CreatedApiKeySchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -14,7 +14,7 @@ export const route = createRoute({
   description:
     "The answer holds the key itself, once; Heed stores only its SHA-256. A key can never grant a permission its creator lacks (403). Requires `api_keys:write`.",
   security: requiresScope("api_keys:write"),
-  request: { body: jsonBody(CreateApiKeySchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateApiKeySchema) },
   responses: { 201: jsonContent(CreatedApiKeySchema, "The new key, with its secret."), ...errorResponses({ body: true }) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { revokeApiKey } from "../../core/api-keys/revoke.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, idParam, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { ApiKeySchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,8 +12,8 @@ export const route = createRoute({
   summary: "Revoke an API key",
   description: "The key stops working at once and stays listed with `revokedAt`. Revoking twice is harmless. Requires `api_keys:write`.",
   security: requiresScope("api_keys:write"),
-  request: { params: idParam("key", "API key") },
-  responses: { 200: jsonContent(ApiKeySchema, "The revoked key."), ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: idParam("key", "API key") },
+  responses: { 200: jsonContent(ApiKeySchema, "The revoked key."), ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

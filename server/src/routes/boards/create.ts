@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createBoard } from "../../core/boards/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { BoardSchema, CreateBoardSchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,7 +12,7 @@ export const route = createRoute({
   summary: "Create a board",
   description: "The slug must be free in the workspace (409). Emits `board.created`. Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { body: jsonBody(CreateBoardSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateBoardSchema) },
   responses: { 201: jsonContent(BoardSchema, "The new board."), ...errorResponses({ body: true, extra: ["conflict"] }) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deleteBoard } from "../../core/boards/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, requiresScope } from "../../http/openapi.js";
+import { errorResponses, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { DeleteBoardQuery, boardParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -13,8 +13,8 @@ export const route = createRoute({
   description:
     "Refused with 409 while the board holds posts (deleted posts included), unless `movePostsTo` names another board to move them to. Emits `board.deleted`. Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { params: boardParam, query: DeleteBoardQuery },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ extra: ["not_found", "conflict"] }) },
+  request: { headers: IdempotencyHeaders, params: boardParam, query: DeleteBoardQuery },
+  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found", "conflict"] }) },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { updateBoard } from "../../core/boards/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { BoardSchema, UpdateBoardSchema, boardParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,7 +12,7 @@ export const route = createRoute({
   summary: "Update a board",
   description: "Changes only the fields given. Emits `board.updated`. Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { params: boardParam, body: jsonBody(UpdateBoardSchema) },
+  request: { headers: IdempotencyHeaders, params: boardParam, body: jsonBody(UpdateBoardSchema) },
   responses: { 200: jsonContent(BoardSchema, "The updated board."), ...errorResponses({ body: true, extra: ["not_found", "conflict"] }) },
 });
 

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { getEntry, listEntries } from "../../core/changelog/list.js";
 import { createEntry, deleteEntry, updateEntry } from "../../core/changelog/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, jsonBody, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
+import { PageQuery, errorResponses, jsonBody, jsonContent, listOf, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 import { ChangelogEntrySchema, CreateEntrySchema, UpdateEntrySchema, entryParam } from "./schemas.js";
 
@@ -38,7 +38,7 @@ const create = createRoute({
   summary: "Write a changelog entry",
   description: "A new entry is a draft; publish it with `POST /changelog/{id}/publish`. Requires `changelog:write`.",
   security: requiresScope("changelog:write"),
-  request: { body: jsonBody(CreateEntrySchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateEntrySchema) },
   responses: { 201: jsonContent(ChangelogEntrySchema, "The draft."), ...errorResponses({ body: true }) },
 });
 
@@ -50,7 +50,7 @@ const update = createRoute({
   summary: "Update a changelog entry",
   description: "`postIds` replaces the linked posts. Requires `changelog:write`.",
   security: requiresScope("changelog:write"),
-  request: { params: entryParam, body: jsonBody(UpdateEntrySchema) },
+  request: { headers: IdempotencyHeaders, params: entryParam, body: jsonBody(UpdateEntrySchema) },
   responses: { 200: jsonContent(ChangelogEntrySchema, "The entry."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 
@@ -62,8 +62,8 @@ const remove = createRoute({
   summary: "Delete a changelog entry",
   description: "Requires `changelog:write`.",
   security: requiresScope("changelog:write"),
-  request: { params: entryParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: entryParam },
+  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 export const entryOperations: Operation[] = [

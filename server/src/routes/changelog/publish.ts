@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { publishEntry } from "../../core/changelog/publish.js";
 import { unpublishEntry } from "../../core/changelog/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 import { ChangelogEntrySchema, PublishEntrySchema, entryParam } from "./schemas.js";
 
@@ -15,7 +15,7 @@ const publish = createRoute({
   description:
     "Without `at` (or with a past one) the entry publishes now; with a future `at` it is scheduled and publishes itself then, exactly once, whatever the number of server processes and restarts. 409 when published already. Emits `changelog.published` when it publishes. Requires `changelog:write`.",
   security: requiresScope("changelog:write"),
-  request: { params: entryParam, body: jsonBody(PublishEntrySchema) },
+  request: { headers: IdempotencyHeaders, params: entryParam, body: jsonBody(PublishEntrySchema) },
   responses: { 200: jsonContent(ChangelogEntrySchema, "The published or scheduled entry."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 
@@ -27,8 +27,8 @@ const unpublish = createRoute({
   summary: "Return an entry to draft",
   description: "Takes a published entry off the public changelog, or cancels a schedule. 409 for a draft. Requires `changelog:write`.",
   security: requiresScope("changelog:write"),
-  request: { params: entryParam },
-  responses: { 200: jsonContent(ChangelogEntrySchema, "The draft."), ...errorResponses({ extra: ["not_found", "conflict"] }) },
+  request: { headers: IdempotencyHeaders, params: entryParam },
+  responses: { 200: jsonContent(ChangelogEntrySchema, "The draft."), ...errorResponses({ write: true, extra: ["not_found", "conflict"] }) },
 });
 
 export const publishOperations: Operation[] = [

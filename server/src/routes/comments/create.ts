@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createComment } from "../../core/comments/create.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { CommentSchema, CreateCommentSchema, postParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -13,7 +13,7 @@ export const route = createRoute({
   description:
     "Public or internal; `parentId` replies to a top-level comment (one level deep; a reply to an internal comment must be internal). The team may comment on locked posts. Emits `comment.created`. Requires `comments:write`.",
   security: requiresScope("comments:write"),
-  request: { params: postParam, body: jsonBody(CreateCommentSchema) },
+  request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(CreateCommentSchema) },
   responses: { 201: jsonContent(CommentSchema, "The new comment."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deleteComment } from "../../core/comments/delete.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, requiresScope } from "../../http/openapi.js";
+import { errorResponses, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { commentParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,8 +12,8 @@ export const route = createRoute({
   summary: "Delete a comment",
   description: "Soft delete; replies to it stay. Emits `comment.deleted`. Requires `comments:write`.",
   security: requiresScope("comments:write"),
-  request: { params: commentParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: commentParam },
+  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { updateComment } from "../../core/comments/update.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { CommentSchema, UpdateCommentSchema, commentParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,7 +12,7 @@ export const route = createRoute({
   summary: "Update a comment",
   description: "Edit the text, or move the comment between public and internal. Emits `comment.updated`. Requires `comments:write`.",
   security: requiresScope("comments:write"),
-  request: { params: commentParam, body: jsonBody(UpdateCommentSchema) },
+  request: { headers: IdempotencyHeaders, params: commentParam, body: jsonBody(UpdateCommentSchema) },
   responses: { 200: jsonContent(CommentSchema, "The updated comment."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 

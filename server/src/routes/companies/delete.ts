@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deleteCompany } from "../../core/companies/delete.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, requiresScope } from "../../http/openapi.js";
+import { errorResponses, idParam, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 
 export const route = createRoute({
   method: "delete",
@@ -11,8 +11,8 @@ export const route = createRoute({
   summary: "Delete a company",
   description: "Deletes the company for good. Its end users stay, with `company: null`. Requires `users:write`.",
   security: requiresScope("users:write"),
-  request: { params: idParam("cmp", "company") },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: idParam("cmp", "company") },
+  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { upsertCompany } from "../../core/companies/upsert.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { CompanySchema, UpsertCompanySchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -13,7 +13,7 @@ export const route = createRoute({
   description:
     "Upsert by `externalId`: creates the company (201) or updates it (200). `monthlySpend` keeps its value when absent. Safe to repeat and to send concurrently. Requires `users:write`.",
   security: requiresScope("users:write"),
-  request: { body: jsonBody(UpsertCompanySchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(UpsertCompanySchema) },
   responses: {
     200: jsonContent(CompanySchema, "The updated company."),
     201: jsonContent(CompanySchema, "The new company."),

@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { changeMemberRole, listMembers, removeMember } from "../../core/members/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
+import { PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 
 const role = z.enum(["owner", "admin", "member"]);
@@ -30,7 +30,7 @@ const update = createRoute({
   summary: "Change a member's role",
   description: "The last owner cannot stop being one (409). Requires `members:write`.",
   security: requiresScope("members:write"),
-  request: { params: memberParam, body: jsonBody(z.strictObject({ role }).openapi("ChangeMemberRole")) },
+  request: { headers: IdempotencyHeaders, params: memberParam, body: jsonBody(z.strictObject({ role }).openapi("ChangeMemberRole")) },
   responses: { 200: jsonContent(MemberSchema, "The member."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 
@@ -42,8 +42,8 @@ const remove = createRoute({
   summary: "Remove a member",
   description: "The last owner cannot be removed (409). Their posts and comments stay. Requires `members:write`.",
   security: requiresScope("members:write"),
-  request: { params: memberParam },
-  responses: { 204: { description: "Removed." }, ...errorResponses({ extra: ["not_found", "conflict"] }) },
+  request: { headers: IdempotencyHeaders, params: memberParam },
+  responses: { 204: { description: "Removed." }, ...errorResponses({ write: true, extra: ["not_found", "conflict"] }) },
 });
 
 export const operations: Operation[] = [

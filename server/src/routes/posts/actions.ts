@@ -3,7 +3,7 @@ import { listPostActivity } from "../../core/posts/activity.js";
 import { restorePost } from "../../core/posts/restore.js";
 import { changePostStatus } from "../../core/posts/status.js";
 import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, text } from "../../http/openapi.js";
+import { PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, text, IdempotencyHeaders } from "../../http/openapi.js";
 import { CommentSchema } from "../comments/schemas.js";
 import type { Operation } from "../operation.js";
 import { PostSchema } from "./schemas.js";
@@ -42,7 +42,7 @@ const status = createRoute({
   description:
     "Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`). Requires `posts:write`, and `comments:write` with a comment.",
   security: requiresScope("posts:write"),
-  request: { params: postParam, body: jsonBody(ChangeStatusSchema) },
+  request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(ChangeStatusSchema) },
   responses: {
     200: jsonContent(z.object({ post: PostSchema, comment: CommentSchema.nullable() }), "The post, and the comment if one was given."),
     ...errorResponses({ body: true, extra: ["not_found"] }),
@@ -57,8 +57,8 @@ const restore = createRoute({
   summary: "Restore a deleted post",
   description: "With its votes and comments. Restoring a post that is not deleted changes nothing. Emits `post.updated`. Requires `posts:write`.",
   security: requiresScope("posts:write"),
-  request: { params: postParam },
-  responses: { 200: jsonContent(PostSchema, "The restored post."), ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: postParam },
+  responses: { 200: jsonContent(PostSchema, "The restored post."), ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 const activity = createRoute({

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createPost } from "../../core/posts/create.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { CreatePostSchema, PostSchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,7 +12,7 @@ export const route = createRoute({
   summary: "Create a post",
   description: "Emits `post.created`. Unknown fields are refused (400). Requires `posts:write`.",
   security: requiresScope("posts:write"),
-  request: { body: jsonBody(CreatePostSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreatePostSchema) },
   responses: { 201: jsonContent(PostSchema, "The new post."), ...errorResponses({ body: true }) },
 });
 

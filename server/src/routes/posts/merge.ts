@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { mergePost, unmergePost } from "../../core/posts/merge.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, jsonBody, jsonContent, requiresScope, text } from "../../http/openapi.js";
+import { errorResponses, idParam, jsonBody, jsonContent, requiresScope, text, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 import { PostSchema } from "./schemas.js";
 
@@ -16,7 +16,7 @@ const merge = createRoute({
   description:
     "Votes are pooled (a user who voted on both counts once), comments move, and the duplicate answers with `mergedInto` and leaves lists. 409 when either post is merged already or others are merged into the duplicate. Emits `post.merged`. Requires `posts:write`.",
   security: requiresScope("posts:write"),
-  request: { params: postParam, body: jsonBody(z.strictObject({ into: text().max(64).openapi({ description: "The canonical post." }) }).openapi("MergePost")) },
+  request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(z.strictObject({ into: text().max(64).openapi({ description: "The canonical post." }) }).openapi("MergePost")) },
   responses: {
     200: jsonContent(z.object({ post: PostSchema, into: PostSchema }), "The merged duplicate and the canonical post."),
     ...errorResponses({ body: true, extra: ["not_found"] }),
@@ -31,10 +31,10 @@ const unmerge = createRoute({
   summary: "Undo a merge",
   description: "Moves back exactly the votes and comments the merge moved, so both posts' counts are what they were (less votes withdrawn since). 409 when the post is not merged. Emits `post.updated` for both posts. Requires `posts:write`.",
   security: requiresScope("posts:write"),
-  request: { params: postParam },
+  request: { headers: IdempotencyHeaders, params: postParam },
   responses: {
     200: jsonContent(z.object({ post: PostSchema, from: PostSchema }), "The post, and the post it had been merged into."),
-    ...errorResponses({ extra: ["not_found", "conflict"] }),
+    ...errorResponses({ write: true, extra: ["not_found", "conflict"] }),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createStatus } from "../../core/statuses/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { CreateStatusSchema, StatusSchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,7 +12,7 @@ export const route = createRoute({
   summary: "Create a status",
   description: "Added at the end of the roadmap order; names are unique in the workspace (409). Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { body: jsonBody(CreateStatusSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateStatusSchema) },
   responses: { 201: jsonContent(StatusSchema, "The new status."), ...errorResponses({ body: true }) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deleteStatus } from "../../core/statuses/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, requiresScope } from "../../http/openapi.js";
+import { errorResponses, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { statusParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,8 +12,8 @@ export const route = createRoute({
   summary: "Delete a status",
   description: "Refused (409) while any post has it, deleted posts included, and for the default status. Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { params: statusParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ extra: ["not_found", "conflict"] }) },
+  request: { headers: IdempotencyHeaders, params: statusParam },
+  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found", "conflict"] }) },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

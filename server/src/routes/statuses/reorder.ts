@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { reorderStatuses } from "../../core/statuses/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { ReorderStatusesSchema, StatusSchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,7 +12,7 @@ export const route = createRoute({
   summary: "Reorder the statuses",
   description: "`ids` lists every status of the workspace once, in the new roadmap order. Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { body: jsonBody(ReorderStatusesSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(ReorderStatusesSchema) },
   responses: { 200: jsonContent(z.object({ data: z.array(StatusSchema) }), "Every status, in the new order."), ...errorResponses({ body: true }) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { updateStatus } from "../../core/statuses/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { StatusSchema, UpdateStatusSchema, statusParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -13,7 +13,7 @@ export const route = createRoute({
   description:
     "Rename, recolour, change its category (its posts move with it on the roadmap) or make it the default. The default cannot be unset, only moved (409). Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { params: statusParam, body: jsonBody(UpdateStatusSchema) },
+  request: { headers: IdempotencyHeaders, params: statusParam, body: jsonBody(UpdateStatusSchema) },
   responses: { 200: jsonContent(StatusSchema, "The updated status."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 

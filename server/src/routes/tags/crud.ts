@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { createTag, deleteTag, listTags, updateTag } from "../../core/tags/write.js";
 import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { PageQuery, errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 import { CreateTagSchema, TagListSchema, TagSchema, UpdateTagSchema, tagParam } from "./schemas.js";
 
@@ -27,7 +27,7 @@ const create = createRoute({
   summary: "Create a tag",
   description: "Names are unique in the workspace (409). Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { body: jsonBody(CreateTagSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateTagSchema) },
   responses: { 201: jsonContent(TagSchema, "The new tag."), ...errorResponses({ body: true }) },
 });
 
@@ -39,7 +39,7 @@ const update = createRoute({
   summary: "Update a tag",
   description: "Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { params: tagParam, body: jsonBody(UpdateTagSchema) },
+  request: { headers: IdempotencyHeaders, params: tagParam, body: jsonBody(UpdateTagSchema) },
   responses: { 200: jsonContent(TagSchema, "The updated tag."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 
@@ -51,8 +51,8 @@ const remove = createRoute({
   summary: "Delete a tag",
   description: "Takes the tag off every post. Requires `boards:write`.",
   security: requiresScope("boards:write"),
-  request: { params: tagParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: tagParam },
+  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 export const tagOperations: Operation[] = [

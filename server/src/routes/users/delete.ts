@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deleteUser } from "../../core/users/delete.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, requiresScope } from "../../http/openapi.js";
+import { errorResponses, idParam, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 
 export const route = createRoute({
   method: "delete",
@@ -12,8 +12,8 @@ export const route = createRoute({
   description:
     "Anonymises the person: email, name, avatar, traits and company are erased and `externalId` becomes `deleted:<id>`, so the same externalId can be used again for a new end user. Their votes and comments stay. The end user answers 404 afterwards. Requires `users:write`.",
   security: requiresScope("users:write"),
-  request: { params: idParam("usr", "end user") },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: idParam("usr", "end user") },
+  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

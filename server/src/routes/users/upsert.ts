@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { upsertUser } from "../../core/users/upsert.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { UpsertUserSchema, UserSchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -13,7 +13,7 @@ export const route = createRoute({
   description:
     "Upsert by `externalId`: creates the end user (201) or updates the fields given (200); fields left out keep their value and `traits` replaces the stored traits. Safe to repeat and to send concurrently. Requires `users:write`.",
   security: requiresScope("users:write"),
-  request: { body: jsonBody(UpsertUserSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(UpsertUserSchema) },
   responses: {
     200: jsonContent(UserSchema, "The updated end user."),
     201: jsonContent(UserSchema, "The new end user."),

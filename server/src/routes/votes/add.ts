@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { addVote } from "../../core/votes/add.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { AddVoteSchema, VoterSchema, postParam } from "./schemas.js";
 
 export const route = createRoute({
@@ -13,7 +13,7 @@ export const route = createRoute({
   description:
     "One vote per user per post: voting again is a no-op that answers 200 with the existing vote (201 when the vote is new). A merged post refuses votes (409). Emits `vote.created` for a new vote. Requires `votes:write`.",
   security: requiresScope("votes:write"),
-  request: { params: postParam, body: jsonBody(AddVoteSchema) },
+  request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(AddVoteSchema) },
   responses: {
     201: jsonContent(VoterSchema, "The new vote."),
     200: jsonContent(VoterSchema, "The user had voted already; nothing changed."),

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { removeVote } from "../../core/votes/remove.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, requiresScope } from "../../http/openapi.js";
+import { errorResponses, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import { voteParams } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,8 +12,8 @@ export const route = createRoute({
   summary: "Remove a user's vote",
   description: "404 when the user has no vote on the post. Emits `vote.deleted`. Requires `votes:write`.",
   security: requiresScope("votes:write"),
-  request: { params: voteParams },
-  responses: { 204: { description: "Removed." }, ...errorResponses({ extra: ["not_found"] }) },
+  request: { headers: IdempotencyHeaders, params: voteParams },
+  responses: { 204: { description: "Removed." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

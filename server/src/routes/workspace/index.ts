@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { getWorkspace, updateWorkspace } from "../../core/workspaces/settings.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope, text } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, text, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 
 const WorkspaceSchema = z
@@ -46,7 +46,7 @@ const update = createRoute({
   summary: "Update the workspace's settings",
   description: "Name, portal visibility, identity verification, default rate limit. Requires `workspace:write`.",
   security: requiresScope("workspace:write"),
-  request: { body: jsonBody(UpdateWorkspaceSchema) },
+  request: { headers: IdempotencyHeaders, body: jsonBody(UpdateWorkspaceSchema) },
   responses: { 200: jsonContent(WorkspaceSchema, "The updated workspace."), ...errorResponses({ body: true }) },
 });
 

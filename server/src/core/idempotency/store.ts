@@ -1,0 +1,83 @@
+import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
+import type { Db } from "../../db/database.js";
+import type { IdempotencyKeysTable } from "../../db/schema.js";
+import type { Tx } from "../context.js";
+import { HeedError } from "../errors.js";
+
+// The life of one (credential, key): claimed as `running` in a transaction of its own (so that
+// every process sees it), completed as `done` inside the request's transaction (so the stored
+// answer commits with the writes, or neither does), or released when the request failed.
+
+/** How long a claim holds without an answer; then a retry may take over (the process died). */
+export const CLAIM_LEASE_MS = 60_000;
+/** How long an answered key is remembered. */
+export const KEY_TTL_MS = 24 * 3_600_000;
+
+export type Claim = { kind: "run" } | { kind: "replay"; row: IdempotencyKeysTable };
+
+export async function claimKey(db: Db, scope: string, key: string, fingerprint: string): Promise<Claim> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = nowIso();
+    const row = await db.selectFrom("idempotency_keys").selectAll().where("scope", "=", scope).where("key", "=", key).executeTakeFirst();
+    if (!row || row.expires_at <= now) {
+      if (row) await db.deleteFrom("idempotency_keys").where("scope", "=", scope).where("key", "=", key).where("expires_at", "=", row.expires_at).execute();
+      const inserted = await db
+        .insertInto("idempotency_keys")
+        .values({
+          scope,
+          key,
+          fingerprint,
+          state: "running",
+          locked_until: isoAt(nowMs() + CLAIM_LEASE_MS),
+          status: null,
+          headers: null,
+          body: null,
+          created_at: now,
+          expires_at: isoAt(nowMs() + KEY_TTL_MS),
+        })
+        .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: "run" };
+      continue; // another request claimed it between our read and insert: look again
+    }
+    if (row.fingerprint !== fingerprint) {
+      throw new HeedError("idempotency_key_reused", "This Idempotency-Key was used with a different request (method, path or body); use a new key.");
+    }
+    if (row.state === "done") return { kind: "replay", row };
+    if (row.locked_until && row.locked_until > now) {
+      throw new HeedError("idempotency_in_flight", "The first request with this Idempotency-Key is still running; retry once it has answered.");
+    }
+    // The claim's lease ran out without an answer (its process died): take it over, once.
+    const taken = await db
+      .updateTable("idempotency_keys")
+      .set({ locked_until: isoAt(nowMs() + CLAIM_LEASE_MS) })
+      .where("scope", "=", scope)
+      .where("key", "=", key)
+      .where("state", "=", "running")
+      .where("locked_until", "=", row.locked_until)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { kind: "run" };
+  }
+  throw new HeedError("idempotency_in_flight", "Another request with this Idempotency-Key is being handled; retry shortly.");
+}
+
+/** Stores the answer, in the request's own transaction. */
+export async function completeKey(tx: Tx, scope: string, key: string, answer: { status: number; headers: Record<string, string>; body: string }): Promise<void> {
+  await tx
+    .updateTable("idempotency_keys")
+    .set({ state: "done", locked_until: null, status: answer.status, headers: JSON.stringify(answer.headers), body: answer.body })
+    .where("scope", "=", scope)
+    .where("key", "=", key)
+    .execute();
+}
+
+/** Forgets a claim whose request did nothing that should be remembered (5xx, refusals). */
+export async function releaseKey(db: Db, scope: string, key: string): Promise<void> {
+  await db.deleteFrom("idempotency_keys").where("scope", "=", scope).where("key", "=", key).where("state", "=", "running").execute();
+}
+
+/** The hourly purge of keys past their 24 hours. */
+export async function purgeExpiredKeys(db: Db): Promise<number> {
+  const result = await db.deleteFrom("idempotency_keys").where("expires_at", "<=", nowIso()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
