@@ -10,13 +10,17 @@ import { registerDocs } from "./http/docs.js";
 import { idempotency } from "./http/idempotency.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
+import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { requestId } from "./http/request-id.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
+import type { RateLimiter } from "./ratelimit/limiter.js";
 import { registerRoutes } from "./routes/index.js";
 
 export interface AppOptions {
   bodyLimitBytes: number;
+  rateLimiter: RateLimiter;
+  rateLimit: RateLimitOptions;
 }
 
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
@@ -66,6 +70,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
     c.set("services", services);
     await next();
   });
+  app.use("*", rateLimit(options.rateLimiter, options.rateLimit));
   app.onError(toProblem);
   app.notFound((c) => problemResponse(c, new HeedError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
 

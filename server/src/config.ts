@@ -10,6 +10,15 @@ export interface Config {
   seedDemo: boolean;
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
+  rateLimit: {
+    /** Requests per window per bucket unless the key or its workspace sets its own. */
+    perMinute: number;
+    windowSeconds: number;
+    /** Shared counters for several instances; in memory when unset. */
+    redisUrl?: string;
+    /** Proxies in front of Heed whose X-Forwarded-For to trust (TRUST_PROXY=1, or a hop count). */
+    trustProxyHops: number;
+  };
 }
 
 function integer(name: string, fallback: number): number {
@@ -32,5 +41,11 @@ export function loadConfig(env = process.env): Config {
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
     seedDemo: env.SEED_DEMO !== "0",
     schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),
+    rateLimit: {
+      perMinute: integer("RATE_LIMIT_PER_MINUTE", 600),
+      windowSeconds: integer("RATE_LIMIT_WINDOW_SECONDS", 60),
+      redisUrl: env.REDIS_URL || undefined,
+      trustProxyHops: env.TRUST_PROXY === "true" ? 1 : integer("TRUST_PROXY", 0),
+    },
   };
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { serverSecret } from "./db/secrets.js";
 import { log } from "./lib/log.js";
 import { startJobs } from "./jobs.js";
+import { createRateLimiter } from "./ratelimit/limiter.js";
 import { bootstrapDemo } from "./seed/demo.js";
 
 // Start-up: read config, open and migrate the database, create the demo workspace on first run,
@@ -18,7 +19,12 @@ if (applied.length > 0) log.info("migrations applied", { migrations: applied });
 const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor") };
 if (config.seedDemo) await bootstrapDemo(services);
 
-const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes });
+const rateLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: config.rateLimit.windowSeconds });
+const app = createApp(services, {
+  bodyLimitBytes: config.bodyLimitBytes,
+  rateLimiter,
+  rateLimit: { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops },
+});
 const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description });
@@ -31,6 +37,7 @@ async function stop(signal: string): Promise<void> {
   log.info("stopping", { signal });
   stopJobs();
   server.close();
+  await rateLimiter.close();
   await db.destroy();
   process.exit(0);
 }

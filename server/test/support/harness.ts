@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../src/app.js";
+import { createRateLimiter } from "../../src/ratelimit/limiter.js";
 import { createApiKey } from "../../src/core/api-keys/create.js";
 import { SYSTEM_ACTOR, type Ctx, type Services } from "../../src/core/context.js";
 import type { Scope } from "../../src/core/scopes.js";
@@ -51,7 +52,15 @@ export interface TestResponse {
   body: any;
 }
 
-export function useHarness(options: { bodyLimitBytes?: number } = {}): Harness {
+export interface HarnessOptions {
+  bodyLimitBytes?: number;
+  /** Requests per window per bucket; high by default so that suites are not throttled. */
+  rateLimit?: number;
+  rateLimitWindowSeconds?: number;
+  trustProxyHops?: number;
+}
+
+export function useHarness(options: HarnessOptions = {}): Harness {
   let server: ServerType | undefined;
   const h = {} as Harness;
 
@@ -63,7 +72,11 @@ export function useHarness(options: { bodyLimitBytes?: number } = {}): Harness {
       publicUrl: "http://heed.test",
       cursorSecret: await serverSecret(database.db, "cursor"),
     };
-    const app = createApp(services, { bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024 });
+    const app = createApp(services, {
+      bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+      rateLimiter: createRateLimiter({ windowSeconds: options.rateLimitWindowSeconds ?? 60 }),
+      rateLimit: { defaultLimit: options.rateLimit ?? 1_000_000, trustProxyHops: options.trustProxyHops ?? 0 },
+    });
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => resolve(info.port));
     });

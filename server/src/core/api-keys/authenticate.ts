@@ -9,6 +9,7 @@ export interface AuthenticatedKey {
   workspace: WorkspaceRef;
   keyId: string;
   scopes: Scope[];
+  /** The key's own limit, else its workspace's, else null for the server default. */
   rateLimitPerMinute: number | null;
 }
 
@@ -32,6 +33,7 @@ export async function authenticateSecretKey(db: Db, key: string): Promise<Authen
       "api_keys.rate_limit_per_minute",
       "workspaces.id as workspace_id",
       "workspaces.slug as workspace_slug",
+      "workspaces.rate_limit_per_minute as workspace_rate_limit",
     ])
     .where("api_keys.key_hash", "=", sha256Hex(key))
     .executeTakeFirst();
@@ -43,7 +45,7 @@ export async function authenticateSecretKey(db: Db, key: string): Promise<Authen
     workspace: { id: row.workspace_id, slug: row.workspace_slug },
     keyId: row.id,
     scopes: JSON.parse(row.scopes) as Scope[],
-    rateLimitPerMinute: row.rate_limit_per_minute,
+    rateLimitPerMinute: row.rate_limit_per_minute ?? row.workspace_rate_limit,
   };
 }
 

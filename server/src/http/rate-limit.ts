@@ -1,0 +1,65 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import { HeedError } from "../core/errors.js";
+import type { RateLimiter } from "../ratelimit/limiter.js";
+import { identifyCaller } from "./credentials.js";
+import type { AppEnv } from "./env.js";
+import { problemResponse } from "./problem.js";
+
+export interface RateLimitOptions {
+  /** Requests per window per bucket when neither the key nor its workspace sets one. */
+  defaultLimit: number;
+  /** How many proxies in front of Heed to trust for X-Forwarded-For (0: ignore the header). */
+  trustProxyHops: number;
+}
+
+// Liveness and readiness probes report the caller's state but are not counted: a load balancer's
+// probes must not eat the quota of the clients behind the same address.
+const UNCOUNTED = new Set(["/health", "/ready"]);
+
+/** The client's address: the socket's, or the one the outermost trusted proxy saw. */
+export function clientAddress(c: Context<AppEnv>, trustProxyHops: number): string {
+  if (trustProxyHops > 0) {
+    const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+    if (hops.length >= trustProxyHops) return hops[hops.length - trustProxyHops]!;
+  }
+  return getConnInfo(c).remote.address ?? "unknown";
+}
+
+/**
+ * Every response of the API host carries the rate-limit headers: x-ratelimit-limit, -remaining,
+ * -reset (Unix seconds) and the IETF RateLimit-Policy / RateLimit pair, all from one decision.
+ * Over the limit: 429 with a truthful retry-after (the window's end, in whole seconds, rounded up).
+ */
+export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let bucket: string;
+    let limit = options.defaultLimit;
+    let policy: string;
+    const caller = c.req.path.startsWith("/v1/") ? await identifyCaller(c) : undefined;
+    if (caller) c.set("caller", caller);
+    if (caller?.kind === "secret") {
+      bucket = `key:${caller.key.keyId}`;
+      limit = caller.key.rateLimitPerMinute ?? limit;
+      policy = "key";
+    } else {
+      bucket = `ip:${clientAddress(c, options.trustProxyHops)}`;
+      policy = "ip";
+    }
+    const decision = UNCOUNTED.has(c.req.path) ? await limiter.peek(bucket, limit) : await limiter.consume(bucket, limit);
+    const resetSeconds = Math.ceil(decision.resetMs / 1000);
+    c.header("x-ratelimit-limit", String(decision.limit));
+    c.header("x-ratelimit-remaining", String(decision.remaining));
+    c.header("x-ratelimit-reset", String(Math.ceil((Date.now() + decision.resetMs) / 1000)));
+    c.header("ratelimit-policy", `"${policy}";q=${decision.limit};w=${limiter.windowSeconds}`);
+    c.header("ratelimit", `"${policy}";r=${decision.remaining};t=${resetSeconds}`);
+    if (!decision.allowed) {
+      c.header("retry-after", String(Math.max(1, resetSeconds)));
+      return problemResponse(
+        c,
+        new HeedError("rate_limited", `Over ${decision.limit} requests per ${limiter.windowSeconds} s; retry in ${Math.max(1, resetSeconds)} s.`),
+      );
+    }
+    await next();
+  };
+}
