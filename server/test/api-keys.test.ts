@@ -14,7 +14,7 @@ describe("API keys", () => {
     const { key, id } = created.body;
     expect(isWellFormedKey("sk", key)).toBe(true);
     expect(key).toMatch(/^heed_sk_[0-9A-Za-z]{38}$/);
-    expect(created.body).toMatchObject({ name: "CI", scopes: ["posts:read"], prefix: key.slice(0, 12), last4: key.slice(-4), revokedAt: null, lastUsedAt: null });
+    expect(created.body).toMatchObject({ name: "CI", scopes: ["posts:read"], prefix: key.slice(0, 12), last4: key.slice(-4), revokedAt: null, lastUsedAt: null, rateLimitPerMinute: null });
 
     const row = await h.database.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(sha256Hex(key));

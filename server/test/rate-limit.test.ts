@@ -81,8 +81,12 @@ describe("rate limits", () => {
     expect((await h.call("GET", "/v1/posts", { key })).headers.get("x-ratelimit-limit")).toBe("5");
     await h.call("PATCH", "/v1/workspace", { key, json: { rateLimitPerMinute: 50 } });
     expect((await h.call("GET", "/v1/posts", { key })).headers.get("x-ratelimit-limit")).toBe("50");
-    await h.database.db.updateTable("api_keys").set({ rate_limit_per_minute: 7 }).where("key_hash", "=", sha256Hex(key)).execute();
-    expect((await h.call("GET", "/v1/posts", { key })).headers.get("x-ratelimit-limit")).toBe("7");
+    const own = (await h.call("POST", "/v1/api-keys", { key, json: { name: "limited", scopes: ["posts:read"], rateLimitPerMinute: 7 } })).body;
+    expect(own.rateLimitPerMinute).toBe(7);
+    expect((await h.call("GET", "/v1/posts", { key: own.key })).headers.get("x-ratelimit-limit")).toBe("7");
+    const keyId = (await h.database.db.selectFrom("api_keys").select("id").where("key_hash", "=", sha256Hex(key)).executeTakeFirstOrThrow()).id;
+    expect((await h.call("PATCH", `/v1/api-keys/${keyId}`, { key, json: { rateLimitPerMinute: 9 } })).body.rateLimitPerMinute).toBe(9);
+    expect((await h.call("GET", "/v1/posts", { key })).headers.get("x-ratelimit-limit")).toBe("9");
   });
 
   it("counts requests without a valid key against the client's address, so floods of bad keys stop", async () => {

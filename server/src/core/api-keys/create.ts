@@ -12,6 +12,7 @@ export interface CreateApiKeyInput {
   name: string;
   scopes: Scope[];
   expiresAt?: string | null;
+  rateLimitPerMinute?: number | null;
 }
 
 /** Mints a secret key. The key itself is returned this once; only its SHA-256 is stored. */
@@ -42,7 +43,7 @@ export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiK
     expires_at: input.expiresAt ?? null,
     last_used_at: null,
     revoked_at: null,
-    rate_limit_per_minute: null,
+    rate_limit_per_minute: input.rateLimitPerMinute ?? null,
     created_at: nowIso(),
   };
   await inTransaction(ctx, async (tx) => {

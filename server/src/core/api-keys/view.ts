@@ -11,6 +11,8 @@ export interface ApiKeyView {
   expiresAt: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** Requests per minute for this key; null: the workspace's limit, else the server default. */
+  rateLimitPerMinute: number | null;
 }
 
 export function toApiKeyView(row: ApiKeysTable): ApiKeyView {
@@ -24,5 +26,6 @@ export function toApiKeyView(row: ApiKeysTable): ApiKeyView {
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
+    rateLimitPerMinute: row.rate_limit_per_minute,
   };
 }

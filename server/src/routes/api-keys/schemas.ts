@@ -6,6 +6,15 @@ const scope = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope", {
   description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",
 });
 
+const rateLimitPerMinute = z
+  .number()
+  .int()
+  .min(1)
+  .max(1_000_000)
+  .nullable()
+  .optional()
+  .openapi({ description: "Requests per minute for this key; null or absent follows the workspace's limit." });
+
 export const ApiKeySchema = z
   .object({
     id: z.string(),
@@ -17,6 +26,7 @@ export const ApiKeySchema = z
     expiresAt: z.string().nullable(),
     lastUsedAt: z.string().nullable().openapi({ description: "Updated at most once a minute." }),
     revokedAt: z.string().nullable(),
+    rateLimitPerMinute: z.number().int().nullable().openapi({ description: "This key's own limit; null follows the workspace's, else the server default." }),
   })
   .openapi("ApiKey");
 
@@ -37,5 +47,8 @@ export const CreateApiKeySchema = z
         example: ["posts:read"],
       }),
     expiresAt: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: "When the key stops working; never when absent." }),
+    rateLimitPerMinute,
   })
   .openapi("CreateApiKey");
+
+export const UpdateApiKeySchema = z.strictObject({ name: text().trim().min(1).max(100).optional(), rateLimitPerMinute }).openapi("UpdateApiKey");
