@@ -9,11 +9,27 @@ export interface Measurement {
   non2xx: number;
 }
 
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  seconds: number;
+  connections: number;
+  method?: "GET" | "POST";
+  body?: string;
+  /** Headers made anew for every request (a fresh Idempotency-Key, say). */
+  perRequestHeaders?: () => Record<string, string>;
+}
+
 /** A bounded load from this process: `connections` keep-alive connections for `seconds`. */
-export async function measure(name: string, url: string, options: { headers?: Record<string, string>; seconds: number; connections: number }): Promise<Measurement> {
+export async function measure(name: string, url: string, options: LoadOptions): Promise<Measurement> {
+  const { perRequestHeaders } = options;
+  const request: Record<string, unknown> = { method: options.method ?? "GET", body: options.body };
+  // autocannon calls setupRequest whenever the key is present, so it is only set when needed.
+  if (perRequestHeaders) request.setupRequest = (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...perRequestHeaders() } });
+  const requests = [request];
+  const base = { url, headers: options.headers, connections: options.connections, requests } as autocannon.Options;
   // A short warm-up first, so JIT and caches are the same for every target.
-  await autocannon({ url, headers: options.headers, connections: options.connections, duration: 2 });
-  const result = await autocannon({ url, headers: options.headers, connections: options.connections, duration: options.seconds });
+  await autocannon({ ...base, duration: 2 });
+  const result = await autocannon({ ...base, duration: options.seconds });
   return {
     name,
     requestsPerSecond: result.requests.average,

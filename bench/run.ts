@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,7 +24,7 @@ const DEEP = Math.min(50_000, Math.floor(POSTS / 2));
 const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
 const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
 
-async function prepare(): Promise<string> {
+async function prepare(): Promise<{ key: string; writer: string; boardId: string }> {
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const workspace = await createWorkspace(db, { slug: "bench", name: "Bench" });
@@ -32,9 +33,12 @@ async function prepare(): Promise<string> {
   const summary = await seedWorkspace(db, ref, { posts: POSTS, votes: VOTES, boards: 5, seed: 1 });
   console.log(`seeded ${summary.posts} posts and ${summary.votes} votes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const services = { db, dialect, publicUrl: "http://127.0.0.1", cursorSecret: await serverSecret(db, "cursor") };
-  const { key } = await createApiKey({ ctx: { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null }, input: { name: "bench", scopes: ["posts:read"] } });
+  const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
+  const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
+  const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write"] } });
+  const board = await db.selectFrom("boards").select("id").where("workspace_id", "=", ref.id).executeTakeFirstOrThrow();
   await db.destroy();
-  return key;
+  return { key, writer, boardId: board.id };
 }
 
 /** Follows nextCursor until `depth` posts lie behind it. */
@@ -60,7 +64,7 @@ function row(m: Measurement, bare: Measurement): string {
 }
 
 async function main(): Promise<void> {
-  const key = await prepare();
+  const { key, writer, boardId } = await prepare();
   const headers = { authorization: `Bearer ${key}` };
   const bareServer = await startBare();
   const bare = await measure("bare node:http", bareServer.url, { seconds: SECONDS, connections: CONNECTIONS });
@@ -70,18 +74,35 @@ async function main(): Promise<void> {
   const firstPage = await (await fetch(`${heed.url}/v1/posts?sort=votes&limit=20`, { headers })).json();
   const deepCursor = await cursorAt(heed.url, headers, DEEP);
   const load = { headers, seconds: SECONDS, connections: CONNECTIONS };
-  const results = [
-    await measure("GET /v1/posts?sort=votes page 1", `${heed.url}/v1/posts?sort=votes&limit=20`, load),
-    await measure(`… at a cursor ${DEEP.toLocaleString("en")} deep`, `${heed.url}/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(deepCursor)}`, load),
-    await measure("GET /v1/posts/{id}", `${heed.url}/v1/posts/${firstPage.data[0].id}`, load),
-  ];
+  const page1 = await measure("GET /v1/posts?sort=votes page 1", `${heed.url}/v1/posts?sort=votes&limit=20`, load);
+  const deep = await measure(`… at a cursor ${DEEP.toLocaleString("en")} deep`, `${heed.url}/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(deepCursor)}`, load);
+  const byId = await measure("GET /v1/posts/{id}", `${heed.url}/v1/posts/${firstPage.data[0].id}`, load);
+
+  // The request-guarantee layers: idempotency on writes, and rate-limit counters in Redis.
+  const writeLoad = {
+    seconds: Math.min(SECONDS, 5),
+    connections: CONNECTIONS,
+    method: "POST" as const,
+    headers: { authorization: `Bearer ${writer}`, "content-type": "application/json" },
+    body: JSON.stringify({ boardId, title: "Benchmark post", body: "Written under load." }),
+  };
+  const plainWrite = await measure("POST /v1/posts", `${heed.url}/v1/posts`, writeLoad);
+  const idempotentWrite = await measure("POST /v1/posts + Idempotency-Key", `${heed.url}/v1/posts`, {
+    ...writeLoad,
+    perRequestHeaders: () => ({ "idempotency-key": randomUUID() }),
+  });
   const memory = heed.memory();
   await heed.stop();
+  const redisHeed = await startHeed(databaseUrl, { REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" });
+  const redisPage = await measure("… page 1, rate limits in Redis", `${redisHeed.url}/v1/posts?sort=votes&limit=20`, load);
+  await redisHeed.stop();
 
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per target, Node ${process.version}, SQLite\n`);
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read target (writes ${writeLoad.seconds} s), Node ${process.version}, SQLite\n`);
   console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "vs bare".padStart(9)].join("  "));
-  for (const m of [bare, ...results]) console.log(row(m, bare));
-  const [page1, deep] = results as [Measurement, Measurement];
+  for (const m of [bare, page1, deep, byId, plainWrite, idempotentWrite, redisPage]) console.log(row(m, bare));
+  const share = (a: Measurement, b: Measurement) => `${((a.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(0)}%`;
+  console.log(`\nIdempotency-Key on POST: ${share(idempotentWrite, plainWrite)} of the throughput without it`);
+  console.log(`Redis counters on GET page 1: ${share(redisPage, page1)} of the throughput with memory counters`);
   console.log(`\ndeep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×)`);
   console.log(`Heed RSS after the run: ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)} MiB)`);
 }

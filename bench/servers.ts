@@ -37,6 +37,10 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
+// Whatever happens to the benchmark, the servers it started go with it.
+const children = new Set<ChildProcess>();
+process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+
 async function run(args: string[], env: Record<string, string>, probe: string): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
@@ -44,6 +48,8 @@ async function run(args: string[], env: Record<string, string>, probe: string): 
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url + probe, child);
   return {

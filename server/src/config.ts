@@ -8,6 +8,7 @@ export interface Config {
   bodyLimitBytes: number;
   /** Create the `demo` workspace on an empty database (off with SEED_DEMO=0). */
   seedDemo: boolean;
+  idempotencyTtlMs: number;
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
   rateLimit: {
@@ -41,6 +42,7 @@ export function loadConfig(env = process.env): Config {
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
     seedDemo: env.SEED_DEMO !== "0",
     schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),
+    idempotencyTtlMs: integer("IDEMPOTENCY_TTL_HOURS", 24) * 3_600_000,
     rateLimit: {
       perMinute: integer("RATE_LIMIT_PER_MINUTE", 600),
       windowSeconds: integer("RATE_LIMIT_WINDOW_SECONDS", 60),

@@ -16,7 +16,7 @@ const { db, dialect, description } = openDatabase(config.databaseUrl);
 const applied = await migrateToLatest(db);
 if (applied.length > 0) log.info("migrations applied", { migrations: applied });
 
-const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor") };
+const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor"), idempotencyTtlMs: config.idempotencyTtlMs };
 if (config.seedDemo) await bootstrapDemo(services);
 
 const rateLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: config.rateLimit.windowSeconds });

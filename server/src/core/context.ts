@@ -13,6 +13,8 @@ export interface Services {
   publicUrl: string;
   /** HMAC key for list cursors, shared by every instance through the database. */
   cursorSecret: Buffer;
+  /** How long an answered Idempotency-Key is remembered (default 24 h). */
+  idempotencyTtlMs?: number;
 }
 
 export interface Actor {

@@ -32,7 +32,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, await c.req.text());
   const { db } = ctx.services;
 
-  const claim = await claimKey(db, scope, key, fingerprint);
+  const claim = await claimKey(db, scope, key, fingerprint, ctx.services.idempotencyTtlMs);
   if (claim.kind === "replay") {
     const headers: Record<string, string> = JSON.parse(claim.row.headers ?? "{}");
     const status = claim.row.status as 200;

@@ -10,35 +10,39 @@ import { HeedError } from "../errors.js";
 
 /** How long a claim holds without an answer; then a retry may take over (the process died). */
 export const CLAIM_LEASE_MS = 60_000;
-/** How long an answered key is remembered. */
-export const KEY_TTL_MS = 24 * 3_600_000;
+/** How long an answered key is remembered unless IDEMPOTENCY_TTL_HOURS says otherwise. */
+export const DEFAULT_KEY_TTL_MS = 24 * 3_600_000;
 
 export type Claim = { kind: "run" } | { kind: "replay"; row: IdempotencyKeysTable };
 
-export async function claimKey(db: Db, scope: string, key: string, fingerprint: string): Promise<Claim> {
+export async function claimKey(db: Db, scope: string, key: string, fingerprint: string, ttlMs = DEFAULT_KEY_TTL_MS): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = nowIso();
+    // The common case is a new key: one insert, and only a conflict makes us read the row.
+    const inserted = await db
+      .insertInto("idempotency_keys")
+      .values({
+        scope,
+        key,
+        fingerprint,
+        state: "running",
+        locked_until: isoAt(nowMs() + CLAIM_LEASE_MS),
+        status: null,
+        headers: null,
+        body: null,
+        created_at: now,
+        expires_at: isoAt(nowMs() + ttlMs),
+      })
+      .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: "run" };
+
     const row = await db.selectFrom("idempotency_keys").selectAll().where("scope", "=", scope).where("key", "=", key).executeTakeFirst();
-    if (!row || row.expires_at <= now) {
-      if (row) await db.deleteFrom("idempotency_keys").where("scope", "=", scope).where("key", "=", key).where("expires_at", "=", row.expires_at).execute();
-      const inserted = await db
-        .insertInto("idempotency_keys")
-        .values({
-          scope,
-          key,
-          fingerprint,
-          state: "running",
-          locked_until: isoAt(nowMs() + CLAIM_LEASE_MS),
-          status: null,
-          headers: null,
-          body: null,
-          created_at: now,
-          expires_at: isoAt(nowMs() + KEY_TTL_MS),
-        })
-        .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: "run" };
-      continue; // another request claimed it between our read and insert: look again
+    if (!row) continue; // released between our insert and read: try again
+    if (row.expires_at <= now) {
+      // Older than 24 h: forgotten, as if the purge had run. Then claim it afresh.
+      await db.deleteFrom("idempotency_keys").where("scope", "=", scope).where("key", "=", key).where("expires_at", "=", row.expires_at).execute();
+      continue;
     }
     if (row.fingerprint !== fingerprint) {
       throw new HeedError("idempotency_key_reused", "This Idempotency-Key was used with a different request (method, path or body); use a new key.");
