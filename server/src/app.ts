@@ -58,7 +58,7 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
         "lists answer `{data, nextCursor}` with keyset cursors; `limit` is 1–100 (default 20).",
     },
     servers: [{ url: `${publicUrl}/v1` }],
-    tags: ["Posts", "Votes", "Comments", "Boards", "Statuses", "Tags", "Changelog", "End users", "Companies", "Workspace", "Members", "API keys", "Audit log"].map((name) => ({ name })),
+    tags: ["Posts", "Votes", "Comments", "Boards", "Statuses", "Tags", "Changelog", "End users", "Companies", "Workspace", "Members", "API keys", "Webhooks", "Audit log"].map((name) => ({ name })),
   });
 }
 

@@ -9,6 +9,14 @@ export interface Config {
   /** Create the `demo` workspace on an empty database (off with SEED_DEMO=0). */
   seedDemo: boolean;
   idempotencyTtlMs: number;
+  webhooks: {
+    /** WEBHOOKS_ALLOW_PRIVATE=1: targets on private or loopback addresses (self-hosting, tests). */
+    allowPrivate: boolean;
+    pollMs: number;
+    timeoutMs: number;
+    /** Multiplies the retry schedule (1 in production). */
+    retryScale: number;
+  };
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
   rateLimit: {
@@ -43,6 +51,12 @@ export function loadConfig(env = process.env): Config {
     seedDemo: env.SEED_DEMO !== "0",
     schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),
     idempotencyTtlMs: integer("IDEMPOTENCY_TTL_HOURS", 24) * 3_600_000,
+    webhooks: {
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "1" || env.WEBHOOKS_ALLOW_PRIVATE === "true",
+      pollMs: integer("WEBHOOK_POLL_MS", 250),
+      timeoutMs: integer("WEBHOOK_TIMEOUT_MS", 15_000),
+      retryScale: env.WEBHOOK_RETRY_SCALE ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
+    },
     rateLimit: {
       perMinute: integer("RATE_LIMIT_PER_MINUTE", 600),
       windowSeconds: integer("RATE_LIMIT_WINDOW_SECONDS", 60),

@@ -5,6 +5,7 @@ import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { serverSecret } from "./db/secrets.js";
 import { log } from "./lib/log.js";
+import { startWebhookWorker } from "./core/webhooks/worker.js";
 import { startJobs } from "./jobs.js";
 import { createRateLimiter } from "./ratelimit/limiter.js";
 import { bootstrapDemo } from "./seed/demo.js";
@@ -16,7 +17,14 @@ const { db, dialect, description } = openDatabase(config.databaseUrl);
 const applied = await migrateToLatest(db);
 if (applied.length > 0) log.info("migrations applied", { migrations: applied });
 
-const services = { db, dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor"), idempotencyTtlMs: config.idempotencyTtlMs };
+const services = {
+  db,
+  dialect,
+  publicUrl: config.publicUrl,
+  cursorSecret: await serverSecret(db, "cursor"),
+  idempotencyTtlMs: config.idempotencyTtlMs,
+  webhooksAllowPrivate: config.webhooks.allowPrivate,
+};
 if (config.seedDemo) await bootstrapDemo(services);
 
 const rateLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: config.rateLimit.windowSeconds });
@@ -26,6 +34,7 @@ const app = createApp(services, {
   rateLimit: { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops },
 });
 const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
+const stopWebhooks = startWebhookWorker(db, config.webhooks);
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description });
 });
@@ -37,6 +46,7 @@ async function stop(signal: string): Promise<void> {
   log.info("stopping", { signal });
   stopJobs();
   server.close();
+  await stopWebhooks();
   await rateLimiter.close();
   await db.destroy();
   process.exit(0);

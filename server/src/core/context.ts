@@ -15,6 +15,8 @@ export interface Services {
   cursorSecret: Buffer;
   /** How long an answered Idempotency-Key is remembered (default 24 h). */
   idempotencyTtlMs?: number;
+  /** WEBHOOKS_ALLOW_PRIVATE=1: webhook targets may be private or loopback addresses (self-hosting, tests). */
+  webhooksAllowPrivate?: boolean;
 }
 
 export interface Actor {

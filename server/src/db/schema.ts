@@ -252,6 +252,36 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  /** The outbox event's id: the `webhook-id` header, the same across retries and replays. */
+  event_id: string;
+  event_type: string;
+  /** The JSON body sent: `{type, timestamp, data}`. */
+  payload: string;
+  state: "pending" | "succeeded" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  status: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -280,4 +310,6 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   server_secrets: ServerSecretsTable;
   idempotency_keys: IdempotencyKeysTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -21,6 +21,8 @@ export const ID_PREFIXES = {
   request: "req",
   changelog: "chg",
   webhookEndpoint: "whep",
+  webhookDelivery: "whd",
+  webhookAttempt: "wha",
   trackedEvent: "trk",
 } as const;
 

@@ -13,10 +13,11 @@ import { operations as statuses } from "./statuses/index.js";
 import { operations as tags } from "./tags/index.js";
 import { operations as users } from "./users/index.js";
 import { operations as votes } from "./votes/index.js";
+import { operations as webhooks } from "./webhooks/index.js";
 import { operations as workspace } from "./workspace/index.js";
 
 /** Every /v1 operation, in the order the reference shows them; each folder lists its own. */
-export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...tags, ...changelog, ...users, ...companies, ...workspace, ...members, ...apiKeys, ...auditLog];
+export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...tags, ...changelog, ...users, ...companies, ...workspace, ...members, ...apiKeys, ...webhooks, ...auditLog];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const operation of operations) operation.register(app);

@@ -71,6 +71,8 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       dialect: database.dialect,
       publicUrl: "http://heed.test",
       cursorSecret: await serverSecret(database.db, "cursor"),
+      // Test receivers listen on loopback.
+      webhooksAllowPrivate: true,
     };
     const app = createApp(services, {
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

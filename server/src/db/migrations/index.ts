@@ -1,10 +1,12 @@
 import type { Migration } from "kysely";
 import * as initial from "./0001_initial.js";
 import * as idempotency from "./0002_idempotency.js";
+import * as webhookDeliveries from "./0003_webhook_deliveries.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
 export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_idempotency": idempotency,
+  "0003_webhook_deliveries": webhookDeliveries,
 };

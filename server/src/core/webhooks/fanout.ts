@@ -1,0 +1,54 @@
+import { nowIso } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import type { Db } from "../../db/database.js";
+
+/**
+ * Turns committed outbox events into deliveries, one per subscribed endpoint. Events are claimed
+ * with a conditional update (`dispatched_at is null`) in the same transaction that writes their
+ * deliveries, so each event fans out exactly once, whatever the number of processes, and an event
+ * whose fan-out rolled back is picked up again. Returns how many events it took.
+ */
+export async function fanOutEvents(db: Db, batchSize = 200): Promise<number> {
+  const pending = await db.selectFrom("outbox").select("id").where("dispatched_at", "is", null).orderBy("id").limit(batchSize).execute();
+  if (pending.length === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const at = nowIso();
+    const claimed = await tx
+      .updateTable("outbox")
+      .set({ dispatched_at: at })
+      .where("id", "in", pending.map((p) => p.id))
+      .where("dispatched_at", "is", null)
+      .returning(["id", "workspace_id", "type", "data", "created_at"])
+      .execute();
+    if (claimed.length === 0) return 0;
+    const workspaces = [...new Set(claimed.map((e) => e.workspace_id))];
+    const endpoints = await tx.selectFrom("webhook_endpoints").select(["id", "workspace_id", "events"]).where("workspace_id", "in", workspaces).where("enabled", "=", 1).execute();
+    const deliveries = [];
+    for (const event of claimed.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const payload = JSON.stringify({ type: event.type, timestamp: event.created_at, data: JSON.parse(event.data) });
+      for (const endpoint of endpoints) {
+        if (endpoint.workspace_id !== event.workspace_id) continue;
+        const events = JSON.parse(endpoint.events) as string[];
+        if (!events.includes("*") && !events.includes(event.type)) continue;
+        deliveries.push({
+          id: newId("webhookDelivery"),
+          workspace_id: event.workspace_id,
+          endpoint_id: endpoint.id,
+          event_id: event.id,
+          event_type: event.type,
+          payload,
+          state: "pending" as const,
+          attempts: 0,
+          next_attempt_at: at,
+          locked_until: null,
+          last_status: null,
+          last_error: null,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+    }
+    for (let i = 0; i < deliveries.length; i += 500) await tx.insertInto("webhook_deliveries").values(deliveries.slice(i, i + 500)).execute();
+    return claimed.length;
+  });
+}

@@ -1,0 +1,163 @@
+import { Webhook } from "standardwebhooks";
+import { describe, expect, it } from "vitest";
+import { deliverDue, type DeliveryOptions } from "../src/core/webhooks/deliver.js";
+import { createEndpoint } from "../src/core/webhooks/endpoints.js";
+import { fanOutEvents } from "../src/core/webhooks/fanout.js";
+import { sendWebhook } from "../src/core/webhooks/send.js";
+import { checkWebhookUrl, isBlockedAddress } from "../src/core/webhooks/ssrf.js";
+import { makeEndUsers } from "./support/end-users.js";
+import { useHarness } from "./support/harness.js";
+import { startServer } from "./support/processes.js";
+import { startReceiver, type Received } from "./support/receiver.js";
+
+const h = useHarness();
+// The real schedule (5 s, 5 min, …) shrunk a thousandfold.
+const FAST: DeliveryOptions = { timeoutMs: 2000, allowPrivate: true, retryScale: 0.001 };
+
+/** Runs the worker's two steps until nothing is left to do, or the deadline passes. */
+async function drain(deadlineMs = 5000) {
+  const end = Date.now() + deadlineMs;
+  while (Date.now() < end) {
+    await fanOutEvents(h.database.db);
+    await deliverDue(h.database.db, FAST);
+    const pending = await h.database.db.selectFrom("webhook_deliveries").select("id").where("state", "=", "pending").executeTakeFirst();
+    if (!pending) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function verified(secret: string, r: Received) {
+  return new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { id?: string } };
+}
+
+describe("webhooks", () => {
+  it("signs every delivery (Standard Webhooks) and sends each endpoint only what it subscribed to", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const all = await startReceiver();
+    const posts = await startReceiver();
+    const everything = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: all.url, events: ["*"] } })).body;
+    const onlyPosts = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: posts.url, events: ["post.created"] } })).body;
+    expect(everything.secret).toMatch(/^whsec_/);
+    expect((await h.call("GET", `/v1/webhooks/endpoints/${everything.id}`, { key })).body.secret).toBeUndefined();
+    try {
+      const post = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Hooked" } })).body;
+      const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+      await h.call("POST", `/v1/posts/${post.id}/votes`, { key, json: { userId } });
+      await h.call("POST", `/v1/posts/${post.id}/comments`, { key, json: { body: "Nice" } });
+      await drain();
+
+      const types = all.received.map((r) => verified(everything.secret, r).type);
+      expect(types).toEqual(["post.created", "vote.created", "comment.created"]);
+      expect(posts.received.map((r) => verified(onlyPosts.secret, r).type)).toEqual(["post.created"]);
+      const first = all.received[0]!;
+      expect(first.headers["user-agent"]).toMatch(/^Heed-Webhooks/);
+      expect(first.headers["content-type"]).toBe("application/json");
+      expect(first.headers["webhook-id"]).toMatch(/^evt_/);
+      expect(JSON.parse(first.body)).toMatchObject({ type: "post.created", timestamp: expect.any(String), data: { id: post.id, title: "Hooked" } });
+      // The same event reaches both endpoints under the same webhook-id.
+      expect(posts.received[0]!.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
+      expect(() => new Webhook(onlyPosts.secret).verify(first.body, first.headers as Record<string, string>)).toThrow();
+    } finally {
+      await Promise.all([all.close(), posts.close()]);
+    }
+  });
+
+  it("retries a receiver that is down until it comes back, logging every attempt; a 410 disables the endpoint", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    let down = 3;
+    const flaky = await startReceiver(() => (down-- > 0 ? 503 : 200));
+    const gone = await startReceiver(() => 410);
+    const endpoint = await createEndpoint({ ctx: ws.ctx, input: { url: flaky.url, events: ["post.created"] } });
+    const dead = await createEndpoint({ ctx: ws.ctx, input: { url: gone.url, events: ["post.created"] } });
+    try {
+      for (let i = 0; i < 3; i++) await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: `P${i}` } });
+      await drain();
+      const ids = flaky.received.map((r) => verified(endpoint.secret, r).data.id);
+      expect(new Set(ids).size).toBe(3);
+      const titles = flaky.received.map((r) => (JSON.parse(r.body) as { data: { title: string } }).data.title);
+      expect(titles).toEqual(["P0", "P1", "P2"]); // per-endpoint order survives the retries
+
+      const deliveries = await h.database.db.selectFrom("webhook_deliveries").selectAll().where("endpoint_id", "=", endpoint.id).orderBy("id").execute();
+      expect(deliveries.map((d) => d.state)).toEqual(["succeeded", "succeeded", "succeeded"]);
+      expect(deliveries[0]!.attempts).toBe(4);
+      const attempts = await h.database.db.selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveries[0]!.id).orderBy("attempt").execute();
+      expect(attempts.map((a) => a.status)).toEqual([503, 503, 503, 200]);
+      expect(attempts.every((a) => a.duration_ms >= 0 && a.started_at)).toBe(true);
+      expect(attempts[0]!.response_excerpt).toBe("not now");
+
+      const deadEndpoint = await h.call("GET", `/v1/webhooks/endpoints/${dead.id}`, { key });
+      expect(deadEndpoint.body.enabled).toBe(false);
+      const deadDeliveries = await h.database.db.selectFrom("webhook_deliveries").select("state").where("endpoint_id", "=", dead.id).execute();
+      expect(deadDeliveries.filter((d) => d.state === "failed")).toHaveLength(1);
+    } finally {
+      await Promise.all([flaky.close(), gone.close()]);
+    }
+  });
+
+  it("signs with both secrets for a day after a rotation, and sends a test event on request", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const receiver = await startReceiver();
+    const created = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: receiver.url, events: ["board.created"] } })).body;
+    try {
+      const rotated = (await h.call("POST", `/v1/webhooks/endpoints/${created.id}/rotate-secret`, { key })).body;
+      expect(rotated.secret).not.toBe(created.secret);
+      expect(rotated.previousSecretExpiresAt).toEqual(expect.any(String));
+      await h.call("POST", `/v1/webhooks/endpoints/${created.id}/test`, { key });
+      await drain();
+      const [test] = receiver.received;
+      expect(verified(created.secret, test!).type).toBe("webhook.test");
+      expect(verified(rotated.secret, test!).type).toBe("webhook.test");
+      expect(String(test!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("refuses private targets when saved and when resolved, unless the operator allows them", async () => {
+    const ws = await h.workspace();
+    const strict = { ...ws.ctx, services: { ...ws.ctx.services, webhooksAllowPrivate: false } };
+    for (const url of ["http://example.com/hook", "https://127.0.0.1/x", "https://10.1.2.3/x", "https://169.254.169.254/latest", "https://[::1]/x", "https://localhost/x", "https://user:pw@example.com/x", "not a url"]) {
+      await expect(createEndpoint({ ctx: strict, input: { url, events: ["*"] } }), url).rejects.toMatchObject({ code: "validation_failed" });
+    }
+    expect(checkWebhookUrl("https://hooks.example.com/heed", false)).toBe("https://hooks.example.com/heed");
+    expect(["192.168.0.1", "172.16.5.5", "100.64.0.1", "::ffff:10.0.0.1", "fd00::1", "fe80::1"].every(isBlockedAddress)).toBe(true);
+    expect(["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"].some(isBlockedAddress)).toBe(false);
+    // At delivery time a name that resolves to a private address is refused before any byte is sent.
+    const receiver = await startReceiver();
+    try {
+      const port = new URL(receiver.url).port;
+      const result = await sendWebhook(`http://localhost:${port}/hook`, {}, "{}", { timeoutMs: 1000, allowPrivate: false });
+      expect(result.error).toMatch(/refused/);
+      expect(receiver.received).toHaveLength(0);
+      expect((await sendWebhook(`http://localhost:${port}/hook`, {}, "{}", { timeoutMs: 1000, allowPrivate: true })).status).toBe(200);
+    } finally {
+      await receiver.close();
+    }
+    const list = await h.call("GET", "/v1/webhooks/event-types", { key: await ws.key() });
+    expect(list.body.data.map((e: { type: string }) => e.type)).toContain("changelog.published");
+  });
+
+  it("delivers from a running server: its worker fans out and sends committed events", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const receiver = await startReceiver();
+    const server = await startServer(h.database.url, { SEED_DEMO: "0", WEBHOOKS_ALLOW_PRIVATE: "1", WEBHOOK_POLL_MS: "50" });
+    try {
+      const endpoint = (await fetch(`${server.url}/v1/webhooks/endpoints`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: receiver.url, events: ["board.created"] }),
+      }).then((r) => r.json())) as { secret: string };
+      await fetch(`${server.url}/v1/boards`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ name: "From the worker" }) });
+      const end = Date.now() + 5000;
+      while (receiver.received.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(receiver.received.map((r) => verified(endpoint.secret, r).type)).toEqual(["board.created"]);
+    } finally {
+      await server.stop();
+      await receiver.close();
+    }
+  });
+});
