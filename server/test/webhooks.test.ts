@@ -15,11 +15,11 @@ const h = useHarness();
 const FAST: DeliveryOptions = { timeoutMs: 2000, allowPrivate: true, retryScale: 0.001 };
 
 /** Runs the worker's two steps until nothing is left to do, or the deadline passes. */
-async function drain(deadlineMs = 5000) {
+async function drain(deadlineMs = 5000, options: DeliveryOptions = FAST) {
   const end = Date.now() + deadlineMs;
   while (Date.now() < end) {
     await fanOutEvents(h.database.db);
-    await deliverDue(h.database.db, FAST);
+    await deliverDue(h.database.db, options);
     const pending = await h.database.db.selectFrom("webhook_deliveries").select("id").where("state", "=", "pending").executeTakeFirst();
     if (!pending) return;
     await new Promise((r) => setTimeout(r, 20));
@@ -111,6 +111,47 @@ describe("webhooks", () => {
       expect(verified(created.secret, test!).type).toBe("webhook.test");
       expect(verified(rotated.secret, test!).type).toBe("webhook.test");
       expect(String(test!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("gives up after the last retry, shows every attempt, and replays and recovers with valid signatures", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    let healthy = false;
+    const receiver = await startReceiver(() => (healthy ? 200 : 500));
+    const endpoint = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: receiver.url, events: ["board.created"] } })).body;
+    try {
+      const since = new Date().toISOString();
+      await h.call("POST", "/v1/boards", { key, json: { name: "First" } });
+      await h.call("POST", "/v1/boards", { key, json: { name: "Second" } });
+      // The whole schedule (about 28 hours) shrunk to a fraction of a second.
+      await drain(10_000, { ...FAST, retryScale: 0.000001 });
+      const list = (await h.call("GET", `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, { key })).body.data;
+      expect(list.map((d: { state: string; attempts: number }) => [d.state, d.attempts])).toEqual([["failed", 8], ["failed", 8]]);
+      expect(list[0]).toMatchObject({ lastStatus: 500, lastResponseExcerpt: "not now", eventType: "board.created" });
+      const failedOnly = await h.call("GET", `/v1/webhooks/endpoints/${endpoint.id}/deliveries?state=failed&eventType=board.created`, { key });
+      expect(failedOnly.body.data).toHaveLength(2);
+      const detail = (await h.call("GET", `/v1/webhooks/deliveries/${list[1].id}`, { key })).body;
+      expect(detail.attemptLog.map((a: { attempt: number; status: number }) => [a.attempt, a.status])).toEqual(Array.from({ length: 8 }, (_, i) => [i + 1, 500]));
+      const times = detail.attemptLog.map((a: { startedAt: string }) => a.startedAt);
+      expect(times).toEqual([...times].sort());
+
+      healthy = true;
+      const replay = await h.call("POST", `/v1/webhooks/deliveries/${list[1].id}/replay`, { key });
+      expect(replay.status).toBe(202);
+      expect(replay.body).toMatchObject({ eventId: list[1].eventId, state: "pending", attempts: 0 });
+      await drain();
+      expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([list[1].eventId]);
+      expect(verified(endpoint.secret, receiver.received[0]!).type).toBe("board.created");
+
+      const recovered = await h.call("POST", `/v1/webhooks/endpoints/${endpoint.id}/recover`, { key, json: { since } });
+      expect(recovered.body).toEqual({ recovered: 2 });
+      await drain();
+      const ids = receiver.received.map((r) => r.headers["webhook-id"]);
+      expect(new Set(ids)).toEqual(new Set([list[0].eventId, list[1].eventId]));
+      expect(receiver.received.every((r) => verified(endpoint.secret, r).type === "board.created")).toBe(true);
     } finally {
       await receiver.close();
     }

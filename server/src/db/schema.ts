@@ -267,6 +267,8 @@ export interface WebhookDeliveriesTable {
   locked_until: string | null;
   last_status: number | null;
   last_error: string | null;
+  last_duration_ms?: number | null;
+  last_response_excerpt?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -103,6 +103,8 @@ async function attempt(db: Db, delivery: Due, options: DeliveryOptions): Promise
         locked_until: null,
         last_status: result.status,
         last_error: result.error ?? (ok ? null : `HTTP ${result.status}`),
+        last_duration_ms: duration,
+        last_response_excerpt: result.excerpt,
         updated_at: nowIso(),
       })
       .where("id", "=", delivery.id)

@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("locked_until", "text")
     .addColumn("last_status", "integer")
     .addColumn("last_error", "text")
+    .addColumn("last_duration_ms", "integer")
+    .addColumn("last_response_excerpt", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();

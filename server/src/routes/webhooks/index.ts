@@ -3,6 +3,7 @@ import { listEventTypes } from "../../core/webhooks/events.js";
 import type { AppEnv } from "../../http/env.js";
 import { errorResponses, jsonContent, requiresScope } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
+import { deliveryOperations } from "./deliveries.js";
 import { endpointOperations } from "./endpoints.js";
 
 const eventTypes = createRoute({
@@ -22,6 +23,7 @@ const eventTypes = createRoute({
 
 export const operations: Operation[] = [
   ...endpointOperations,
+  ...deliveryOperations,
   {
     route: eventTypes,
     register: (app: OpenAPIHono<AppEnv>) =>

@@ -1,0 +1,138 @@
+import { nowIso } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import type { WebhookDeliveriesTable } from "../../db/schema.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
+import { notFound } from "../errors.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { requireScope } from "../scopes.js";
+
+export interface DeliveryView {
+  id: string;
+  endpointId: string;
+  /** The `webhook-id` the receiver saw; the same on retries and replays. */
+  eventId: string;
+  eventType: string;
+  state: "pending" | "succeeded" | "failed";
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastDurationMs: number | null;
+  lastResponseExcerpt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AttemptView {
+  attempt: number;
+  startedAt: string;
+  status: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+function toView(row: WebhookDeliveriesTable): DeliveryView {
+  return {
+    id: row.id,
+    endpointId: row.endpoint_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    lastDurationMs: row.last_duration_ms ?? null,
+    lastResponseExcerpt: row.last_response_excerpt ?? null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function findEndpointId(db: Tx | Ctx["services"]["db"], ctx: Ctx, id: string): Promise<string> {
+  const row = await db.selectFrom("webhook_endpoints").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("webhook endpoint", id);
+  return row.id;
+}
+
+/** A new pending delivery of the same event (same `webhook-id`), with a fresh retry schedule. */
+async function resend(tx: Tx, original: WebhookDeliveriesTable): Promise<WebhookDeliveriesTable> {
+  const at = nowIso();
+  const row: WebhookDeliveriesTable = {
+    ...original,
+    id: newId("webhookDelivery"),
+    state: "pending",
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: null,
+    last_status: null,
+    last_error: null,
+    last_duration_ms: null,
+    last_response_excerpt: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await tx.insertInto("webhook_deliveries").values(row).execute();
+  return row;
+}
+
+export async function listDeliveries({ ctx, input }: { ctx: Ctx; input: PageInput & { endpointId: string; eventType?: string; eventId?: string; state?: DeliveryView["state"] } }): Promise<Page<DeliveryView>> {
+  requireScope(ctx.actor.scopes, "webhooks:read");
+  const db = reader(ctx);
+  // The cursor is checked before the lookup: a malformed request is a 400 whatever it names.
+  const queryKey = JSON.stringify(["deliveries", ctx.workspace.id, input.endpointId, input.eventType ?? null, input.eventId ?? null, input.state ?? null]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  const endpointId = await findEndpointId(db, ctx, input.endpointId);
+  let query = db.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("endpoint_id", "=", endpointId).orderBy("id", "desc").limit(input.limit + 1);
+  if (input.eventType) query = query.where("event_type", "=", input.eventType);
+  if (input.eventId) query = query.where("event_id", "=", input.eventId);
+  if (input.state) query = query.where("state", "=", input.state);
+  if (after) query = query.where("id", "<", String(after[0]));
+  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toView));
+}
+
+export async function getDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView & { attemptLog: AttemptView[] }> {
+  requireScope(ctx.actor.scopes, "webhooks:read");
+  const db = reader(ctx);
+  const row = await db.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
+  if (!row) throw notFound("webhook delivery", input.id);
+  const attempts = await db.selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", row.id).orderBy("attempt").execute();
+  return {
+    ...toView(row),
+    attemptLog: attempts.map((a) => ({ attempt: a.attempt, startedAt: a.started_at, status: a.status, durationMs: a.duration_ms, responseExcerpt: a.response_excerpt, error: a.error })),
+  };
+}
+
+/** Sends a delivery's event again, signed anew, under the same `webhook-id`. */
+export async function replayDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView> {
+  requireScope(ctx.actor.scopes, "webhooks:write");
+  return inTransaction(ctx, async (tx) => {
+    const original = await tx.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
+    if (!original) throw notFound("webhook delivery", input.id);
+    const replay = await resend(tx, original);
+    await recordChange(tx, ctx, { action: "webhook_delivery.replayed", objectType: "webhook_delivery", objectId: original.id, audit: { replay: replay.id } });
+    return toView(replay);
+  });
+}
+
+/** Sends again every delivery to the endpoint that failed since `since` (after an outage, say). */
+export async function recoverDeliveries({ ctx, input }: { ctx: Ctx; input: { endpointId: string; since: string } }): Promise<{ recovered: number }> {
+  requireScope(ctx.actor.scopes, "webhooks:write");
+  return inTransaction(ctx, async (tx) => {
+    const endpointId = await findEndpointId(tx, ctx, input.endpointId);
+    const failed = await tx
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("endpoint_id", "=", endpointId)
+      .where("state", "=", "failed")
+      .where("created_at", ">=", input.since)
+      .orderBy("id")
+      .execute();
+    for (const delivery of failed) await resend(tx, delivery);
+    await recordChange(tx, ctx, { action: "webhook_endpoint.recovered", objectType: "webhook_endpoint", objectId: endpointId, audit: { since: input.since, recovered: failed.length } });
+    return { recovered: failed.length };
+  });
+}
