@@ -16,6 +16,7 @@ import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import { registerRoutes } from "./routes/index.js";
+import { registerWebhookDocs } from "./routes/webhooks/index.js";
 
 export interface AppOptions {
   bodyLimitBytes: number;
@@ -38,6 +39,7 @@ function createV1(options: AppOptions): OpenAPIHono<AppEnv> {
   v1.use("*", authenticateSecret);
   v1.use("*", idempotency);
   registerRoutes(v1);
+  registerWebhookDocs(v1);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EVENT_NAMES } from "../src/core/webhooks/events.js";
 import { operations } from "../src/routes/index.js";
 import { useHarness } from "./support/harness.js";
 
@@ -51,6 +52,8 @@ describe("the OpenAPI document", () => {
       "updated",
       "revenue",
     ]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_NAMES].sort());
+    expect(doc.webhooks["post.created"].post.requestBody.content["application/json"].schema.properties.data).toBeDefined();
     expect(doc.components.schemas.Post.required).toEqual(expect.arrayContaining(["id", "title", "voteCount", "status", "url"]));
   });
 });

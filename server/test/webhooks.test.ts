@@ -5,6 +5,7 @@ import { createEndpoint } from "../src/core/webhooks/endpoints.js";
 import { fanOutEvents } from "../src/core/webhooks/fanout.js";
 import { sendWebhook } from "../src/core/webhooks/send.js";
 import { checkWebhookUrl, isBlockedAddress } from "../src/core/webhooks/ssrf.js";
+import { eventEnvelope } from "../src/routes/webhooks/payloads.js";
 import { makeEndUsers } from "./support/end-users.js";
 import { useHarness } from "./support/harness.js";
 import { startServer } from "./support/processes.js";
@@ -48,6 +49,8 @@ describe("webhooks", () => {
       await drain();
 
       const types = all.received.map((r) => verified(everything.secret, r).type);
+      // What is delivered is what the OpenAPI document's webhooks section describes.
+      for (const r of all.received) eventEnvelope(JSON.parse(r.body).type).parse(JSON.parse(r.body));
       expect(types).toEqual(["post.created", "vote.created", "comment.created"]);
       expect(posts.received.map((r) => verified(onlyPosts.secret, r).type)).toEqual(["post.created"]);
       const first = all.received[0]!;
@@ -179,6 +182,8 @@ describe("webhooks", () => {
     }
     const list = await h.call("GET", "/v1/webhooks/event-types", { key: await ws.key() });
     expect(list.body.data.map((e: { type: string }) => e.type)).toContain("changelog.published");
+    const published = list.body.data.find((e: { type: string }) => e.type === "changelog.published");
+    expect(published.schema.properties.data.properties).toHaveProperty("publishedAt");
   });
 
   it("delivers from a running server: its worker fans out and sends committed events", async () => {

@@ -23,7 +23,12 @@ export function clientAddress(c: Context<AppEnv>, trustProxyHops: number): strin
     const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
     if (hops.length >= trustProxyHops) return hops[hops.length - trustProxyHops]!;
   }
-  return getConnInfo(c).remote.address ?? "unknown";
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // Not served by @hono/node-server (app.request in-process): no socket to ask.
+    return "unknown";
+  }
 }
 
 /**

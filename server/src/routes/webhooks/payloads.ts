@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import { EVENT_TYPES, type EventType } from "../../core/webhooks/events.js";
+import { BoardSchema } from "../boards/schemas.js";
+import { ChangelogEntrySchema } from "../changelog/schemas.js";
+import { CommentSchema } from "../comments/schemas.js";
+import { PostSchema, StatusRefSchema } from "../posts/schemas.js";
+import { UserSchema } from "../users/schemas.js";
+import { VoterSchema } from "../votes/schemas.js";
+
+// What each event's `data` holds, in the same zod schemas the routes answer with: the webhooks
+// section of the OpenAPI document and GET /v1/webhooks/event-types are generated from these.
+
+const moved = z.object({ votes: z.number().int(), comments: z.number().int() });
+
+export const EVENT_DATA: Record<EventType, z.ZodType> = {
+  "post.created": PostSchema,
+  "post.updated": PostSchema,
+  "post.status_changed": z.object({ post: PostSchema, previousStatus: StatusRefSchema, comment: CommentSchema.nullable().optional() }),
+  "post.merged": z.object({ post: PostSchema, into: PostSchema, moved }),
+  "post.deleted": z.object({ id: z.string(), boardId: z.string(), title: z.string(), deletedAt: z.string() }),
+  "vote.created": VoterSchema.extend({ postId: z.string(), voteCount: z.number().int() }),
+  "vote.deleted": z.object({ postId: z.string(), userId: z.string(), voteCount: z.number().int() }),
+  "comment.created": CommentSchema,
+  "comment.updated": CommentSchema,
+  "comment.deleted": z.object({ id: z.string(), postId: z.string(), internal: z.boolean(), deletedAt: z.string() }),
+  "changelog.published": ChangelogEntrySchema,
+  "board.created": BoardSchema,
+  "board.updated": BoardSchema,
+  "board.deleted": z.object({ id: z.string(), slug: z.string(), name: z.string(), movedPostsTo: z.string().nullable().optional() }),
+  "user.identified": UserSchema,
+};
+
+/** The delivered body of one event type: `{type, timestamp, data}`. */
+export function eventEnvelope(type: EventType) {
+  return z
+    .object({ type: z.literal(type), timestamp: z.string().openapi({ format: "date-time" }), data: EVENT_DATA[type] })
+    .openapi({ description: EVENT_TYPES[type] });
+}
