@@ -206,4 +206,58 @@ describe("webhooks", () => {
       await receiver.close();
     }
   });
+
+  it("loses no event of a committed change when the process is killed mid-burst, and sends none for a rolled-back one", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const receiver = await startReceiver();
+    await createEndpoint({ ctx: ws.ctx, input: { url: receiver.url, events: ["board.created"] } });
+    // A short delivery timeout keeps the lease of a delivery the killed process held short.
+    const env = { SEED_DEMO: "0", WEBHOOKS_ALLOW_PRIVATE: "1", WEBHOOK_POLL_MS: "20", WEBHOOK_TIMEOUT_MS: "1000" };
+    const first = await startServer(h.database.url, env);
+    try {
+      let answered = 0;
+      const burst = Array.from({ length: 150 }, (_, i) =>
+        fetch(`${first.url}/v1/boards`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ name: `Burst ${i}` }),
+        })
+          .then(async (r) => (r.status === 201 ? ((await r.json()) as { id: string }).id : null))
+          .catch(() => null)
+          .finally(() => answered++),
+      );
+      // Kill once some writes are acknowledged and most are still in flight.
+      const killBy = Date.now() + 5000;
+      while (answered < 10 && Date.now() < killBy) await new Promise((r) => setTimeout(r, 2));
+      first.child.kill("SIGKILL");
+      const acknowledged = (await Promise.all(burst)).filter((id): id is string => id !== null);
+
+      const second = await startServer(h.database.url, env);
+      try {
+        const committed = async () =>
+          (await h.database.db.selectFrom("boards").select("id").where("workspace_id", "=", ws.id).where("name", "like", "Burst %").execute()).map((b) => b.id);
+        const delivered = () => new Set(receiver.received.map((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id));
+        const end = Date.now() + 20_000;
+        while (Date.now() < end && delivered().size < (await committed()).length) await new Promise((r) => setTimeout(r, 50));
+        const ids = await committed();
+        expect(ids.length).toBeGreaterThan(0);
+        expect(ids.length).toBeLessThan(150); // the kill did cut the burst short
+        expect([...delivered()].sort()).toEqual([...ids].sort()); // every committed board, nothing else
+        expect(acknowledged.every((id) => ids.includes(id))).toBe(true);
+        // At least once: a webhook-id may arrive twice around the kill, never with another body.
+        const byId = new Map<string, string>();
+        for (const r of receiver.received) {
+          const id = String(r.headers["webhook-id"]);
+          expect(byId.get(id) ?? r.body).toBe(r.body);
+          byId.set(id, r.body);
+        }
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      if (first.child.exitCode === null) first.child.kill("SIGKILL");
+      await receiver.close();
+    }
+  });
 });

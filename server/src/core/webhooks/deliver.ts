@@ -58,7 +58,8 @@ type Due = {
 
 async function attempt(db: Db, delivery: Due, options: DeliveryOptions): Promise<boolean> {
   const now = nowIso();
-  const lease = isoAt(nowMs() + options.timeoutMs + 15_000);
+  // Longer than the request may take; a process killed mid-send frees the delivery when it ends.
+  const lease = isoAt(nowMs() + options.timeoutMs + 5_000);
   const claimed = await db
     .updateTable("webhook_deliveries")
     .set({ locked_until: lease })
