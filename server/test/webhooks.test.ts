@@ -2,6 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { deliverDue, type DeliveryOptions } from "../src/core/webhooks/deliver.js";
 import { createEndpoint } from "../src/core/webhooks/endpoints.js";
+import { EVENT_NAMES } from "../src/core/webhooks/events.js";
 import { fanOutEvents } from "../src/core/webhooks/fanout.js";
 import { sendWebhook } from "../src/core/webhooks/send.js";
 import { checkWebhookUrl, isBlockedAddress } from "../src/core/webhooks/ssrf.js";
@@ -258,6 +259,65 @@ describe("webhooks", () => {
     } finally {
       if (first.child.exitCode === null) first.child.kill("SIGKILL");
       await receiver.close();
+    }
+  });
+
+  it("does not let a slow endpoint hold up another", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const slow = await startReceiver(() => 200, 1500);
+    const fast = await startReceiver();
+    await createEndpoint({ ctx: ws.ctx, input: { url: slow.url, events: ["board.created"] } });
+    await createEndpoint({ ctx: ws.ctx, input: { url: fast.url, events: ["board.created"] } });
+    const server = await startServer(h.database.url, { SEED_DEMO: "0", WEBHOOKS_ALLOW_PRIVATE: "1", WEBHOOK_POLL_MS: "20" });
+    try {
+      for (let i = 0; i < 5; i++) expect((await h.call("POST", "/v1/boards", { key, json: { name: `Board ${i}` } })).status).toBe(201);
+      const end = Date.now() + 5000;
+      while (fast.received.length < 5 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      expect(fast.received).toHaveLength(5);
+      expect(slow.received.length).toBeLessThanOrEqual(2); // still working through its first deliveries
+    } finally {
+      await server.stop();
+      await Promise.all([slow.close(), fast.close()]);
+    }
+  });
+
+  it("sends every event kind to the endpoints subscribed to it, and only to them", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const all = await startReceiver();
+    const some = await startReceiver();
+    const subscribed = ["post.updated", "post.merged", "vote.deleted", "comment.updated", "changelog.published", "board.deleted"];
+    const everything = await createEndpoint({ ctx: ws.ctx, input: { url: all.url, events: ["*"] } });
+    const selective = await createEndpoint({ ctx: ws.ctx, input: { url: some.url, events: subscribed } });
+    try {
+      const boardId = await ws.boardId();
+      const post = (await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Every event" } })).body.id;
+      const dup = (await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Duplicate" } })).body.id;
+      await h.call("PATCH", `/v1/posts/${post}`, { key, json: { title: "Every event, renamed" } });
+      const planned = (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { name: string }) => s.name === "Planned").id;
+      await h.call("POST", `/v1/posts/${post}/status`, { key, json: { statusId: planned } });
+      const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+      await h.call("POST", `/v1/posts/${post}/votes`, { key, json: { userId } });
+      await h.call("DELETE", `/v1/posts/${post}/votes/${userId}`, { key });
+      const comment = (await h.call("POST", `/v1/posts/${post}/comments`, { key, json: { body: "Hi" } })).body.id;
+      await h.call("PATCH", `/v1/comments/${comment}`, { key, json: { body: "Hello" } });
+      await h.call("DELETE", `/v1/comments/${comment}`, { key });
+      await h.call("POST", `/v1/posts/${dup}/merge`, { key, json: { into: post } });
+      const entry = (await h.call("POST", "/v1/changelog", { key, json: { title: "Shipped", type: "new" } })).body.id;
+      await h.call("POST", `/v1/changelog/${entry}/publish`, { key, json: {} });
+      const board = (await h.call("POST", "/v1/boards", { key, json: { name: "Temporary" } })).body.id;
+      await h.call("PATCH", `/v1/boards/${board}`, { key, json: { description: "Soon gone" } });
+      await h.call("DELETE", `/v1/boards/${board}`, { key });
+      await h.call("DELETE", `/v1/posts/${post}`, { key });
+      await drain();
+
+      const kinds = (r: { received: Received[] }, secret: string) => new Set(r.received.map((x) => verified(secret, x).type));
+      const emitted = kinds(all, everything.secret);
+      for (const kind of EVENT_NAMES.filter((k) => k !== "user.identified")) expect(emitted.has(kind), kind).toBe(true);
+      expect([...kinds(some, selective.secret)].sort()).toEqual([...subscribed].sort());
+    } finally {
+      await Promise.all([all.close(), some.close()]);
     }
   });
 });

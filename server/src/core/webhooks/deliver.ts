@@ -17,30 +17,41 @@ export interface DeliveryOptions {
 export const USER_AGENT = "Heed-Webhooks/1.0";
 
 /**
- * One pass of the delivery worker. Each endpoint gets its oldest pending delivery, and only when it
- * is due: events reach an endpoint in the order they happened, and a slow or failing endpoint
- * holds up nobody else (endpoints are served side by side). A delivery is claimed with a lease
- * before it is sent, so one of any number of processes sends it.
+ * Starts sending each endpoint's oldest due delivery and returns the sends under way. Endpoints
+ * are served side by side: a slow one (up to the 15 s timeout) holds up only itself, because the
+ * worker does not wait for a pass's sends before starting the next pass, and skips endpoints in
+ * `busy` (sends still under way in this process). Events reach an endpoint in the order they
+ * happened. A delivery is claimed with a lease before it is sent, so one of any number of
+ * processes sends it.
  */
-export async function deliverDue(db: Db, options: DeliveryOptions): Promise<number> {
+export async function startDueDeliveries(db: Db, options: DeliveryOptions, busy: Set<string>): Promise<Promise<boolean>[]> {
   const heads = await db
     .selectFrom("webhook_deliveries")
     .select((eb) => ["endpoint_id", eb.fn.min("id").as("id")])
     .where("state", "=", "pending")
     .groupBy("endpoint_id")
     .execute();
-  if (heads.length === 0) return 0;
+  const candidates = heads.filter((h) => !busy.has(h.endpoint_id));
+  if (candidates.length === 0) return [];
   const now = nowIso();
   const due = await db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
     .select(["d.id", "d.event_id", "d.payload", "d.attempts", "d.endpoint_id", "e.url", "e.secret", "e.previous_secret", "e.previous_secret_expires_at"])
-    .where("d.id", "in", heads.map((h) => String(h.id)))
+    .where("d.id", "in", candidates.map((h) => String(h.id)))
     .where("e.enabled", "=", 1)
     .where("d.next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
     .execute();
-  const sent = await Promise.all(due.map((delivery) => attempt(db, delivery, options)));
+  return due.map((delivery) => {
+    busy.add(delivery.endpoint_id);
+    return attempt(db, delivery, options).finally(() => busy.delete(delivery.endpoint_id));
+  });
+}
+
+/** One pass that waits for its sends (tests, benchmarks); the worker uses startDueDeliveries. */
+export async function deliverDue(db: Db, options: DeliveryOptions): Promise<number> {
+  const sent = await Promise.all(await startDueDeliveries(db, options, new Set()));
   return sent.filter(Boolean).length;
 }
 

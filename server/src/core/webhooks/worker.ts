@@ -1,22 +1,28 @@
 import type { Db } from "../../db/database.js";
 import { log } from "../../lib/log.js";
-import { deliverDue, type DeliveryOptions } from "./deliver.js";
+import { startDueDeliveries, type DeliveryOptions } from "./deliver.js";
 import { fanOutEvents } from "./fanout.js";
 
 /**
  * The webhook worker inside every server process: fan committed events out into deliveries, then
- * send what is due. Passes never overlap within a process; across processes the claims in the
- * database keep every event and delivery to one handler.
+ * start sending what is due. Passes never overlap within a process, sends run beside them; across
+ * processes the claims in the database keep every event and delivery to one handler.
  */
 export function startWebhookWorker(db: Db, options: DeliveryOptions & { pollMs: number }): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
+  // Endpoints with a send under way in this process: the next passes leave them alone.
+  const busy = new Set<string>();
+  const sends = new Set<Promise<boolean>>();
   const pass = async () => {
     try {
       while ((await fanOutEvents(db)) > 0 && !stopped) {
-        // drain bursts before delivering
+        // drain a burst of events before sending
       }
-      await deliverDue(db, options);
+      for (const send of await startDueDeliveries(db, options, busy)) {
+        sends.add(send);
+        void send.catch((error) => log.warn("webhook delivery failed unexpectedly", { error })).finally(() => sends.delete(send));
+      }
     } catch (error) {
       log.warn("webhook worker pass failed", { error });
     }
@@ -29,5 +35,6 @@ export function startWebhookWorker(db: Db, options: DeliveryOptions & { pollMs: 
     stopped = true;
     clearInterval(timer);
     await running;
+    await Promise.allSettled([...sends]);
   };
 }
