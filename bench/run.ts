@@ -11,6 +11,7 @@ import { serverSecret } from "../server/src/db/secrets.js";
 import { seedWorkspace } from "../server/src/seed/bulk.js";
 import { measure, type Measurement } from "./load.js";
 import { startBare, startHeed } from "./servers.js";
+import { measureWebhooks } from "./webhooks.js";
 
 // npm run bench: seeds a SQLite database, starts Heed and a bare node:http server, and measures both
 // in one run so the ratios compare like with like on this machine. Prints figures; asserts nothing.
@@ -20,6 +21,7 @@ const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const DEEP = Math.min(50_000, Math.floor(POSTS / 2));
+const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 
 const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
 const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
@@ -35,7 +37,7 @@ async function prepare(): Promise<{ key: string; writer: string; boardId: string
   const services = { db, dialect, publicUrl: "http://127.0.0.1", cursorSecret: await serverSecret(db, "cursor") };
   const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
-  const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write"] } });
+  const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "webhooks:write"] } });
   const board = await db.selectFrom("boards").select("id").where("workspace_id", "=", ref.id).executeTakeFirstOrThrow();
   await db.destroy();
   return { key, writer, boardId: board.id };
@@ -96,6 +98,10 @@ async function main(): Promise<void> {
   const redisHeed = await startHeed(databaseUrl, { REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" });
   const redisPage = await measure("… page 1, rate limits in Redis", `${redisHeed.url}/v1/posts?sort=votes&limit=20`, load);
   await redisHeed.stop();
+  // Webhooks: commit to a 2xx at a local receiver, for a burst of events.
+  const hookHeed = await startHeed(databaseUrl, { WEBHOOKS_ALLOW_PRIVATE: "1" });
+  const hooks = await measureWebhooks(hookHeed.url, writer, boardId, WEBHOOK_EVENTS);
+  await hookHeed.stop();
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read target (writes ${writeLoad.seconds} s), Node ${process.version}, SQLite\n`);
   console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "vs bare".padStart(9)].join("  "));
@@ -103,6 +109,9 @@ async function main(): Promise<void> {
   const share = (a: Measurement, b: Measurement) => `${((a.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(0)}%`;
   console.log(`\nIdempotency-Key on POST: ${share(idempotentWrite, plainWrite)} of the throughput without it`);
   console.log(`Redis counters on GET page 1: ${share(redisPage, page1)} of the throughput with memory counters`);
+  console.log(
+    `Webhooks: ${hooks.events} of ${WEBHOOK_EVENTS} events delivered; produced at ${hooks.producedPerSecond.toFixed(0)}/s, delivered at ${hooks.deliveredPerSecond.toFixed(0)}/s; commit-to-2xx p50 ${hooks.p50} ms, p99 ${hooks.p99} ms`,
+  );
   console.log(`\ndeep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×)`);
   console.log(`Heed RSS after the run: ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)} MiB)`);
 }

@@ -53,7 +53,7 @@ export function loadConfig(env = process.env): Config {
     idempotencyTtlMs: integer("IDEMPOTENCY_TTL_HOURS", 24) * 3_600_000,
     webhooks: {
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "1" || env.WEBHOOKS_ALLOW_PRIVATE === "true",
-      pollMs: integer("WEBHOOK_POLL_MS", 250),
+      pollMs: integer("WEBHOOK_POLL_MS", 100),
       timeoutMs: integer("WEBHOOK_TIMEOUT_MS", 15_000),
       retryScale: env.WEBHOOK_RETRY_SCALE ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
     },

@@ -16,43 +16,100 @@ export interface DeliveryOptions {
 
 export const USER_AGENT = "Heed-Webhooks/1.0";
 
-/**
- * Starts sending each endpoint's oldest due delivery and returns the sends under way. Endpoints
- * are served side by side: a slow one (up to the 15 s timeout) holds up only itself, because the
- * worker does not wait for a pass's sends before starting the next pass, and skips endpoints in
- * `busy` (sends still under way in this process). Events reach an endpoint in the order they
- * happened. A delivery is claimed with a lease before it is sent, so one of any number of
- * processes sends it.
- */
-export async function startDueDeliveries(db: Db, options: DeliveryOptions, busy: Set<string>): Promise<Promise<boolean>[]> {
-  const heads = await db
-    .selectFrom("webhook_deliveries")
-    .select((eb) => ["endpoint_id", eb.fn.min("id").as("id")])
-    .where("state", "=", "pending")
-    .groupBy("endpoint_id")
-    .execute();
-  const candidates = heads.filter((h) => !busy.has(h.endpoint_id));
-  if (candidates.length === 0) return [];
+/** The oldest pending delivery of each endpoint, among endpoints not in `busy`, if it is due. */
+async function dueHeads(db: Db, busy: Set<string>): Promise<Due[]> {
+  const heads = (
+    await db
+      .selectFrom("webhook_deliveries")
+      .select((eb) => ["endpoint_id", eb.fn.min("id").as("id")])
+      .where("state", "=", "pending")
+      .groupBy("endpoint_id")
+      .execute()
+  ).filter((h) => !busy.has(h.endpoint_id));
+  if (heads.length === 0) return [];
   const now = nowIso();
-  const due = await db
+  return db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
     .select(["d.id", "d.event_id", "d.payload", "d.attempts", "d.endpoint_id", "e.url", "e.secret", "e.previous_secret", "e.previous_secret_expires_at"])
-    .where("d.id", "in", candidates.map((h) => String(h.id)))
+    .where("d.id", "in", heads.map((h) => String(h.id)))
     .where("e.enabled", "=", 1)
     .where("d.next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
     .execute();
-  return due.map((delivery) => {
-    busy.add(delivery.endpoint_id);
-    return attempt(db, delivery, options).finally(() => busy.delete(delivery.endpoint_id));
+}
+
+const LANE_BATCH = 50;
+
+/**
+ * The endpoint's next due deliveries in event order, read in one query: the unbroken run of
+ * pending deliveries from its oldest one that are due and not leased elsewhere.
+ */
+async function nextRun(db: Db, endpointId: string): Promise<Due[]> {
+  const now = nowIso();
+  const next = await db
+    .selectFrom("webhook_deliveries as d")
+    .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
+    .select(["d.id", "d.event_id", "d.payload", "d.attempts", "d.endpoint_id", "d.next_attempt_at", "d.locked_until", "e.url", "e.secret", "e.previous_secret", "e.previous_secret_expires_at", "e.enabled"])
+    .where("d.endpoint_id", "=", endpointId)
+    .where("d.state", "=", "pending")
+    .orderBy("d.id")
+    .limit(LANE_BATCH)
+    .execute();
+  const run: Due[] = [];
+  for (const d of next) {
+    if (d.enabled !== 1 || (d.next_attempt_at ?? now) > now || (d.locked_until !== null && d.locked_until >= now)) break;
+    run.push(d);
+  }
+  return run;
+}
+
+/** Leases one delivery for the length of one send, so a killed process frees it soon. */
+async function claim(db: Db, id: string, options: DeliveryOptions): Promise<boolean> {
+  const now = nowIso();
+  const claimed = await db
+    .updateTable("webhook_deliveries")
+    .set({ locked_until: isoAt(nowMs() + options.timeoutMs + 5_000) })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/**
+ * Starts a lane for every endpoint that has a due delivery and no lane in this process (`busy`).
+ * A lane reads the endpoint's next run of due deliveries and sends them one after the other, each
+ * claimed just before its send, then the next run, until none is due: events reach an endpoint in
+ * the order they happened, at the speed it answers. A failed send ends the lane (later deliveries
+ * wait behind it). Endpoints are served side by side, so a slow one (up to the 15 s timeout)
+ * holds up only itself.
+ */
+export async function startDueDeliveries(db: Db, options: DeliveryOptions, busy: Set<string>): Promise<Promise<number>[]> {
+  const heads = await dueHeads(db, busy);
+  return heads.map((head) => {
+    busy.add(head.endpoint_id);
+    const lane = async () => {
+      let sent = 0;
+      for (;;) {
+        const run = await nextRun(db, head.endpoint_id);
+        if (run.length === 0) return sent;
+        for (const delivery of run) {
+          // Another process got there first, or the send failed: later deliveries wait their turn.
+          if (!(await claim(db, delivery.id, options))) return sent;
+          sent++;
+          if (!(await attempt(db, delivery, options))) return sent;
+        }
+      }
+    };
+    return lane().finally(() => busy.delete(head.endpoint_id));
   });
 }
 
 /** One pass that waits for its sends (tests, benchmarks); the worker uses startDueDeliveries. */
 export async function deliverDue(db: Db, options: DeliveryOptions): Promise<number> {
   const sent = await Promise.all(await startDueDeliveries(db, options, new Set()));
-  return sent.filter(Boolean).length;
+  return sent.reduce((a, b) => a + b, 0);
 }
 
 type Due = {
@@ -67,19 +124,9 @@ type Due = {
   previous_secret_expires_at: string | null;
 };
 
+/** Sends one claimed delivery and records the attempt; true when the receiver answered 2xx. */
 async function attempt(db: Db, delivery: Due, options: DeliveryOptions): Promise<boolean> {
   const now = nowIso();
-  // Longer than the request may take; a process killed mid-send frees the delivery when it ends.
-  const lease = isoAt(nowMs() + options.timeoutMs + 5_000);
-  const claimed = await db
-    .updateTable("webhook_deliveries")
-    .set({ locked_until: lease })
-    .where("id", "=", delivery.id)
-    .where("state", "=", "pending")
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
-
   const timestamp = new Date(nowMs());
   const secrets = [delivery.secret];
   if (delivery.previous_secret && delivery.previous_secret_expires_at && delivery.previous_secret_expires_at > now) secrets.push(delivery.previous_secret);
@@ -124,5 +171,5 @@ async function attempt(db: Db, delivery: Due, options: DeliveryOptions): Promise
     // 410 Gone: the receiver says this endpoint no longer exists.
     if (gone) await tx.updateTable("webhook_endpoints").set({ enabled: 0, updated_at: nowIso() }).where("id", "=", delivery.endpoint_id).execute();
   });
-  return true;
+  return ok;
 }

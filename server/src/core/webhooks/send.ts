@@ -30,6 +30,13 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+// Connections to receivers are kept alive between deliveries: a lane sends one event after the
+// other to the same host. The guarded lookup runs for every new connection.
+const agents = {
+  http: { guarded: new http.Agent({ keepAlive: true, maxSockets: 8 }), open: new http.Agent({ keepAlive: true, maxSockets: 8 }) },
+  https: { guarded: new https.Agent({ keepAlive: true, maxSockets: 8 }), open: new https.Agent({ keepAlive: true, maxSockets: 8 }) },
+};
+
 /** POSTs one delivery; never throws: network failures and timeouts come back as `error`. */
 export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
   return new Promise((resolve) => {
@@ -37,10 +44,13 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     if (!options.allowPrivate && isBlockedAddress(target.hostname)) {
       return resolve({ status: null, excerpt: null, error: `refused: ${target.hostname} is a private address` });
     }
-    const client = target.protocol === "https:" ? https : http;
+    const secure = target.protocol === "https:";
+    const client = secure ? https : http;
+    // Separate pools, so a connection opened without the guard is never reused with it.
+    const agent = (secure ? agents.https : agents.http)[options.allowPrivate ? "open" : "guarded"];
     const request = client.request(
       target,
-      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs },
+      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, agent },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;

@@ -13,7 +13,7 @@ export function startWebhookWorker(db: Db, options: DeliveryOptions & { pollMs: 
   let stopped = false;
   // Endpoints with a send under way in this process: the next passes leave them alone.
   const busy = new Set<string>();
-  const sends = new Set<Promise<boolean>>();
+  const sends = new Set<Promise<number>>();
   const pass = async () => {
     try {
       while ((await fanOutEvents(db)) > 0 && !stopped) {
