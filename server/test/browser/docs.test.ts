@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENT_NAMES } from "../../src/core/webhooks/events.js";
 import { operations } from "../../src/routes/index.js";
 import { useHarness } from "../support/harness.js";
 
@@ -30,7 +31,8 @@ describe("/docs in a browser", () => {
     await page.waitForSelector(".opblock-summary-path", { timeout: 15_000 });
     const paths = await page.locator(".opblock-summary-path").allInnerTexts();
     expect(paths.map((p) => p.replace(/\u200b/g, ""))).toEqual(expect.arrayContaining(["/posts", "/posts/{id}", "/api-keys", "/boards", "/statuses"]));
-    expect(await page.locator(".opblock").count()).toBe(operations.length);
+    // Every route, and every webhook event of the document's webhooks section.
+    expect(await page.locator(".opblock").count()).toBe(operations.length + EVENT_NAMES.length);
 
     mkdirSync("test-results", { recursive: true });
     await page.screenshot({ path: "test-results/docs.png" });
