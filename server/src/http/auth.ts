@@ -2,14 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.js";
 import { identifyCaller } from "./credentials.js";
 
-// Three credentials, never interchangeable. Which one a route takes follows from its path alone:
-// the customer-facing routes take the public key, every other /v1 route a secret key (or, later, a
-// dashboard session). A credential of the other kind is a 401, never a silent downgrade.
-const CUSTOMER_FACING = /^\/v1\/(identify|track|portal)(\/|$)/;
-
-export function isCustomerFacing(path: string): boolean {
-  return CUSTOMER_FACING.test(path);
-}
+// Three credentials, never interchangeable. Every /v1 route so far takes a secret key; a public key
+// or a key of another kind is a 401 with its reason (credentials.ts), never a silent downgrade.
 
 /** Authenticates a dashboard-equivalent route and leaves the verb context on `c.var.ctx`. */
 export const authenticateSecret: MiddlewareHandler<AppEnv> = async (c, next) => {

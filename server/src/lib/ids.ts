@@ -76,11 +76,3 @@ export function newId(kind: IdKind, atMs?: number): string {
   }
   return `${ID_PREFIXES[kind]}_${encode(BigInt(time), 10)}${encode(rand & ((1n << 80n) - 1n), 16)}`;
 }
-
-const ID_BODY = /^[0-9a-hjkmnp-tv-z]{26}$/;
-
-/** True when `value` has the shape of an id of `kind` (it may still not exist). */
-export function isIdOf(kind: IdKind, value: string): boolean {
-  const prefix = ID_PREFIXES[kind] + "_";
-  return value.startsWith(prefix) && ID_BODY.test(value.slice(prefix.length));
-}

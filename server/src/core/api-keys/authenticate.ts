@@ -48,12 +48,3 @@ export async function authenticateSecretKey(db: Db, key: string): Promise<Authen
     rateLimitPerMinute: row.rate_limit_per_minute ?? row.workspace_rate_limit,
   };
 }
-
-/** Resolves a workspace's public key (customer-facing side), or refuses with 401. */
-export async function authenticatePublicKey(db: Db, key: string): Promise<WorkspaceRef> {
-  const invalid = () => new HeedError("invalid_credential", "The public key is unknown.");
-  if (!isWellFormedKey("pk", key)) throw invalid();
-  const row = await db.selectFrom("workspaces").select(["id", "slug"]).where("public_key", "=", key).executeTakeFirst();
-  if (!row) throw invalid();
-  return row;
-}

@@ -1,11 +1,11 @@
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { HeedError } from "../errors.js";
 
 // Webhook targets are URLs our users type; without a guard they could make Heed call its own
 // network (databases, cloud metadata). Private, loopback, link-local and metadata addresses are
-// refused when an endpoint is saved and again at delivery time, after DNS resolution, so a name
-// that later resolves to a private address (DNS rebinding) is refused too. WEBHOOKS_ALLOW_PRIVATE=1
+// refused when an endpoint is saved and again at delivery time, in the connection's own DNS
+// lookup (send.ts), so a name that later resolves to a private address (DNS rebinding) is
+// refused too. WEBHOOKS_ALLOW_PRIVATE=1
 // lifts the guard for self-hosting next to the receiver, and for tests.
 
 function ipv4Blocked(ip: string): boolean {
@@ -43,13 +43,4 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): string {
     throw refuse("private, loopback and link-local addresses are not reachable targets.");
   }
   return url.toString();
-}
-
-/** At delivery time: every address the host resolves to must be public. */
-export async function checkResolvedHost(url: string, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  const blocked = addresses.find(isBlockedAddress);
-  if (blocked) throw new Error(`refused: ${host} resolves to ${blocked}, a private address`);
 }
