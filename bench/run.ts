@@ -26,7 +26,7 @@ const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
 const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
 
-async function prepare(): Promise<{ key: string; writer: string; boardId: string }> {
+async function prepare(): Promise<{ key: string; writer: string; boardId: string; publicKey: string }> {
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const workspace = await createWorkspace(db, { slug: "bench", name: "Bench" });
@@ -34,13 +34,13 @@ async function prepare(): Promise<{ key: string; writer: string; boardId: string
   const started = Date.now();
   const summary = await seedWorkspace(db, ref, { posts: POSTS, votes: VOTES, boards: 5, seed: 1 });
   console.log(`seeded ${summary.posts} posts and ${summary.votes} votes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const services = { db, dialect, publicUrl: "http://127.0.0.1", cursorSecret: await serverSecret(db, "cursor") };
+  const services = { db, dialect, publicUrl: "http://127.0.0.1", cursorSecret: await serverSecret(db, "cursor"), userTokenSecret: await serverSecret(db, "user-token") };
   const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
   const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "webhooks:write"] } });
   const board = await db.selectFrom("boards").select("id").where("workspace_id", "=", ref.id).executeTakeFirstOrThrow();
   await db.destroy();
-  return { key, writer, boardId: board.id };
+  return { key, writer, boardId: board.id, publicKey: workspace.public_key };
 }
 
 /** Follows nextCursor until `depth` posts lie behind it. */
@@ -66,7 +66,7 @@ function row(m: Measurement, bare: Measurement): string {
 }
 
 async function main(): Promise<void> {
-  const { key, writer, boardId } = await prepare();
+  const { key, writer, boardId, publicKey } = await prepare();
   const headers = { authorization: `Bearer ${key}` };
   const bareServer = await startBare();
   const bare = await measure("bare node:http", bareServer.url, { seconds: SECONDS, connections: CONNECTIONS });
@@ -79,6 +79,21 @@ async function main(): Promise<void> {
   const page1 = await measure("GET /v1/posts?sort=votes page 1", `${heed.url}/v1/posts?sort=votes&limit=20`, load);
   const deep = await measure(`… at a cursor ${DEEP.toLocaleString("en")} deep`, `${heed.url}/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(deepCursor)}`, load);
   const byId = await measure("GET /v1/posts/{id}", `${heed.url}/v1/posts/${firstPage.data[0].id}`, load);
+
+  // The customer side: the portal's list, and events tracked one by one and in batches of 100.
+  const customer = { "x-service-public-key": publicKey };
+  const portal = await measure("GET /v1/portal/posts?sort=votes", `${heed.url}/v1/portal/posts?sort=votes&limit=20`, { ...load, headers: customer });
+  const trackLoad = (size: number) => ({
+    seconds: Math.min(SECONDS, 5),
+    connections: CONNECTIONS,
+    method: "POST" as const,
+    headers: { ...customer, "content-type": "application/json" },
+    body: JSON.stringify({
+      batch: Array.from({ length: size }, (_, i) => ({ event: `feature.used.${i % 10}`, anonymousId: `visitor-${i}`, properties: { plan: "pro", seats: i } })),
+    }),
+  });
+  const track1 = await measure("POST /v1/track, batch of 1", `${heed.url}/v1/track`, trackLoad(1));
+  const track100 = await measure("POST /v1/track, batch of 100", `${heed.url}/v1/track`, trackLoad(100));
 
   // The request-guarantee layers: idempotency on writes, and rate-limit counters in Redis.
   const writeLoad = {
@@ -105,9 +120,10 @@ async function main(): Promise<void> {
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read target (writes ${writeLoad.seconds} s), Node ${process.version}, SQLite\n`);
   console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "vs bare".padStart(9)].join("  "));
-  for (const m of [bare, page1, deep, byId, plainWrite, idempotentWrite, redisPage]) console.log(row(m, bare));
+  for (const m of [bare, page1, deep, byId, portal, track1, track100, plainWrite, idempotentWrite, redisPage]) console.log(row(m, bare));
   const share = (a: Measurement, b: Measurement) => `${((a.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(0)}%`;
-  console.log(`\nIdempotency-Key on POST: ${share(idempotentWrite, plainWrite)} of the throughput without it`);
+  console.log(`\nTracked events per second: ${(track1.requestsPerSecond * 1).toFixed(0)} in batches of 1, ${(track100.requestsPerSecond * 100).toFixed(0)} in batches of 100`);
+  console.log(`Idempotency-Key on POST: ${share(idempotentWrite, plainWrite)} of the throughput without it`);
   console.log(`Redis counters on GET page 1: ${share(redisPage, page1)} of the throughput with memory counters`);
   console.log(
     `Webhooks: ${hooks.events} of ${WEBHOOK_EVENTS} events delivered; produced at ${hooks.producedPerSecond.toFixed(0)}/s, delivered at ${hooks.deliveredPerSecond.toFixed(0)}/s; commit-to-2xx p50 ${hooks.p50} ms, p99 ${hooks.p99} ms`,

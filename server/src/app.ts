@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import type { Services } from "./core/context.js";
 import { HeedError } from "./core/errors.js";
 import { isMigrated } from "./db/migrate.js";
-import { authenticateSecret } from "./http/auth.js";
+import { authenticate } from "./http/auth.js";
+import { cors, preflight } from "./http/cors.js";
 import { registerDocs } from "./http/docs.js";
 import { idempotency } from "./http/idempotency.js";
 import type { AppEnv } from "./http/env.js";
@@ -15,7 +16,7 @@ import { requestId } from "./http/request-id.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
-import { registerRoutes } from "./routes/index.js";
+import { registerRoutes, routesWithoutUserToken } from "./routes/index.js";
 import { registerWebhookDocs } from "./routes/webhooks/index.js";
 
 export interface AppOptions {
@@ -25,7 +26,7 @@ export interface AppOptions {
 }
 
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
-function createV1(options: AppOptions): OpenAPIHono<AppEnv> {
+function createV1(options: Pick<AppOptions, "bodyLimitBytes">): OpenAPIHono<AppEnv> {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.use(
     "*",
@@ -36,7 +37,7 @@ function createV1(options: AppOptions): OpenAPIHono<AppEnv> {
       },
     }),
   );
-  v1.use("*", authenticateSecret);
+  v1.use("*", authenticate(routesWithoutUserToken("/v1")));
   v1.use("*", idempotency);
   registerRoutes(v1);
   registerWebhookDocs(v1);
@@ -46,10 +47,22 @@ function createV1(options: AppOptions): OpenAPIHono<AppEnv> {
     bearerFormat: "heed_sk_…",
     description: "A secret API key (Settings → API keys, or `heed keys create`). The route's scopes list the permission it needs.",
   });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "publicKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-service-public-key",
+    description: "The workspace's public key (`heed_pk_…`): opens only `/identify`, `/track` and `/portal/…`, and is safe to ship in web pages.",
+  });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "userToken", {
+    type: "apiKey",
+    in: "header",
+    name: "x-service-user-token",
+    description: "The end-user token from `POST /identify`: who acts on portal writes (and reads a private portal).",
+  });
   return v1;
 }
 
-export function openApiDocument(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
+function openApiDocument(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
   return v1.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
@@ -60,8 +73,13 @@ export function openApiDocument(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
         "lists answer `{data, nextCursor}` with keyset cursors; `limit` is 1–100 (default 20).",
     },
     servers: [{ url: `${publicUrl}/v1` }],
-    tags: ["Posts", "Votes", "Comments", "Boards", "Statuses", "Tags", "Changelog", "End users", "Companies", "Workspace", "Members", "API keys", "Webhooks", "Audit log"].map((name) => ({ name })),
+    tags: ["Posts", "Votes", "Comments", "Boards", "Statuses", "Tags", "Changelog", "End users", "Companies", "Workspace", "Members", "API keys", "Webhooks", "Audit log", "Customer side", "Portal"].map((name) => ({ name })),
   });
+}
+
+/** The OpenAPI document on its own, without a database: what the typed client is generated from. */
+export function apiDocument(publicUrl: string) {
+  return openApiDocument(createV1({ bodyLimitBytes: 1 }), publicUrl);
 }
 
 export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
@@ -72,7 +90,9 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
     c.set("services", services);
     await next();
   });
+  app.use("*", cors);
   app.use("*", rateLimit(options.rateLimiter, options.rateLimit));
+  app.options("/v1/*", preflight);
   app.onError(toProblem);
   app.notFound((c) => problemResponse(c, new HeedError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
 

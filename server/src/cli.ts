@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
     db = opened.db;
     await migrateToLatest(db);
     const context: CommandContext = {
-      services: { db, dialect: opened.dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor") },
+      services: { db, dialect: opened.dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor"), userTokenSecret: await serverSecret(db, "user-token") },
       args: positionals.slice(name.split(" ").length),
       options: values,
       print: (human, json) => process.stdout.write((values.json ? JSON.stringify(json) : human) + "\n"),

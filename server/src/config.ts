@@ -1,3 +1,6 @@
+import { DEFAULT_TOKEN_TTL_MS } from "./core/customers/identify.js";
+import { DEFAULT_KEY_TTL_MS } from "./core/idempotency/store.js";
+
 // Everything Heed reads from the environment, read once at start-up.
 export interface Config {
   host: string;
@@ -9,6 +12,8 @@ export interface Config {
   /** Create the `demo` workspace on an empty database (off with SEED_DEMO=0). */
   seedDemo: boolean;
   idempotencyTtlMs: number;
+  /** Lifetime of the end-user tokens POST /v1/identify hands out. */
+  userTokenTtlMs: number;
   webhooks: {
     /** WEBHOOKS_ALLOW_PRIVATE=1: targets on private or loopback addresses (self-hosting, tests). */
     allowPrivate: boolean;
@@ -50,7 +55,8 @@ export function loadConfig(env = process.env): Config {
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
     seedDemo: env.SEED_DEMO !== "0",
     schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),
-    idempotencyTtlMs: integer("IDEMPOTENCY_TTL_HOURS", 24) * 3_600_000,
+    idempotencyTtlMs: integer("IDEMPOTENCY_TTL_HOURS", DEFAULT_KEY_TTL_MS / 3_600_000) * 3_600_000,
+    userTokenTtlMs: integer("USER_TOKEN_TTL_SECONDS", DEFAULT_TOKEN_TTL_MS / 1000) * 1000,
     webhooks: {
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "1" || env.WEBHOOKS_ALLOW_PRIVATE === "true",
       pollMs: integer("WEBHOOK_POLL_MS", 100),

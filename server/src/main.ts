@@ -22,6 +22,8 @@ const services = {
   dialect,
   publicUrl: config.publicUrl,
   cursorSecret: await serverSecret(db, "cursor"),
+  userTokenSecret: await serverSecret(db, "user-token"),
+  userTokenTtlMs: config.userTokenTtlMs,
   idempotencyTtlMs: config.idempotencyTtlMs,
   webhooksAllowPrivate: config.webhooks.allowPrivate,
 };

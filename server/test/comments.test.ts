@@ -56,6 +56,31 @@ describe("comments", () => {
     expect(await commentCount(postId)).toBe(2);
   });
 
+  it("keeps a thread's visibility when comments are edited: hiding a comment hides its replies, a reply under a note stays internal", async () => {
+    const { ws, key, postId } = await setup();
+    const top = (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Top" } })).body;
+    const replies = [];
+    for (const body of ["One", "Two"]) replies.push((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body, parentId: top.id } })).body);
+    expect(await commentCount(postId)).toBe(3);
+
+    const hidden = await h.call("PATCH", `/v1/comments/${top.id}`, { key, json: { internal: true } });
+    expect(hidden.body.internal).toBe(true);
+    for (const reply of replies) expect((await h.call("GET", `/v1/comments/${reply.id}`, { key })).body.internal).toBe(true);
+    expect(await commentCount(postId)).toBe(0);
+    const portal = await h.call("GET", `/v1/portal/posts/${postId}/comments`, { headers: ws.customer() });
+    expect(portal.body.data).toEqual([]);
+
+    const leak = await h.call("PATCH", `/v1/comments/${replies[0].id}`, { key, json: { internal: false } });
+    expect(leak.status).toBe(400);
+    expect(leak.body.errors[0].pointer).toBe("/internal");
+    expect(await commentCount(postId)).toBe(0);
+
+    // Making the thread public again shows its top comment; replies come back one by one.
+    await h.call("PATCH", `/v1/comments/${top.id}`, { key, json: { internal: false } });
+    expect((await h.call("PATCH", `/v1/comments/${replies[0].id}`, { key, json: { internal: false } })).status).toBe(200);
+    expect(await commentCount(postId)).toBe(2);
+  });
+
   it("updates, moves between public and internal, and deletes, keeping the count right", async () => {
     const { ws, key, postId } = await setup();
     const c = (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Draft" } })).body;

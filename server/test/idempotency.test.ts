@@ -109,14 +109,31 @@ describe("Idempotency-Key", () => {
     expect(replay.headers.get("content-type")).toContain("application/problem+json");
   });
 
+  it("keeps neither the key nor a readable answer: a new API key shown once is not in the table", async () => {
+    const { key } = await setup();
+    const first = await h.call("POST", "/v1/api-keys", { key, json: { name: "minted", scopes: ["posts:read"] }, headers: { "idempotency-key": "mint-1" } });
+    expect(first.status).toBe(201);
+    const secret: string = first.body.key;
+    const rows = await h.database.db.selectFrom("idempotency_keys").selectAll().execute();
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(secret);
+    expect(dump).not.toContain("mint-1");
+    expect(dump).not.toContain("minted");
+    // The client holding the Idempotency-Key still gets its answer back.
+    const replay = await h.call("POST", "/v1/api-keys", { key, json: { name: "minted", scopes: ["posts:read"] }, headers: { "idempotency-key": "mint-1" } });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.key).toBe(secret);
+  });
+
   it("lets a retry take over a claim whose process died, and forgets keys after 24 hours", async () => {
     const { ws, key, body, before } = await setup();
     const keyId = (await h.call("GET", "/v1/api-keys?limit=100", { key })).body.data.find((k: { name: string }) => k.name === "test").id;
     // What a process killed mid-request leaves behind: a running claim whose lease has lapsed.
     const { requestFingerprint } = await import("../src/core/idempotency/key.js");
+    const { storedKey } = await import("../src/core/idempotency/store.js");
     await h.database.db
       .insertInto("idempotency_keys")
-      .values({ scope: `api_key:${keyId}`, key: "orphan", fingerprint: requestFingerprint("POST", "/v1/posts", JSON.stringify(body)), state: "running", locked_until: isoAt(Date.now() - 1000), status: null, headers: null, body: null, created_at: isoAt(Date.now() - 2000), expires_at: isoAt(Date.now() + 3_600_000) })
+      .values({ scope: `api_key:${keyId}`, key: storedKey("orphan"), fingerprint: requestFingerprint("POST", "/v1/posts", JSON.stringify(body)), state: "running", locked_until: isoAt(Date.now() - 1000), status: null, headers: null, body: null, created_at: isoAt(Date.now() - 2000), expires_at: isoAt(Date.now() + 3_600_000) })
       .execute();
     expect((await write(key, "orphan", body)).status).toBe(201);
 

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "../src/core/posts/create.js";
-import { operations } from "../src/routes/index.js";
+import { isCustomerRoute, operations } from "../src/routes/index.js";
 import { seededRandom } from "../src/seed/text.js";
+import { CUSTOMER_FIXTURES, makeCustomerTarget } from "./support/fixtures/customer.js";
+import { FIXTURES, makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
 
 // No input, however malformed, may produce a 5xx: every route is sent junk paths, queries, bodies
@@ -12,12 +14,29 @@ const h = useHarness({ bodyLimitBytes: 64 * 1024 });
 let ws: TestWorkspace;
 let key: string;
 let postId: string;
+// The customer side runs in a workspace of its own: the suite rotates the first one's keys.
+let customerWs: TestWorkspace;
+let userToken: string;
+let customerPostId: string;
+// Objects every route can aim at, for requests that must pass everything but the field under test.
+let target: Target;
+let customerTarget: Target;
 
 beforeAll(async () => {
   ws = await h.workspace();
   key = await ws.key();
   postId = (await createPost({ ctx: ws.ctx, input: { boardId: await ws.boardId(), title: "Victim" } })).id;
+  customerWs = await h.workspace();
+  userToken = (await customerWs.identify()).token;
+  customerPostId = (await createPost({ ctx: customerWs.ctx, input: { boardId: await customerWs.boardId(), title: "Victim" } })).id;
+  target = await makeTarget(ws);
+  customerTarget = await makeCustomerTarget(customerWs);
 });
+
+/** The credential a route takes: a secret key, or on the customer side the public key and an end-user token. */
+function credentialFor(customer: boolean): CallOptions {
+  return customer ? { headers: customerWs.customer(userToken) } : { key };
+}
 
 const JUNK_VALUES: unknown[] = [
   null,
@@ -40,20 +59,33 @@ const JUNK_VALUES: unknown[] = [
 
 function routes() {
   return operations.map(({ route }) => {
-    const schema = (route.request as { body?: { content: Record<string, { schema: { shape?: Record<string, unknown> } }> } } | undefined)?.body
-      ?.content["application/json"]?.schema;
+    type BodySchema = { shape?: Record<string, FieldSchema>; options?: BodySchema[] };
+    const body = (route.request as { body?: { content: Record<string, { schema: BodySchema }> } } | undefined)?.body?.content["application/json"]?.schema;
+    // A union body (`/track`: one event or a batch) is probed through its first alternative.
+    const shape = body?.shape ?? body?.options?.[0]?.shape;
     const query = (route.request as { query?: { shape: Record<string, unknown> } } | undefined)?.query;
     const queryParams = query ? Object.keys(query.shape) : [];
-    return { id: route.operationId!, method: route.method.toUpperCase(), path: route.path, queryParams, fields: schema?.shape ? Object.keys(schema.shape) : undefined };
+    return {
+      id: route.operationId!,
+      method: route.method.toUpperCase(),
+      path: route.path,
+      customer: isCustomerRoute(route),
+      queryParams,
+      fields: body ? Object.keys(shape ?? {}) : undefined,
+      shape: shape ?? {},
+    };
   });
 }
+
+type FieldSchema = { safeParse(value: unknown): { success: boolean } };
 
 function pathOf(path: string, id: string): string {
   return "/v1" + path.replace("{id}", encodeURIComponent(id));
 }
 
-async function expectClientError(method: string, path: string, options: CallOptions, label: string) {
-  const res = await h.call(method, path, { key, ...options });
+async function expectClientError(method: string, path: string, options: CallOptions, label: string, customer = false) {
+  const credential = credentialFor(customer);
+  const res = await h.call(method, path, { ...credential, ...options, headers: { ...credential.headers, ...options.headers } });
   expect(res.status, `${label}: ${JSON.stringify(res.body)?.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(res.status, label).toBeLessThan(500);
   expect(res.headers.get("content-type"), label).toContain("application/problem+json");
@@ -62,15 +94,18 @@ async function expectClientError(method: string, path: string, options: CallOpti
 }
 
 describe.each(routes())("$method $path ($id)", (route) => {
-  const withId = (id: string) => pathOf(route.path, route.path.includes("{id}") ? id : "");
+  const expectError = (method: string, path: string, options: CallOptions, label: string) => expectClientError(method, path, options, label, route.customer);
+  // Aim at the post of the route's own workspace.
+  const withId = (id: string) => pathOf(route.path, route.path.includes("{id}") ? (route.customer && id === postId ? customerPostId : id) : "");
 
   it("ignores what it does not read, never answering 5xx to it", async () => {
     for (const query of ["unknown=%FF%FE", "limit[]=1&limit[]=2", "__proto__=x&constructor=y", "a=" + "b".repeat(4000)]) {
-      const res = await h.call(route.method, `${withId(postId)}?${query}`, { key });
+      const res = await h.call(route.method, `${withId(postId)}?${query}`, credentialFor(route.customer));
       expect(res.status, query.slice(0, 40)).toBeLessThan(500);
     }
     if (route.method !== "GET") {
-      const junkBody = await h.call(route.method, withId(postId), { key, body: "\u0000\uffff not json", headers: { "content-type": "application/json" } });
+      const credential = credentialFor(route.customer);
+      const junkBody = await h.call(route.method, withId(postId), { ...credential, body: "\u0000\uffff not json", headers: { ...credential.headers, "content-type": "application/json" } });
       expect(junkBody.status).toBeLessThan(500);
     }
   });
@@ -78,7 +113,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   if (route.path.includes("{id}")) {
     it("refuses bad ids with 400 or 404", async () => {
       for (const id of ["x".repeat(65), "%00", "../../etc/passwd", "post_💥", "' or 1=1 --", " ", "brd_01aaaaaaaaaaaaaaaaaaaaaaaa"]) {
-        await expectClientError(route.method, withId(id), route.fields ? { json: {} } : {}, `id ${id.slice(0, 20)}`);
+        await expectError(route.method, withId(id), route.fields ? { json: {} } : {}, `id ${id.slice(0, 20)}`);
       }
     });
   }
@@ -96,7 +131,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   if (junkQueries.length > 0) {
     it("refuses junk query parameters with 400", async () => {
       for (const query of junkQueries) {
-        const res = await expectClientError(route.method, `${withId(postId)}?${query}`, {}, query.slice(0, 40));
+        const res = await expectError(route.method, `${withId(postId)}?${query}`, {}, query.slice(0, 40));
         expect(res.status, query.slice(0, 40)).toBe(400);
       }
     });
@@ -107,32 +142,41 @@ describe.each(routes())("$method $path ($id)", (route) => {
 
   it("refuses bodies that are not JSON, not an object, or cut short", async () => {
     const path = withId(postId);
-    await expectClientError(route.method, path, { body: '{"title": "x"', headers: { "content-type": "application/json" } }, "truncated");
-    await expectClientError(route.method, path, { body: "not json", headers: { "content-type": "application/json" } }, "text as json");
-    await expectClientError(route.method, path, { body: "", headers: { "content-type": "application/json" } }, "empty");
-    const form = await expectClientError(route.method, path, { body: "title=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, "form");
+    await expectError(route.method, path, { body: '{"title": "x"', headers: { "content-type": "application/json" } }, "truncated");
+    await expectError(route.method, path, { body: "not json", headers: { "content-type": "application/json" } }, "text as json");
+    await expectError(route.method, path, { body: "", headers: { "content-type": "application/json" } }, "empty");
+    const form = await expectError(route.method, path, { body: "title=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, "form");
     expect(form.status).toBe(415);
-    const plain = await expectClientError(route.method, path, { body: '{"title":"x"}', headers: { "content-type": "text/plain" } }, "text/plain");
+    const plain = await expectError(route.method, path, { body: '{"title":"x"}', headers: { "content-type": "text/plain" } }, "text/plain");
     expect(plain.status).toBe(415);
     for (const value of [null, [], 1, "string", true, [{ title: "x" }]]) {
-      const res = await expectClientError(route.method, path, { json: value }, `top-level ${JSON.stringify(value)}`);
+      const res = await expectError(route.method, path, { json: value }, `top-level ${JSON.stringify(value)}`);
       expect(res.status).toBe(400);
     }
   });
 
   it("refuses a body over the size limit with 413", async () => {
-    const res = await expectClientError(route.method, withId(postId), { json: { title: "x".repeat(100 * 1024) } }, "huge");
+    const res = await expectError(route.method, withId(postId), { json: { title: "x".repeat(100 * 1024) } }, "huge");
     expect(res.status).toBe(413);
   });
 
   it("refuses a wrong value in every field with 400, pointing at the field", async () => {
+    // A body the route accepts, with one field at a time replaced by junk: the refusal must come
+    // from that field (an unknown key or a missing one would hide whether the field is checked).
+    const fixture = (route.customer ? CUSTOMER_FIXTURES : FIXTURES)[route.id] ?? {};
+    const t = route.customer ? customerTarget : target;
+    let path = "/v1" + route.path;
+    for (const [name, value] of Object.entries(fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
+    const valid = (fixture.body?.(t) ?? {}) as Record<string, unknown>;
     for (const field of fields) {
       for (const value of JUNK_VALUES) {
         // Values that are valid for the field are not junk for it.
-        if (field === "body" && (value === "" || value === " ")) continue;
-        if ((field === "ownerId" || field === "authorId" || field === "eta" || field === "expiresAt") && value === null) continue;
-        const res = await expectClientError(route.method, withId(postId), { json: { title: "t", name: "n", [field]: value } }, `${field}=${JSON.stringify(value)?.slice(0, 30)}`);
-        expect(res.status, `${field}=${JSON.stringify(value)?.slice(0, 30)}`).toBe(400);
+        if (route.shape[field]!.safeParse(value).success) continue;
+        const label = `${field}=${JSON.stringify(value)?.slice(0, 30)}`;
+        const res = await expectError(route.method, path, { json: { ...valid, [field]: value } }, label);
+        expect(res.status, label).toBe(400);
+        const pointers = (res.body.errors ?? []).map((e: { pointer: string }) => e.pointer);
+        expect(pointers.some((p: string) => p === `/${field}` || p.startsWith(`/${field}/`)), `${label}: ${JSON.stringify(pointers)}`).toBe(true);
       }
     }
   });
@@ -144,7 +188,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
       const body: Record<string, unknown> = {};
       for (const field of fields) if (random() < 0.6) body[field] = pick();
       if (random() < 0.3) body[`extra${i}`] = pick();
-      const res = await h.call(route.method, withId(postId), { key, json: body });
+      const res = await h.call(route.method, withId(postId), { ...credentialFor(route.customer), json: body });
       expect(res.status, JSON.stringify(body).slice(0, 200)).toBeLessThan(500);
     }
   });

@@ -21,6 +21,8 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(res.body.paths)).toContain("/posts");
     expect(Object.keys(res.body.paths).every((p) => p.startsWith("/") && !p.startsWith("/v1"))).toBe(true);
     expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(res.body.components.securitySchemes.publicKey).toMatchObject({ type: "apiKey", in: "header", name: "x-service-public-key" });
+    expect(res.body.components.securitySchemes.userToken).toMatchObject({ type: "apiKey", in: "header", name: "x-service-user-token" });
   });
 
   it("documents every registered route, with its permission and every refusal the code gives", async () => {
@@ -28,7 +30,13 @@ describe("the OpenAPI document", () => {
     const documented = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((p) => Object.entries(p));
     expect(documented.map(([, o]) => o.operationId).sort()).toEqual(operations.map((o) => o.route.operationId).sort());
     for (const [method, op] of documented) {
-      expect(op.security, op.operationId).toEqual([{ apiKey: [expect.stringMatching(/^[a-z_]+:(read|write)$/)] }]);
+      if (op.security.some((s) => "publicKey" in s)) {
+        // Customer-facing: the public key, and an end-user token on writes (optional on reads).
+        expect(op.security.every((s) => "publicKey" in s && !("apiKey" in s)), op.operationId).toBe(true);
+        expect(/^\/(identify|track|portal\/)/.test(Object.keys(doc.paths).find((p) => Object.values(doc.paths[p]).includes(op))!), op.operationId).toBe(true);
+      } else {
+        expect(op.security, op.operationId).toEqual([{ apiKey: [expect.stringMatching(/^[a-z_]+:(read|write)$/)] }]);
+      }
       for (const status of ["400", "401", "403", "429", "500"]) {
         expect(op.responses[status], `${op.operationId} ${status}`).toBeDefined();
         expect(op.responses[status]!.content?.["application/problem+json"], `${op.operationId} ${status}`).toBeDefined();
@@ -55,6 +63,9 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_NAMES].sort());
     expect(doc.webhooks["post.created"].post.requestBody.content["application/json"].schema.properties.data).toBeDefined();
     expect(doc.components.schemas.Post.required).toEqual(expect.arrayContaining(["id", "title", "voteCount", "status", "url"]));
+    // A named schema is never nullable itself: one nullable use would make every use of it nullable.
+    const nullable = Object.entries(doc.components.schemas as Record<string, { type?: unknown }>).filter(([, s]) => Array.isArray(s.type) && s.type.includes("null"));
+    expect(nullable.map(([name]) => name)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
 import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
-import { operations } from "../src/routes/index.js";
+import { isCustomerRoute, operations } from "../src/routes/index.js";
 import { FIXTURES, makeTarget, type Fixture, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
 
@@ -19,7 +19,8 @@ interface Operation {
   fixture: Fixture;
 }
 
-const OPERATIONS: Operation[] = operations.map(({ route }) => ({
+// The customer-facing routes take the public key: customer-security.test.ts covers them.
+const OPERATIONS: Operation[] = operations.filter(({ route }) => !isCustomerRoute(route)).map(({ route }) => ({
   operationId: route.operationId!,
   method: route.method.toUpperCase(),
   path: route.path,
@@ -113,11 +114,58 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
     const foreign = await makeTarget(other);
     const key = await ws.key(["*"]);
     const res = await expectRefusal(op, 404, "not_found", { key }, foreign);
-    const unknown = await expectRefusal(op, 404, "not_found", { key }, { ...unknownIds(foreign), boardId: foreign.boardId! });
-    expect(res.body.title).toBe(unknown.body.title);
+    const unknownTarget = { ...unknownIds(foreign), boardId: foreign.boardId! };
+    const unknown = await expectRefusal(op, 404, "not_found", { key }, unknownTarget);
+    // The same words, the ids aside: nothing tells a foreign object from a missing one.
+    const withoutIds = (detail: string, t: Target) => Object.values(t).reduce((d, id) => d.replaceAll(id, "<id>"), detail);
+    expect(withoutIds(res.body.detail, foreign)).toBe(withoutIds(unknown.body.detail, unknownTarget));
     // Nothing happened to the other workspace's objects.
     expect((await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await other.key() })).body.title).toBe("Target");
     const foreignKey = await h.database.db.selectFrom("api_keys").select("revoked_at").where("id", "=", foreign.keyId!).executeTakeFirstOrThrow();
     expect(foreignKey.revoked_at).toBeNull();
+  });
+});
+
+describe("ids of another workspace named inside a request", () => {
+  it("are refused as unknown: second path ids (404) and references in bodies (400 at the field)", async () => {
+    // Fresh workspaces: the suite above rotates the shared ones' public keys.
+    const mine = await h.workspace();
+    const theirs = await h.workspace();
+    const t = await makeTarget(mine);
+    const foreign = await makeTarget(theirs);
+    const key = await mine.key(["*"]);
+    const refused = async (method: string, path: string, status: number, json?: unknown, pointer?: string) => {
+      const res = await h.call(method, path, { key, json });
+      expect(res.status, `${method} ${path} ${JSON.stringify(json)}: ${JSON.stringify(res.body)}`).toBe(status);
+      if (pointer) expect(res.body.errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
+    };
+    // Own post, the other workspace's voter or tag.
+    await refused("DELETE", `/v1/posts/${t.votedPostId}/votes/${foreign.voterId}`, 404);
+    await refused("DELETE", `/v1/posts/${t.taggedPostId}/tags/${foreign.tagId}`, 404);
+    await refused("POST", `/v1/posts/${t.votedPostId}/votes`, 400, { userId: foreign.freshVoterId }, "/userId");
+    await refused("POST", `/v1/posts/${t.taggedPostId}/tags`, 400, { tagId: foreign.tagId }, "/tagId");
+    // Bodies naming the other workspace's objects.
+    await refused("POST", "/v1/posts", 400, { boardId: foreign.boardId, title: "x" }, "/boardId");
+    await refused("POST", "/v1/posts", 400, { boardId: t.boardId, title: "x", statusId: foreign.spareStatusId }, "/statusId");
+    await refused("POST", "/v1/posts", 400, { boardId: t.boardId, title: "x", tagIds: [foreign.tagId] }, "/tagIds/0");
+    await refused("POST", "/v1/posts", 400, { boardId: t.boardId, title: "x", ownerId: foreign.adminId }, "/ownerId");
+    await refused("POST", "/v1/posts", 400, { boardId: t.boardId, title: "x", authorId: foreign.userId }, "/authorId");
+    await refused("PATCH", `/v1/posts/${t.postId}`, 400, { boardId: foreign.boardId }, "/boardId");
+    await refused("PATCH", `/v1/posts/${t.postId}`, 400, { statusId: foreign.spareStatusId }, "/statusId");
+    await refused("POST", `/v1/posts/${t.postId}/status`, 400, { statusId: foreign.spareStatusId }, "/statusId");
+    await refused("POST", `/v1/posts/${t.postId}/merge`, 400, { into: foreign.postId }, "/into");
+    await refused("POST", `/v1/posts/${t.postId}/comments`, 400, { body: "x", authorId: foreign.userId }, "/authorId");
+    await refused("POST", `/v1/posts/${t.postId}/comments`, 400, { body: "x", parentId: foreign.commentId }, "/parentId");
+    await refused("POST", "/v1/changelog", 400, { title: "x", type: "new", postIds: [foreign.postId] }, "/postIds/0");
+    await refused("POST", "/v1/users", 400, { externalId: "x", companyId: foreign.companyId }, "/companyId");
+    await refused("DELETE", `/v1/boards/${t.spareBoardId}?movePostsTo=${foreign.boardId}`, 400, undefined, "/query/movePostsTo");
+    // The portal: the other workspace's public board.
+    const { token } = await mine.identify();
+    const portal = await h.call("POST", "/v1/portal/posts", { headers: mine.customer(token), json: { boardId: foreign.boardId, title: "x" } });
+    expect(portal.status).toBe(400);
+    expect(portal.body.errors[0].pointer).toBe("/boardId");
+    // Nothing of the other workspace changed.
+    expect((await h.call("GET", `/v1/posts/${foreign.votedPostId}/votes`, { key: await theirs.key() })).body.data).toHaveLength(1);
+    expect((await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await theirs.key() })).body).toMatchObject({ title: "Target", mergedInto: null });
   });
 });

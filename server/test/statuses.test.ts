@@ -73,4 +73,18 @@ describe("statuses", () => {
     const boards = await Promise.all(Array.from({ length: 10 }, () => h.call("POST", "/v1/boards", { key, json: { name: "Racing board" } })));
     expect(boards.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
   });
+
+  it("answers 409, never 500, to the racing writes when each carries an Idempotency-Key", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => h.call("POST", "/v1/boards", { key, json: { name: "Keyed racing board" }, headers: { "idempotency-key": `race-${i}` } })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    // A remembered 409 replays as a 409.
+    const loser = racing.findIndex((r) => r.status === 409);
+    const replay = await h.call("POST", "/v1/boards", { key, json: { name: "Keyed racing board" }, headers: { "idempotency-key": `race-${loser}` } });
+    expect(replay.status).toBe(409);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  });
 });

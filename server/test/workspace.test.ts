@@ -17,6 +17,29 @@ describe("workspace, members and audit log", () => {
     expect((await h.call("PATCH", "/v1/workspace", { key, json: { slug: "renamed" } })).status).toBe(400);
   });
 
+  it("keeps an owner, a single default status and no merge chains when such changes race", async () => {
+    for (let round = 0; round < 5; round++) {
+      const ws = await h.workspace();
+      const key = await ws.key();
+      const [a, b] = await makeMembers(h.database.db, ws.id, ["owner", "owner"]);
+      const demotions = await Promise.all([a, b].map((id) => h.call("PATCH", `/v1/members/${id}`, { key, json: { role: "admin" } })));
+      expect(demotions.map((r) => r.status).sort()).toEqual([200, 409]);
+
+      const made = await Promise.all(["Fresh A", "Fresh B", "Fresh C"].map((name) => h.call("POST", "/v1/statuses", { key, json: { name, category: "open", isDefault: true } })));
+      expect(made.every((r) => r.status === 201)).toBe(true);
+      const defaults = (await h.call("GET", "/v1/statuses?limit=100", { key })).body.data.filter((s: { isDefault: boolean }) => s.isDefault);
+      expect(defaults).toHaveLength(1);
+
+      const boardId = await ws.boardId();
+      const [p, q, r] = await Promise.all(["P", "Q", "R"].map(async (title) => (await h.call("POST", "/v1/posts", { key, json: { boardId, title } })).body.id));
+      const merges = await Promise.all([
+        h.call("POST", `/v1/posts/${p}/merge`, { key, json: { into: q } }),
+        h.call("POST", `/v1/posts/${q}/merge`, { key, json: { into: r } }),
+      ]);
+      expect(merges.map((m) => m.status).sort()).toEqual([200, 409]);
+    }
+  });
+
   it("changes roles and removes members, always keeping an owner", async () => {
     const ws = await h.workspace();
     const key = await ws.key();

@@ -13,6 +13,10 @@ export interface Services {
   publicUrl: string;
   /** HMAC key for list cursors, shared by every instance through the database. */
   cursorSecret: Buffer;
+  /** Server-wide part of the key that signs end-user tokens (with each workspace's identity secret). */
+  userTokenSecret: Buffer;
+  /** How long an end-user token from POST /v1/identify lives (default 1 h). */
+  userTokenTtlMs?: number;
   /** How long an answered Idempotency-Key is remembered (default 24 h). */
   idempotencyTtlMs?: number;
   /** WEBHOOKS_ALLOW_PRIVATE=1: webhook targets may be private or loopback addresses (self-hosting, tests). */
@@ -50,6 +54,16 @@ export interface Ctx {
 export function inTransaction<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (ctx.tx) return fn(ctx.tx);
   return ctx.services.db.transaction().execute(fn);
+}
+
+/**
+ * Serialises the transactions that check a workspace-wide rule before writing (at least one owner,
+ * one default status, no merge chains). PostgreSQL runs them side by side at READ COMMITTED, so
+ * each takes the workspace row's lock first; SQLite runs one writer at a time already.
+ */
+export async function lockWorkspace(tx: Tx, ctx: Ctx): Promise<void> {
+  if (ctx.services.dialect !== "postgres") return;
+  await tx.selectFrom("workspaces").select("id").where("id", "=", ctx.workspace.id).forUpdate().execute();
 }
 
 /** The connection a read should use: the request's transaction when there is one. */

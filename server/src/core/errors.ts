@@ -8,7 +8,12 @@ export const ERROR_CODES = {
   missing_credential: { status: 401, title: "Missing credential" },
   invalid_credential: { status: 401, title: "Invalid credential" },
   wrong_credential_kind: { status: 401, title: "Wrong kind of credential" },
+  missing_user_token: { status: 401, title: "End-user token required" },
+  invalid_user_token: { status: 401, title: "Invalid end-user token" },
+  identity_not_verified: { status: 401, title: "Identity not verified" },
   missing_scope: { status: 403, title: "Missing permission" },
+  origin_not_allowed: { status: 403, title: "Origin not allowed" },
+  comments_locked: { status: 403, title: "Comments locked" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   conflict: { status: 409, title: "Conflict" },
@@ -17,6 +22,7 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   idempotency_key_reused: { status: 422, title: "Idempotency-Key reused with another request" },
   rate_limited: { status: 429, title: "Too many requests" },
+  post_limit_reached: { status: 429, title: "Too many posts" },
   internal_error: { status: 500, title: "Internal server error" },
   unavailable: { status: 503, title: "Service unavailable" },
 } as const;
@@ -34,13 +40,16 @@ export class HeedError extends Error {
   readonly status: number;
   readonly errors?: FieldError[];
   readonly extra?: Record<string, unknown>;
+  /** Response headers the refusal needs, e.g. `retry-after` on a 429. */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, detail: string, options: { errors?: FieldError[]; extra?: Record<string, unknown> } = {}) {
+  constructor(code: ErrorCode, detail: string, options: { errors?: FieldError[]; extra?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
     super(detail);
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.errors = options.errors;
     this.extra = options.extra;
+    this.headers = options.headers;
   }
 }
 

@@ -11,8 +11,16 @@ export interface WorkspacesTable {
   identity_verification: Flag;
   identity_secret: string;
   rate_limit_per_minute: number | null;
+  /** Posts one end user may submit through the portal per hour; null: no cap. */
+  portal_posts_per_hour: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Browser origins allowed to call a workspace's customer-facing routes (`*`: any). */
+export interface WorkspaceOriginsTable {
+  workspace_id: string;
+  origin: string;
 }
 
 export interface MembersTable {
@@ -236,8 +244,9 @@ export interface WebhookEndpointsTable {
 }
 
 export interface IdempotencyKeysTable {
-  /** The credential the key belongs to: an API key id (later also public key + end user, session). */
+  /** The credential the key belongs to: an API key, or a workspace's public key and end user. */
   scope: string;
+  /** The Idempotency-Key's hash (never the key: it decrypts `body`). */
   key: string;
   /** SHA-256 of method, path and body: the same key with another request is refused. */
   fingerprint: string;
@@ -247,6 +256,7 @@ export interface IdempotencyKeysTable {
   status: number | null;
   /** JSON object of the response headers worth replaying. */
   headers: string | null;
+  /** The answer's body, AES-256-GCM-sealed under a key derived from the Idempotency-Key. */
   body: string | null;
   created_at: string;
   expires_at: string;
@@ -292,6 +302,7 @@ export interface ServerSecretsTable {
 
 export interface Database {
   workspaces: WorkspacesTable;
+  workspace_origins: WorkspaceOriginsTable;
   members: MembersTable;
   boards: BoardsTable;
   statuses: StatusesTable;

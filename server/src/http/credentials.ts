@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { authenticateSecretKey, type AuthenticatedKey } from "../core/api-keys/authenticate.js";
+import { authenticatePublicKey, type PublicWorkspace } from "../core/customers/public-key.js";
 import { HeedError } from "../core/errors.js";
 import type { AppEnv } from "./env.js";
 
@@ -8,14 +9,34 @@ import type { AppEnv } from "./env.js";
  * answer before the route runs (a valid key has its own bucket; anyone else counts against their
  * IP, bad keys included), and the auth middleware then refuses with the stored reason.
  */
-export type Caller = { kind: "secret"; key: AuthenticatedKey } | { kind: "anonymous"; refusal: HeedError };
+export type Caller =
+  | { kind: "secret"; key: AuthenticatedKey }
+  | { kind: "public"; workspace: PublicWorkspace }
+  | { kind: "anonymous"; refusal: HeedError };
+
+// Three credentials, never interchangeable: the path decides which one a route takes. The
+// customer-facing routes take the public key; every other /v1 route a secret key.
+const CUSTOMER_PATHS = /^\/v1\/(identify|track|portal)(\/|$)/;
+
+export function isCustomerPath(path: string): boolean {
+  return CUSTOMER_PATHS.test(path);
+}
 
 function bearerToken(header: string): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;
 }
 
-export async function identifyCaller(c: Context<AppEnv>): Promise<Caller> {
+async function refusalOf<T>(attempt: Promise<T>): Promise<T | HeedError> {
+  try {
+    return await attempt;
+  } catch (error) {
+    if (error instanceof HeedError) return error;
+    throw error;
+  }
+}
+
+async function identifySecretCaller(c: Context<AppEnv>): Promise<Caller> {
   const authorization = c.req.header("authorization");
   if (!authorization) {
     const refusal = c.req.header("x-service-public-key")
@@ -28,10 +49,22 @@ export async function identifyCaller(c: Context<AppEnv>): Promise<Caller> {
   if (token.startsWith("heed_pk_")) {
     return { kind: "anonymous", refusal: new HeedError("wrong_credential_kind", "A public key opens only the customer-facing routes; use a secret API key here.") };
   }
-  try {
-    return { kind: "secret", key: await authenticateSecretKey(c.get("services").db, token) };
-  } catch (error) {
-    if (error instanceof HeedError) return { kind: "anonymous", refusal: error };
-    throw error;
+  const key = await refusalOf(authenticateSecretKey(c.get("services").db, token));
+  return key instanceof HeedError ? { kind: "anonymous", refusal: key } : { kind: "secret", key };
+}
+
+async function identifyPublicCaller(c: Context<AppEnv>): Promise<Caller> {
+  const publicKey = c.req.header("x-service-public-key");
+  if (!publicKey) {
+    const refusal = c.req.header("authorization")
+      ? new HeedError("wrong_credential_kind", "Customer-facing routes take the public key as `x-service-public-key`, never a bearer token.")
+      : new HeedError("missing_credential", "Send the workspace's public key as `x-service-public-key: heed_pk_…`.");
+    return { kind: "anonymous", refusal };
   }
+  const workspace = await refusalOf(authenticatePublicKey(c.get("services").db, publicKey.trim()));
+  return workspace instanceof HeedError ? { kind: "anonymous", refusal: workspace } : { kind: "public", workspace };
+}
+
+export function identifyCaller(c: Context<AppEnv>): Promise<Caller> {
+  return isCustomerPath(c.req.path) ? identifyPublicCaller(c) : identifySecretCaller(c);
 }

@@ -10,5 +10,7 @@ export interface AppEnv {
     ctx: Ctx;
     /** Who is calling, as the rate limiter found out; unset outside /v1. */
     caller?: Caller;
+    /** Whether the request's Origin may read the answer (CORS), once it was decided. */
+    originAllowed?: boolean;
   };
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { parseIdempotencyKey, requestFingerprint } from "../core/idempotency/key.js";
-import { claimKey, completeKey, releaseKey } from "../core/idempotency/store.js";
+import { claimKey, completeKey, releaseKey, type Answer } from "../core/idempotency/store.js";
 import type { AppEnv } from "./env.js";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -17,27 +17,35 @@ function remembered(status: number): boolean {
 
 class RollBack extends Error {}
 
+async function answerOf(res: Response): Promise<Answer> {
+  const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.headers.has(name) ? [[name, res.headers.get(name)!]] : [])));
+  return { status: res.status, headers, body: await res.clone().text() };
+}
+
 /**
  * Idempotency-Key on every write, for every route without opting in. The request runs inside one
- * transaction that its verbs join (ctx.tx), and the stored answer is written in that same
- * transaction: the writes and the memory of them commit together, or neither does.
+ * transaction that its verbs join (ctx.tx), and a success is stored in that same transaction: the
+ * writes and the memory of them commit together, or neither does. Any refusal rolls the
+ * transaction back (on PostgreSQL a failed statement leaves it unusable, and nothing a refused
+ * request wrote may stay); a refusal worth remembering is stored after the rollback.
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("idempotency-key");
   if (header === undefined || !WRITES.has(c.req.method)) return next();
   const key = parseIdempotencyKey(header);
   const ctx = c.get("ctx");
-  const scope = `${ctx.actor.type}:${ctx.actor.id}`;
+  // Keys belong to the credential: an API key, or on the customer side the public key's workspace
+  // and the end user (anonymous callers of one workspace share a scope; their keys are random).
+  const scope = ctx.actor.type === "end_user" ? `public:${ctx.workspace.id}:${ctx.actor.id ?? "anonymous"}` : `${ctx.actor.type}:${ctx.actor.id}`;
   const url = new URL(c.req.url);
   const fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, await c.req.text());
   const { db } = ctx.services;
 
   const claim = await claimKey(db, scope, key, fingerprint, ctx.services.idempotencyTtlMs);
   if (claim.kind === "replay") {
-    const headers: Record<string, string> = JSON.parse(claim.row.headers ?? "{}");
-    const status = claim.row.status as 200;
+    const { status, headers, body } = claim.answer;
     const replayHeaders = { ...headers, "idempotent-replayed": "true" };
-    return claim.row.body ? c.body(claim.row.body, status, replayHeaders) : c.body(null, status, replayHeaders);
+    return body ? c.body(body, status as 200, replayHeaders) : c.body(null, status as 200, replayHeaders);
   }
 
   let stored = false;
@@ -45,16 +53,18 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     await db.transaction().execute(async (tx) => {
       c.set("ctx", { ...ctx, tx });
       await next();
-      if (!remembered(c.res.status)) throw new RollBack();
-      const body = await c.res.clone().text();
-      const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (c.res.headers.has(name) ? [[name, c.res.headers.get(name)!]] : [])));
-      await completeKey(tx, scope, key, { status: c.res.status, headers, body });
+      if (c.res.status >= 400) throw new RollBack();
+      await completeKey(tx, scope, key, await answerOf(c.res));
       stored = true;
     });
   } catch (error) {
     if (!(error instanceof RollBack)) throw error;
   } finally {
     c.set("ctx", ctx);
-    if (!stored) await releaseKey(db, scope, key);
   }
+  if (!stored && remembered(c.res.status)) {
+    await completeKey(db, scope, key, await answerOf(c.res));
+    stored = true;
+  }
+  if (!stored) await releaseKey(db, scope, key);
 };

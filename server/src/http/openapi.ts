@@ -44,9 +44,25 @@ const WITH_BODY: ErrorCode[] = ["malformed_json", "payload_too_large", "unsuppor
 /** And those of every write, which accepts an Idempotency-Key. */
 const WRITE: ErrorCode[] = ["idempotency_in_flight", "idempotency_key_reused"];
 
-export function errorResponses(options: { write?: boolean; body?: boolean; extra?: ErrorCode[] } = {}) {
+/**
+ * Refusals every customer-facing route can give: a public key instead of a secret one, a browser
+ * origin the workspace does not allow, and no scopes. An end-user token adds its own refusals.
+ */
+const CUSTOMER: ErrorCode[] = ["validation_failed", "missing_credential", "invalid_credential", "wrong_credential_kind", "origin_not_allowed", "rate_limited", "internal_error"];
+const USER_TOKEN: ErrorCode[] = ["missing_user_token", "invalid_user_token"];
+
+export interface ErrorOptions {
+  write?: boolean;
+  body?: boolean;
+  extra?: ErrorCode[];
+  /** A customer-facing route, and whether it reads an end-user token (`x-service-user-token`). */
+  customer?: { userToken: "none" | "optional" | "required" };
+}
+
+export function errorResponses(options: ErrorOptions = {}) {
   const writes = options.write || options.body ? WRITE : [];
-  const codes = [...new Set([...AUTHENTICATED, ...(options.body ? WITH_BODY : []), ...writes, ...(options.extra ?? [])])];
+  const base = options.customer ? [...CUSTOMER, ...(options.customer.userToken === "none" ? [] : USER_TOKEN)] : AUTHENTICATED;
+  const codes = [...new Set([...base, ...(options.body ? WITH_BODY : []), ...writes, ...(options.extra ?? [])])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_CODES[code].status;
@@ -68,6 +84,14 @@ export function jsonContent<T extends z.ZodType>(schema: T, description: string)
 
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
+}
+
+/**
+ * A named schema, or null. `Schema.nullable()` would make the shared component itself nullable
+ * (the name travels with the wrapper), so every other use of it would turn nullable too.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
 }
 
 /** `{ data, nextCursor }`: the shape of every list. */
@@ -102,9 +126,25 @@ export function idParam(prefix: string, name: string) {
   });
 }
 
+/** An ISO-8601 UTC timestamp, as every `…At` field holds. */
+export const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
+
+/** The `{id}` of every route under /posts/{id}. */
+export const postParam = idParam("post", "post");
+
 /** The security requirement of a secret-key route, naming the permission it needs. */
 export function requiresScope(scope: string) {
   return [{ apiKey: [scope] }];
+}
+
+/**
+ * The security requirement of a customer-facing route: the public key, with an end-user token when
+ * the route acts as an end user (`required`) or shows the identified user more (`optional`).
+ */
+export function customerSecurity(userToken: "none" | "optional" | "required"): Record<string, string[]>[] {
+  if (userToken === "required") return [{ publicKey: [], userToken: [] }];
+  if (userToken === "optional") return [{ publicKey: [], userToken: [] }, { publicKey: [] }];
+  return [{ publicKey: [] }];
 }
 
 /** The header every write accepts; the idempotency middleware reads it before validation. */

@@ -7,7 +7,7 @@ import { log } from "../lib/log.js";
 
 // Everything that goes wrong leaves as RFC 9457 problem+json with a stable `code`.
 
-export function problemBody(error: HeedError, requestId: string | undefined) {
+function problemBody(error: HeedError, requestId: string | undefined) {
   return {
     type: `urn:heed:problem:${error.code}`,
     title: ERROR_CODES[error.code].title,
@@ -22,6 +22,7 @@ export function problemBody(error: HeedError, requestId: string | undefined) {
 
 export function problemResponse(c: Context<AppEnv>, error: HeedError): Response {
   return c.body(JSON.stringify(problemBody(error, c.get("requestId"))), error.status as 400, {
+    ...error.headers,
     "content-type": "application/problem+json",
   });
 }

@@ -18,7 +18,7 @@ export interface RateLimitOptions {
 const UNCOUNTED = new Set(["/health", "/ready"]);
 
 /** The client's address: the socket's, or the one the outermost trusted proxy saw. */
-export function clientAddress(c: Context<AppEnv>, trustProxyHops: number): string {
+function clientAddress(c: Context<AppEnv>, trustProxyHops: number): string {
   if (trustProxyHops > 0) {
     const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
     if (hops.length >= trustProxyHops) return hops[hops.length - trustProxyHops]!;
@@ -47,6 +47,11 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
       bucket = `key:${caller.key.keyId}`;
       limit = caller.key.rateLimitPerMinute ?? limit;
       policy = "key";
+    } else if (caller?.kind === "public") {
+      // Browsers of many end users share one public key: each client address has its own bucket.
+      bucket = `pk:${caller.workspace.id}:${clientAddress(c, options.trustProxyHops)}`;
+      limit = caller.workspace.rateLimitPerMinute ?? limit;
+      policy = "public";
     } else {
       bucket = `ip:${clientAddress(c, options.trustProxyHops)}`;
       policy = "ip";

@@ -11,12 +11,16 @@ function escapePointer(segment: PropertyKey): string {
   return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], target: string): FieldError[] {
-  const base = PLACES[target] ?? "";
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], target: string, prefix = ""): FieldError[] {
+  const base = prefix || (PLACES[target] ?? "");
   const out: FieldError[] = [];
   for (const issue of issues) {
     const path = base + issue.path.map((p) => "/" + escapePointer(p)).join("");
-    if (issue.code === "unrecognized_keys") {
+    if (issue.code === "invalid_union" && issue.errors.length > 0) {
+      // "Matches no alternative" helps nobody: report the alternative the input came closest to.
+      const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+      out.push(...fieldErrors(closest, target, path));
+    } else if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) out.push({ pointer: `${path}/${escapePointer(key)}`, detail: "Unknown field." });
     } else {
       out.push({ pointer: path || "/", detail: issue.message });

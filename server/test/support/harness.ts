@@ -26,6 +26,10 @@ export interface TestWorkspace {
   key(scopes?: Scope[]): Promise<string>;
   /** A board id of this workspace (its default board). */
   boardId(): Promise<string>;
+  /** Identifies an end user through `POST /v1/identify`, as a customer's app does. */
+  identify(externalId?: string): Promise<{ userId: string; token: string }>;
+  /** Headers of a customer-facing call: the public key, and the end-user token when given. */
+  customer(token?: string): Record<string, string>;
 }
 
 export interface Harness {
@@ -71,6 +75,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       dialect: database.dialect,
       publicUrl: "http://heed.test",
       cursorSecret: await serverSecret(database.db, "cursor"),
+      userTokenSecret: await serverSecret(database.db, "user-token"),
       // Test receivers listen on loopback.
       webhooksAllowPrivate: true,
     };
@@ -86,7 +91,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       url: `http://127.0.0.1:${port}`,
       database,
       services,
-      workspace: () => makeWorkspace(services),
+      workspace: () => makeWorkspace(services, h),
       call: (method: string, path: string, o: CallOptions = {}) => call(`http://127.0.0.1:${port}`, method, path, o),
     });
   });
@@ -99,7 +104,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
   return h;
 }
 
-async function makeWorkspace(services: Services): Promise<TestWorkspace> {
+async function makeWorkspace(services: Services, h: Harness): Promise<TestWorkspace> {
   const slug = `t-${randomBytes(5).toString("hex")}`;
   const row = await createWorkspace(services.db, { slug, name: `Test ${slug}` });
   const ctx: Ctx = { services, workspace: { id: row.id, slug }, actor: SYSTEM_ACTOR, requestId: null };
@@ -112,6 +117,12 @@ async function makeWorkspace(services: Services): Promise<TestWorkspace> {
     key: async (scopes: Scope[] = ["*"]) => (await createApiKey({ ctx, input: { name: "test", scopes } })).key,
     boardId: async () =>
       (await services.db.selectFrom("boards").select("id").where("workspace_id", "=", row.id).orderBy("id").executeTakeFirstOrThrow()).id,
+    customer: (token?: string) => ({ "x-service-public-key": row.public_key, ...(token ? { "x-service-user-token": token } : {}) }),
+    identify: async (externalId = `person-${randomBytes(5).toString("hex")}`) => {
+      const res = await h.call("POST", "/v1/identify", { headers: { "x-service-public-key": row.public_key }, json: { userId: externalId, name: `Person ${externalId}` } });
+      if (res.status !== 200) throw new Error(`identify answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return { userId: res.body.user.id, token: res.body.token };
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { reader, type Ctx } from "../context.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
 export interface AuditEntryView {
@@ -21,11 +21,11 @@ export interface ListAuditInput extends PageInput {
 export async function listAuditLog({ ctx, input }: { ctx: Ctx; input: ListAuditInput }): Promise<Page<AuditEntryView>> {
   requireScope(ctx.actor.scopes, "workspace:read");
   const queryKey = JSON.stringify(["audit", ctx.workspace.id, input.objectId ?? null, input.actorId ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   let query = reader(ctx).selectFrom("audit_log").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(input.limit + 1);
   if (input.objectId) query = query.where("object_id", "=", input.objectId);
   if (input.actorId) query = query.where("actor_id", "=", input.actorId);
-  if (after) query = query.where("id", "<", String(after[0]));
+  if (after) query = query.where("id", "<", after[0]);
   return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rows) =>
     rows.map((r) => ({
       id: r.id,

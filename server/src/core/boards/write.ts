@@ -112,14 +112,17 @@ export async function deleteBoard({ ctx, input }: { ctx: Ctx; input: { id: strin
     if (posts > 0 && !input.movePostsTo) {
       throw new HeedError("conflict", `The board holds ${posts} posts; move them first or pass movePostsTo.`, { extra: { posts } });
     }
-    if (posts > 0 && input.movePostsTo) {
+    // A named target is checked even when there is nothing to move: a wrong id is a mistake.
+    if (input.movePostsTo) {
       const target = await findBoard(tx, ctx, input.movePostsTo);
       if (!target || target.id === board.id) {
         throw new HeedError("validation_failed", "movePostsTo must name another board of this workspace.", {
           errors: [{ pointer: "/query/movePostsTo", detail: "No other board with this id in this workspace." }],
         });
       }
-      await tx.updateTable("posts").set({ board_id: target.id, updated_at: nowIso() }).where("workspace_id", "=", ctx.workspace.id).where("board_id", "=", board.id).execute();
+    }
+    if (posts > 0 && input.movePostsTo) {
+      await tx.updateTable("posts").set({ board_id: input.movePostsTo, updated_at: nowIso() }).where("workspace_id", "=", ctx.workspace.id).where("board_id", "=", board.id).execute();
     }
     await tx.deleteFrom("boards").where("id", "=", board.id).execute();
     await recordChange(tx, ctx, {

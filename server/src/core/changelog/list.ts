@@ -1,6 +1,6 @@
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
 
@@ -17,10 +17,10 @@ export async function listEntries({ ctx, input }: { ctx: Ctx; input: PageInput &
   requireScope(ctx.actor.scopes, "changelog:read");
   const db = reader(ctx);
   const queryKey = JSON.stringify(["changelog", ctx.workspace.id, input.state ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   let query = db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(input.limit + 1);
   if (input.state) query = query.where("state", "=", input.state);
-  if (after) query = query.where("id", "<", String(after[0]));
+  if (after) query = query.where("id", "<", after[0]);
   const page = toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs);
   return { data: await toEntryViews(db, ctx, page.data), nextCursor: page.nextCursor };
 }

@@ -4,7 +4,7 @@ import { recordChange } from "../changes.js";
 import { SYSTEM_ACTOR, inTransaction, type Ctx, type Services, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
-import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
+import { entryView, findEntry, type ChangelogEntryView } from "./view.js";
 
 /**
  * The one way an entry becomes published. The conditional update (`… where state = <expected>`)
@@ -21,7 +21,7 @@ async function markPublished(tx: Tx, ctx: Ctx, id: string, expected: "draft" | "
     .where("state", "=", expected)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
-  const [entry] = await toEntryViews(tx, ctx, [(await findEntry(tx, ctx, id))!]);
+  const entry = await entryView(tx, ctx, id);
   await recordChange(tx, ctx, {
     action: "changelog.published",
     objectType: "changelog_entry",
@@ -40,10 +40,16 @@ export async function publishEntry({ ctx, input }: { ctx: Ctx; input: { id: stri
     if (!entry) throw notFound("changelog entry", input.id);
     if (entry.state === "published") throw new HeedError("conflict", "The entry is published already.");
     if (input.at && input.at > nowIso()) {
-      await tx.updateTable("changelog_entries").set({ state: "scheduled", publish_at: input.at, updated_at: nowIso() }).where("id", "=", entry.id).execute();
+      // Only from the state read: the scheduler may have published it meanwhile.
+      const scheduled = await tx
+        .updateTable("changelog_entries")
+        .set({ state: "scheduled", publish_at: input.at, updated_at: nowIso() })
+        .where("id", "=", entry.id)
+        .where("state", "=", entry.state)
+        .executeTakeFirst();
+      if (Number(scheduled.numUpdatedRows) !== 1) throw new HeedError("conflict", "The entry changed while scheduling; read it again.");
       await recordChange(tx, ctx, { action: "changelog.scheduled", objectType: "changelog_entry", objectId: entry.id, audit: { publishAt: input.at } });
-      const [view] = await toEntryViews(tx, ctx, [(await findEntry(tx, ctx, entry.id))!]);
-      return view!;
+      return entryView(tx, ctx, entry.id);
     }
     const published = await markPublished(tx, ctx, entry.id, entry.state);
     if (!published) throw new HeedError("conflict", "The entry changed while publishing; read it again.");

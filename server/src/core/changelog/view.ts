@@ -44,3 +44,9 @@ export async function toEntryViews(db: Kysely<Database>, ctx: Ctx, rows: Changel
 export function findEntry(db: Kysely<Database>, ctx: Ctx, id: string): Promise<ChangelogEntriesTable | undefined> {
   return db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
 }
+
+/** One entry of the workspace, known to exist (just written), as the API shows it. */
+export async function entryView(db: Kysely<Database>, ctx: Ctx, id: string): Promise<ChangelogEntryView> {
+  const [entry] = await toEntryViews(db, ctx, [(await findEntry(db, ctx, id))!]);
+  return entry!;
+}

@@ -5,7 +5,7 @@ import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, invalidReference, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
-import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
+import { entryView, findEntry, type ChangelogEntryView } from "./view.js";
 
 export interface EntryInput {
   title?: string;
@@ -28,11 +28,6 @@ async function linkPosts(tx: Tx, ctx: Ctx, entryId: string, postIds: string[]): 
   }
 }
 
-async function view(tx: Tx, ctx: Ctx, id: string): Promise<ChangelogEntryView> {
-  const [entry] = await toEntryViews(tx, ctx, [(await findEntry(tx, ctx, id))!]);
-  return entry!;
-}
-
 /** A new entry is a draft; publishing is its own step (`publishEntry`). */
 export async function createEntry({ ctx, input }: { ctx: Ctx; input: EntryInput & { title: string; type: "new" | "improved" | "fixed" } }): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:write");
@@ -53,7 +48,7 @@ export async function createEntry({ ctx, input }: { ctx: Ctx; input: EntryInput 
     await tx.insertInto("changelog_entries").values(row).execute();
     await linkPosts(tx, ctx, row.id, input.postIds ?? []);
     await recordChange(tx, ctx, { action: "changelog.created", objectType: "changelog_entry", objectId: row.id, audit: { title: row.title } });
-    return view(tx, ctx, row.id);
+    return entryView(tx, ctx, row.id);
   });
 }
 
@@ -69,7 +64,7 @@ export async function updateEntry({ ctx, input }: { ctx: Ctx; input: EntryInput 
       .execute();
     if (input.postIds !== undefined) await linkPosts(tx, ctx, before.id, input.postIds);
     await recordChange(tx, ctx, { action: "changelog.updated", objectType: "changelog_entry", objectId: before.id, audit: { changed: Object.keys(input).filter((k) => k !== "id") } });
-    return view(tx, ctx, before.id);
+    return entryView(tx, ctx, before.id);
   });
 }
 
@@ -93,6 +88,6 @@ export async function unpublishEntry({ ctx, input }: { ctx: Ctx; input: { id: st
     if (entry.state === "draft") throw new HeedError("conflict", "The entry is a draft already.");
     await tx.updateTable("changelog_entries").set({ state: "draft", publish_at: null, published_at: null, updated_at: nowIso() }).where("id", "=", entry.id).execute();
     await recordChange(tx, ctx, { action: "changelog.unpublished", objectType: "changelog_entry", objectId: entry.id, audit: { from: entry.state } });
-    return view(tx, ctx, entry.id);
+    return entryView(tx, ctx, entry.id);
   });
 }

@@ -1,10 +1,10 @@
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, type Ctx } from "../context.js";
+import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { checkAuthor } from "../posts/references.js";
-import { findPost } from "../posts/view.js";
+import { findPost, type PostRow } from "../posts/view.js";
 import { requireScope } from "../scopes.js";
 import { adjustCommentCount } from "./counts.js";
 import { findComment, toCommentView, type CommentView } from "./view.js";
@@ -27,44 +27,51 @@ function invalid(pointer: string, detail: string): HeedError {
  */
 export async function createComment({ ctx, input }: { ctx: Ctx; input: CreateCommentInput }): Promise<CommentView> {
   requireScope(ctx.actor.scopes, "comments:write");
-  const internal = input.internal ?? false;
   return inTransaction(ctx, async (tx) => {
     const post = await findPost(tx, ctx, input.postId);
     if (!post) throw notFound("post", input.postId);
-    if (input.parentId) {
-      const parent = await findComment(tx, ctx, input.parentId);
-      if (!parent || parent.post_id !== post.id) throw invalid("/parentId", `No comment with id '${input.parentId}' on this post.`);
-      if (parent.parent_id) throw invalid("/parentId", "Replies are one level deep: reply to the top-level comment.");
-      if (parent.internal === 1 && !internal) throw invalid("/internal", "A reply to an internal comment must be internal too.");
-    }
     if (input.authorId) await checkAuthor(tx, ctx, input.authorId);
-
-    const at = nowIso();
-    const id = newId("comment");
-    await tx
-      .insertInto("comments")
-      .values({
-        id,
-        workspace_id: ctx.workspace.id,
-        post_id: post.id,
-        parent_id: input.parentId ?? null,
-        author_id: input.authorId ?? null,
-        body: input.body,
-        internal: internal ? 1 : 0,
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-      })
-      .execute();
-    if (!internal) await adjustCommentCount(tx, post.id, 1);
-    const comment = toCommentView((await findComment(tx, ctx, id))!);
-    await recordChange(tx, ctx, {
-      action: "comment.created",
-      objectType: "comment",
-      objectId: id,
-      audit: { postId: post.id, internal },
-      event: { type: "comment.created", data: comment },
-    });
-    return comment;
+    return insertComment(tx, ctx, post, input);
   });
+}
+
+/**
+ * Writes a comment on a found post, after checking its parent: the counter (public comments only),
+ * audit row and `comment.created` event commit with it. Shared by the API and the portal.
+ */
+export async function insertComment(tx: Tx, ctx: Ctx, post: PostRow, input: CreateCommentInput): Promise<CommentView> {
+  const internal = input.internal ?? false;
+  if (input.parentId) {
+    const parent = await findComment(tx, ctx, input.parentId);
+    if (!parent || parent.post_id !== post.id) throw invalid("/parentId", `No comment with id '${input.parentId}' on this post.`);
+    if (parent.parent_id) throw invalid("/parentId", "Replies are one level deep: reply to the top-level comment.");
+    if (parent.internal === 1 && !internal) throw invalid("/internal", "A reply to an internal comment must be internal too.");
+  }
+  const at = nowIso();
+  const id = newId("comment");
+  await tx
+    .insertInto("comments")
+    .values({
+      id,
+      workspace_id: ctx.workspace.id,
+      post_id: post.id,
+      parent_id: input.parentId ?? null,
+      author_id: input.authorId ?? null,
+      body: input.body,
+      internal: internal ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    })
+    .execute();
+  if (!internal) await adjustCommentCount(tx, post.id, 1);
+  const comment = toCommentView((await findComment(tx, ctx, id))!);
+  await recordChange(tx, ctx, {
+    action: "comment.created",
+    objectType: "comment",
+    objectId: id,
+    audit: { postId: post.id, internal },
+    event: { type: "comment.created", data: comment },
+  });
+  return comment;
 }

@@ -2,7 +2,7 @@ import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { CompaniesTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, type Ctx } from "../context.js";
+import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { recountRevenue } from "../posts/revenue.js";
 import { requireScope } from "../scopes.js";
 import { toCompanyView, type CompanyView } from "./view.js";
@@ -15,34 +15,11 @@ export interface UpsertCompanyInput {
   monthlySpend?: number;
 }
 
-/**
- * Creates the company with this `externalId`, or updates it. One `insert … on conflict do update`
- * statement, so concurrent upserts of the same externalId meet in the unique index and never make
- * two rows or fail; the company was created when the returned id is the one this call generated.
- */
+/** Creates or updates the company with this `externalId` (see storeCompany), with its audit row. */
 export async function upsertCompany({ ctx, input }: { ctx: Ctx; input: UpsertCompanyInput }): Promise<{ company: CompanyView; created: boolean }> {
   requireScope(ctx.actor.scopes, "users:write");
   return inTransaction(ctx, async (tx) => {
-    const at = nowIso();
-    const id = newId("company");
-    const set: Partial<CompaniesTable> = { name: input.name, updated_at: at };
-    if (input.monthlySpend !== undefined) set.monthly_spend = input.monthlySpend;
-    const row = await tx
-      .insertInto("companies")
-      .values({
-        id,
-        workspace_id: ctx.workspace.id,
-        external_id: input.externalId,
-        name: input.name,
-        monthly_spend: input.monthlySpend ?? 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .onConflict((oc) => oc.columns(["workspace_id", "external_id"]).doUpdateSet(set))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const created = row.id === id;
-    if (!created && input.monthlySpend !== undefined) await recountRevenue(tx, ctx.workspace.id, { companyId: row.id });
+    const { row, created } = await storeCompany(tx, ctx, input);
     await recordChange(tx, ctx, {
       action: "company.upserted",
       objectType: "company",
@@ -51,4 +28,40 @@ export async function upsertCompany({ ctx, input }: { ctx: Ctx; input: UpsertCom
     });
     return { company: toCompanyView(row), created };
   });
+}
+
+/**
+ * Creates the company with this `externalId`, or updates it. One `insert … on conflict do update`
+ * statement, so concurrent upserts of the same externalId meet in the unique index and never make
+ * two rows or fail; the company was created when the returned id is the one this call generated.
+ */
+export async function storeCompany(tx: Tx, ctx: Ctx, input: UpsertCompanyInput): Promise<{ row: CompaniesTable; created: boolean }> {
+  // Identify sends the spend on every call: the posts are recounted only when it really changed.
+  const before = await tx
+    .selectFrom("companies")
+    .select("monthly_spend")
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("external_id", "=", input.externalId)
+    .executeTakeFirst();
+  const at = nowIso();
+  const id = newId("company");
+  const set: Partial<CompaniesTable> = { name: input.name, updated_at: at };
+  if (input.monthlySpend !== undefined) set.monthly_spend = input.monthlySpend;
+  const row = await tx
+    .insertInto("companies")
+    .values({
+      id,
+      workspace_id: ctx.workspace.id,
+      external_id: input.externalId,
+      name: input.name,
+      monthly_spend: input.monthlySpend ?? 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.columns(["workspace_id", "external_id"]).doUpdateSet(set))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const created = row.id === id;
+  if (!created && before !== undefined && before.monthly_spend !== row.monthly_spend) await recountRevenue(tx, ctx.workspace.id, { companyId: row.id });
+  return { row, created };
 }

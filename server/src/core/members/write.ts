@@ -1,9 +1,9 @@
 import { nowIso } from "../../lib/clock.js";
 import type { MembersTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
+import { inTransaction, lockWorkspace, reader, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
 // Team members. Inviting and signing in come with the dashboard; here they are listed, given a
@@ -32,6 +32,7 @@ async function findMember(tx: Tx, ctx: Ctx, id: string): Promise<MembersTable> {
 
 async function ensureAnotherOwner(tx: Tx, ctx: Ctx, member: MembersTable): Promise<void> {
   if (member.role !== "owner") return;
+  await lockWorkspace(tx, ctx);
   const owners = await tx
     .selectFrom("members")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -44,9 +45,9 @@ async function ensureAnotherOwner(tx: Tx, ctx: Ctx, member: MembersTable): Promi
 export async function listMembers({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<MemberView>> {
   requireScope(ctx.actor.scopes, "members:read");
   const queryKey = `members:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   let query = reader(ctx).selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(input.limit + 1);
-  if (after) query = query.where("id", ">", String(after[0]));
+  if (after) query = query.where("id", ">", after[0]);
   return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toMemberView));
 }
 

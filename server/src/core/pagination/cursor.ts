@@ -21,8 +21,17 @@ export function encodeCursor(secret: Buffer, queryKey: string, values: CursorVal
   return `${payload}.${sign(secret, payload)}`;
 }
 
-/** The key values of the last row of the previous page; 400 for anything we did not issue. */
-export function decodeCursor(secret: Buffer, queryKey: string, cursor: string, arity: number): CursorValue[] {
+/** What one key value of a cursor is: the sort column's type, or the id's. */
+export type CursorKind = "string" | "number";
+
+/** The key values a cursor of these kinds decodes to. */
+export type CursorValues<Kinds extends readonly CursorKind[]> = { -readonly [I in keyof Kinds]: Kinds[I] extends "number" ? number : string };
+
+/**
+ * The key values of the last row of the previous page, checked against the kinds the query sorts
+ * by; 400 for anything we did not issue or that belongs to another query.
+ */
+export function decodeCursor<const Kinds extends readonly CursorKind[]>(secret: Buffer, queryKey: string, cursor: string, kinds: Kinds): CursorValues<Kinds> {
   const invalid = (why: string) => new HeedError("invalid_cursor", why, { errors: [{ pointer: "/query/cursor", detail: why }] });
   const [payload, mac, ...rest] = cursor.split(".");
   if (!payload || !mac || rest.length > 0 || !safeEqual(sign(secret, payload), mac)) {
@@ -34,8 +43,10 @@ export function decodeCursor(secret: Buffer, queryKey: string, cursor: string, a
   } catch {
     throw invalid("The cursor is not one this service issued.");
   }
-  if (!Array.isArray(parsed) || parsed.length !== arity + 1 || parsed[0] !== queryHash(secret, queryKey)) {
+  if (!Array.isArray(parsed) || parsed.length !== kinds.length + 1 || parsed[0] !== queryHash(secret, queryKey)) {
     throw invalid("The cursor belongs to another query: keep sort and filters unchanged while paging.");
   }
-  return parsed.slice(1) as CursorValue[];
+  const values = parsed.slice(1);
+  if (values.some((value, i) => typeof value !== kinds[i])) throw invalid("The cursor is not one this service issued.");
+  return values as CursorValues<Kinds>;
 }

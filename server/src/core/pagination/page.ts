@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, type CursorValue } from "./cursor.js";
+import { decodeCursor, encodeCursor, type CursorKind, type CursorValue, type CursorValues } from "./cursor.js";
 
 export interface PageInput {
   limit: number;
@@ -10,9 +10,15 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** Decodes the incoming cursor of a keyset query (undefined on the first page). */
-export function afterCursor(secret: Buffer, queryKey: string, page: PageInput, arity: number): CursorValue[] | undefined {
-  return page.cursor === undefined ? undefined : decodeCursor(secret, queryKey, page.cursor, arity);
+/** An id-ordered list's cursor: the id of the last row shown. */
+export const BY_ID = ["string"] as const;
+
+/**
+ * Decodes the incoming cursor of a keyset query (undefined on the first page), typed by the kinds
+ * of its key values: `BY_ID`, or e.g. `["number", "string"]` for a count then an id.
+ */
+export function afterCursor<const Kinds extends readonly CursorKind[]>(secret: Buffer, queryKey: string, page: PageInput, kinds: Kinds): CursorValues<Kinds> | undefined {
+  return page.cursor === undefined ? undefined : decodeCursor(secret, queryKey, page.cursor, kinds);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findPost } from "./view.js";
 
@@ -23,7 +23,7 @@ export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageIn
   const post = await findPost(db, ctx, input.postId);
   if (!post) throw notFound("post", input.postId);
   const queryKey = `activity:${ctx.workspace.id}:${post.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   let query = db
     .selectFrom("audit_log")
     .select(["id", "action", "actor_type", "actor_id", "data", "created_at"])
@@ -31,7 +31,7 @@ export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageIn
     .where("object_id", "=", post.id)
     .orderBy("id")
     .limit(input.limit + 1);
-  if (after) query = query.where("id", ">", String(after[0]));
+  if (after) query = query.where("id", ">", after[0]);
   return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rows) =>
     rows.map((r) => ({ id: r.id, action: r.action, actor: { type: r.actor_type, id: r.actor_id }, data: JSON.parse(r.data), createdAt: r.created_at })),
   );

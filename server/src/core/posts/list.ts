@@ -1,9 +1,10 @@
-import { reader, type Ctx } from "../context.js";
-import { HeedError } from "../errors.js";
+import type { Db } from "../../db/database.js";
+import { reader, type Ctx, type Tx } from "../context.js";
+import type { CursorKind } from "../pagination/cursor.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { queryTerms } from "./terms.js";
-import { selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
+import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
 
 export const POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated", "revenue"] as const;
 export type PostSort = (typeof POST_SORTS)[number];
@@ -12,14 +13,14 @@ export const STATUS_CATEGORIES = ["open", "active", "complete", "closed"] as con
 
 // Each sort is one indexed column, scanned with the id as tie-breaker (indexes posts_by_*).
 const SORTS = {
-  newest: { column: "created_at", direction: "desc" },
-  oldest: { column: "created_at", direction: "asc" },
-  votes: { column: "vote_count", direction: "desc" },
-  trending: { column: "trending_count", direction: "desc" },
-  comments: { column: "comment_count", direction: "desc" },
-  updated: { column: "updated_at", direction: "desc" },
-  revenue: { column: "revenue", direction: "desc" },
-} as const satisfies Record<PostSort, { column: keyof PostRow; direction: "asc" | "desc" }>;
+  newest: { column: "created_at", kind: "string", direction: "desc" },
+  oldest: { column: "created_at", kind: "string", direction: "asc" },
+  votes: { column: "vote_count", kind: "number", direction: "desc" },
+  trending: { column: "trending_count", kind: "number", direction: "desc" },
+  comments: { column: "comment_count", kind: "number", direction: "desc" },
+  updated: { column: "updated_at", kind: "string", direction: "desc" },
+  revenue: { column: "revenue", kind: "number", direction: "desc" },
+} as const satisfies Record<PostSort, { column: keyof PostRow; kind: CursorKind; direction: "asc" | "desc" }>;
 
 export interface ListPostsInput extends PageInput {
   sort: PostSort;
@@ -31,6 +32,13 @@ export interface ListPostsInput extends PageInput {
   q?: string;
 }
 
+/** Which posts a list may show beyond the filters: the portal's lists see public boards only. */
+export interface PostListScope {
+  /** Names the list in its cursors, so a cursor of one list is refused by another. */
+  name: string;
+  publicBoardsOnly?: boolean;
+}
+
 /**
  * Keyset (seek) paging: the cursor holds the sort value and id of the last row shown, so a deep page
  * costs what the first does and inserts during a walk neither skip nor repeat rows. Merged and
@@ -38,17 +46,24 @@ export interface ListPostsInput extends PageInput {
  */
 export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInput }): Promise<Page<PostView>> {
   requireScope(ctx.actor.scopes, "posts:read");
+  const db = reader(ctx);
+  const page = await postPage(db, ctx, input, { name: "posts" });
+  return { data: await toPostViews(db, ctx, page.data), nextCursor: page.nextCursor };
+}
+
+/** One page of post rows; callers check access first and shape the rows for their audience. */
+export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, scope: PostListScope): Promise<Page<PostRow>> {
   const sort = SORTS[input.sort];
   const terms = input.q === undefined ? undefined : queryTerms(input.q);
-  const queryKey = JSON.stringify(["posts", ctx.workspace.id, input.sort, input.boardId, input.status, input.tag, input.authorId, terms]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 2);
+  const queryKey = JSON.stringify([scope.name, ctx.workspace.id, input.sort, input.boardId, input.status, input.tag, input.authorId, terms]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, [sort.kind, "string"]);
   if (terms && terms.length === 0) return { data: [], nextCursor: null };
 
-  const db = reader(ctx);
   let query = selectPosts(db)
     .where("p.workspace_id", "=", ctx.workspace.id)
     .where("p.deleted_at", "is", null)
     .where("p.merged_into_id", "is", null);
+  if (scope.publicBoardsOnly) query = query.where("p.board_id", "in", publicBoardIds(db, ctx));
   if (input.boardId) query = query.where("p.board_id", "=", input.boardId);
   if (input.status) {
     query = (STATUS_CATEGORIES as readonly string[]).includes(input.status)
@@ -66,18 +81,13 @@ export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInpu
     );
   }
   if (after) {
-    const [value, id] = after;
-    if (typeof id !== "string" || (typeof value !== "string" && typeof value !== "number")) {
-      throw new HeedError("invalid_cursor", "The cursor is not one this service issued.");
-    }
     const op = sort.direction === "desc" ? "<" : ">";
-    query = query.where((eb) => eb(eb.refTuple(`p.${sort.column}`, "p.id"), op, eb.tuple(value, id)));
+    query = query.where((eb) => eb(eb.refTuple(`p.${sort.column}`, "p.id"), op, eb.tuple(...after)));
   }
   const rows = await query
     .orderBy(`p.${sort.column}`, sort.direction)
     .orderBy("p.id", sort.direction)
     .limit(input.limit + 1)
     .execute();
-  const page = toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r[sort.column], r.id], (rs) => rs);
-  return { data: await toPostViews(db, ctx, page.data), nextCursor: page.nextCursor };
+  return toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r[sort.column], r.id], (rs) => rs);
 }

@@ -1,6 +1,6 @@
 import { nowIso } from "../../lib/clock.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, type Ctx, type Tx } from "../context.js";
+import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, invalidReference, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { recountPost } from "./recount.js";
@@ -21,6 +21,8 @@ async function views(tx: Tx, ctx: Ctx, ids: [string, string]): Promise<PostView[
 export async function mergePost({ ctx, input }: { ctx: Ctx; input: { id: string; into: string } }): Promise<{ post: PostView; into: PostView }> {
   requireScope(ctx.actor.scopes, "posts:write");
   return inTransaction(ctx, async (tx) => {
+    // Two merges at once could each pass the chain checks below (A into B while B goes into C).
+    await lockWorkspace(tx, ctx);
     const duplicate = await findPost(tx, ctx, input.id);
     if (!duplicate) throw notFound("post", input.id);
     const canonical = input.into === duplicate.id ? undefined : await findPost(tx, ctx, input.into);
@@ -65,6 +67,7 @@ export async function mergePost({ ctx, input }: { ctx: Ctx; input: { id: string;
 export async function unmergePost({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<{ post: PostView; from: PostView }> {
   requireScope(ctx.actor.scopes, "posts:write");
   return inTransaction(ctx, async (tx) => {
+    await lockWorkspace(tx, ctx);
     const duplicate = await findPost(tx, ctx, input.id);
     if (!duplicate) throw notFound("post", input.id);
     const canonicalId = duplicate.merged_into_id;

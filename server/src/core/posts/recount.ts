@@ -1,6 +1,6 @@
 import { isoAt, nowMs } from "../../lib/clock.js";
 import type { Tx } from "../context.js";
-import { TRENDING_WINDOW_MS } from "./trending.js";
+import { TRENDING_WINDOW_MS, trendingCount } from "./trending.js";
 
 /**
  * Sets a post's counters from its rows: votes, votes of the trending window, public live comments.
@@ -13,11 +13,7 @@ export async function recountPost(tx: Tx, postId: string): Promise<void> {
     .updateTable("posts")
     .set((eb) => ({
       vote_count: eb.selectFrom("votes").select((v) => v.fn.countAll<number>().as("n")).whereRef("votes.post_id", "=", "posts.id"),
-      trending_count: eb
-        .selectFrom("votes")
-        .select((v) => v.fn.countAll<number>().as("n"))
-        .whereRef("votes.post_id", "=", "posts.id")
-        .where("votes.created_at", ">=", cutoff),
+      trending_count: trendingCount(eb, cutoff),
       comment_count: eb
         .selectFrom("comments")
         .select((c) => c.fn.countAll<number>().as("n"))

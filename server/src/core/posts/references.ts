@@ -18,12 +18,12 @@ export async function resolveStatus(tx: Tx, ctx: Ctx, statusId: string | undefin
   return row.id;
 }
 
-export async function checkTags(tx: Tx, ctx: Ctx, tagIds: string[]): Promise<void> {
+export async function checkTags(tx: Tx, ctx: Ctx, tagIds: string[], pointer = "/tagIds"): Promise<void> {
   if (tagIds.length === 0) return;
   const rows = await tx.selectFrom("tags").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "in", tagIds).execute();
   const found = new Set(rows.map((r) => r.id));
   const missing = tagIds.find((id) => !found.has(id));
-  if (missing) throw invalidReference(`/tagIds/${tagIds.indexOf(missing)}`, "tag", missing);
+  if (missing) throw invalidReference(pointer === "/tagIds" ? `/tagIds/${tagIds.indexOf(missing)}` : pointer, "tag", missing);
 }
 
 /** An author is an end user (`usr_…`) or a member (`mem_…`). */

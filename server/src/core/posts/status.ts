@@ -1,5 +1,5 @@
 import { nowIso } from "../../lib/clock.js";
-import { createComment } from "../comments/create.js";
+import { insertComment } from "../comments/create.js";
 import type { CommentView } from "../comments/view.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
@@ -26,8 +26,7 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
     const before = await findPost(tx, ctx, input.postId);
     if (!before) throw notFound("post", input.postId);
     const statusId = await resolveStatus(tx, ctx, input.statusId);
-    const inner = { ...ctx, tx };
-    const comment = input.comment ? await createComment({ ctx: inner, input: { postId: before.id, body: input.comment.body, internal: input.comment.internal } }) : null;
+    const comment = input.comment ? await insertComment(tx, ctx, before, { postId: before.id, body: input.comment.body, internal: input.comment.internal }) : null;
     if (statusId !== before.status_id) {
       await tx.updateTable("posts").set({ status_id: statusId, updated_at: nowIso() }).where("id", "=", before.id).execute();
     }

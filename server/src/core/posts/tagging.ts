@@ -1,7 +1,8 @@
 import { nowIso } from "../../lib/clock.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
-import { invalidReference, notFound } from "../errors.js";
+import { notFound } from "../errors.js";
+import { checkTags } from "./references.js";
 import { requireScope } from "../scopes.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
@@ -20,8 +21,7 @@ export async function tagPost({ ctx, input }: { ctx: Ctx; input: { postId: strin
       if (Number(removed.numDeletedRows) === 0) throw notFound("tag on this post", input.tagId);
       changed = true;
     } else {
-      const tag = await tx.selectFrom("tags").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.tagId).executeTakeFirst();
-      if (!tag) throw invalidReference("/tagId", "tag", input.tagId);
+      await checkTags(tx, ctx, [input.tagId], "/tagId");
       const added = await tx
         .insertInto("post_tags")
         .values({ post_id: post.id, tag_id: input.tagId, workspace_id: ctx.workspace.id })

@@ -8,6 +8,11 @@ export const TRENDING_WINDOW_MS = 14 * 86_400_000;
 
 const CHUNK = 500;
 
+/** A post's votes of the trending window, as a subquery of an update of `posts`. */
+export function trendingCount(eb: ExpressionBuilder<Database, "posts">, cutoff: string) {
+  return eb.selectFrom("votes").select((v) => v.fn.countAll<number>().as("n")).whereRef("votes.post_id", "=", "posts.id").where("votes.created_at", ">=", cutoff);
+}
+
 /**
  * Votes age out of the trending window with time, not with writes, so the stored counts are
  * recounted periodically. Vote verbs add to trending_count as they go; this job only lowers it.
@@ -22,12 +27,7 @@ export async function refreshTrending(db: Db, workspaceId: string, nowMs: number
   ).map((r) => r.id);
   let changed = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const recount = (eb: ExpressionBuilder<Database, "posts">) =>
-      eb
-        .selectFrom("votes")
-        .select((v) => v.fn.countAll<number>().as("n"))
-        .whereRef("votes.post_id", "=", "posts.id")
-        .where("votes.created_at", ">=", cutoff);
+    const recount = (eb: ExpressionBuilder<Database, "posts">) => trendingCount(eb, cutoff);
     const result = await db
       .updateTable("posts")
       .set((eb) => ({ trending_count: recount(eb) }))

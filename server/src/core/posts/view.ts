@@ -91,3 +91,8 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<
 export async function findPost(db: Conn, ctx: Ctx, id: string): Promise<PostRow | undefined> {
   return selectPosts(db).where("p.workspace_id", "=", ctx.workspace.id).where("p.id", "=", id).where("p.deleted_at", "is", null).executeTakeFirst();
 }
+
+/** The workspace's public boards, as a subquery: the only boards customer-facing routes show. */
+export function publicBoardIds(db: Conn, ctx: Ctx) {
+  return db.selectFrom("boards").select("id").where("workspace_id", "=", ctx.workspace.id).where("visibility", "=", "public");
+}

@@ -1,5 +1,4 @@
 import { reader, type Ctx } from "../context.js";
-import { HeedError } from "../errors.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { toStatusView, type StatusView } from "./view.js";
@@ -8,7 +7,7 @@ import { toStatusView, type StatusView } from "./view.js";
 export async function listStatuses({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<StatusView>> {
   requireScope(ctx.actor.scopes, "boards:read");
   const queryKey = `statuses:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 2);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["number", "string"]);
   let query = reader(ctx)
     .selectFrom("statuses")
     .selectAll()
@@ -16,10 +15,6 @@ export async function listStatuses({ ctx, input }: { ctx: Ctx; input: PageInput 
     .orderBy("position")
     .orderBy("id")
     .limit(input.limit + 1);
-  if (after) {
-    const [position, id] = after;
-    if (typeof position !== "number" || typeof id !== "string") throw new HeedError("invalid_cursor", "The cursor is not one this service issued.");
-    query = query.where((eb) => eb(eb.refTuple("position", "id"), ">", eb.tuple(position, id)));
-  }
+  if (after) query = query.where((eb) => eb(eb.refTuple("position", "id"), ">", eb.tuple(...after)));
   return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.position, r.id], (rs) => rs.map(toStatusView));
 }

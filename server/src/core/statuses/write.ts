@@ -2,7 +2,7 @@ import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { StatusCategory, StatusesTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, type Ctx, type Tx } from "../context.js";
+import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { findStatus, toStatusView, type StatusView } from "./view.js";
@@ -26,6 +26,7 @@ async function ensureNameFree(tx: Tx, ctx: Ctx, name: string, exceptId?: string)
 }
 
 async function clearDefault(tx: Tx, ctx: Ctx): Promise<void> {
+  await lockWorkspace(tx, ctx);
   await tx.updateTable("statuses").set({ is_default: 0 }).where("workspace_id", "=", ctx.workspace.id).where("is_default", "=", 1).execute();
 }
 

@@ -1,5 +1,5 @@
 import { reader, type Ctx } from "../context.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { selectUsers, toUserView, type UserView } from "./view.js";
 
@@ -13,7 +13,7 @@ export interface ListUsersInput extends PageInput {
 export async function listUsers({ ctx, input }: { ctx: Ctx; input: ListUsersInput }): Promise<Page<UserView>> {
   requireScope(ctx.actor.scopes, "users:read");
   const queryKey = JSON.stringify(["end_users", ctx.workspace.id, input.companyId, input.email]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   let query = selectUsers(reader(ctx))
     .where("u.workspace_id", "=", ctx.workspace.id)
     .where("u.deleted_at", "is", null)
@@ -21,7 +21,7 @@ export async function listUsers({ ctx, input }: { ctx: Ctx; input: ListUsersInpu
     .limit(input.limit + 1);
   if (input.companyId !== undefined) query = query.where("u.company_id", "=", input.companyId);
   if (input.email !== undefined) query = query.where("u.email", "=", input.email);
-  if (after) query = query.where("u.id", "<", String(after[0]));
+  if (after) query = query.where("u.id", "<", after[0]);
   const rows = await query.execute();
   return toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toUserView));
 }

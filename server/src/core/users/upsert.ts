@@ -2,7 +2,7 @@ import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { EndUsersTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, type Ctx } from "../context.js";
+import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { recountRevenue } from "../posts/revenue.js";
 import { requireScope } from "../scopes.js";
 import { checkCompany } from "./references.js";
@@ -19,50 +19,13 @@ export interface UpsertUserInput {
   traits?: Record<string, TraitValue>;
 }
 
-/**
- * Creates the end user with this `externalId`, or updates the fields given (absent fields keep their
- * value). One `insert … on conflict do update` statement, so concurrent upserts of the same
- * externalId meet in the unique index and never make two rows or fail; the user was created when
- * the returned id is the one this call generated. An update also clears `deleted_at`.
- */
+/** Creates or updates the end user with this `externalId` (see storeUser), with its audit row. */
 export async function upsertUser({ ctx, input }: { ctx: Ctx; input: UpsertUserInput }): Promise<{ user: UserView; created: boolean }> {
   requireScope(ctx.actor.scopes, "users:write");
   return inTransaction(ctx, async (tx) => {
     if (input.companyId) await checkCompany(tx, ctx, input.companyId);
-
-    const given: Partial<EndUsersTable> = {};
-    if (input.email !== undefined) given.email = input.email;
-    if (input.name !== undefined) given.name = input.name;
-    if (input.avatarUrl !== undefined) given.avatar_url = input.avatarUrl;
-    if (input.companyId !== undefined) given.company_id = input.companyId;
-    if (input.traits !== undefined) given.traits = JSON.stringify(input.traits);
-
-    const at = nowIso();
-    const id = newId("user");
-    const inserted = await tx
-      .insertInto("end_users")
-      .values({
-        id,
-        workspace_id: ctx.workspace.id,
-        external_id: input.externalId,
-        email: given.email ?? null,
-        name: given.name ?? null,
-        avatar_url: given.avatar_url ?? null,
-        company_id: given.company_id ?? null,
-        traits: given.traits ?? "{}",
-        created_at: at,
-        updated_at: at,
-        last_seen_at: null,
-        deleted_at: null,
-      })
-      .onConflict((oc) => oc.columns(["workspace_id", "external_id"]).doUpdateSet({ ...given, updated_at: at, deleted_at: null }))
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const created = inserted.id === id;
-
-    // Their votes now count for another company (or none): the revenue of those posts moves.
-    if (input.companyId !== undefined) await recountRevenue(tx, ctx.workspace.id, { userId: inserted.id });
-    const user = toUserView((await findUser(tx, ctx, inserted.id))!);
+    const { id, created } = await storeUser(tx, ctx, input);
+    const user = toUserView((await findUser(tx, ctx, id))!);
     // No personal data in the audit log: it outlives the anonymisation of a deleted user.
     await recordChange(tx, ctx, {
       action: "user.upserted",
@@ -72,4 +35,50 @@ export async function upsertUser({ ctx, input }: { ctx: Ctx; input: UpsertUserIn
     });
     return { user, created };
   });
+}
+
+/**
+ * Creates the end user with this `externalId`, or updates the fields given (absent fields keep their
+ * value). One `insert … on conflict do update` statement, so concurrent upserts of the same
+ * externalId meet in the unique index and never make two rows or fail; the user was created when
+ * the returned id is the one this call generated. An update also clears `deleted_at`.
+ */
+export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { lastSeenAt?: string }): Promise<{ id: string; created: boolean }> {
+  const given: Partial<EndUsersTable> = {};
+  if (input.email !== undefined) given.email = input.email;
+  if (input.name !== undefined) given.name = input.name;
+  if (input.avatarUrl !== undefined) given.avatar_url = input.avatarUrl;
+  if (input.companyId !== undefined) given.company_id = input.companyId;
+  if (input.traits !== undefined) given.traits = JSON.stringify(input.traits);
+  if (input.lastSeenAt !== undefined) given.last_seen_at = input.lastSeenAt;
+
+  // Identify sends the company on every call: the posts are recounted only when it really changed.
+  const before =
+    input.companyId === undefined
+      ? undefined
+      : await tx.selectFrom("end_users").select("company_id").where("workspace_id", "=", ctx.workspace.id).where("external_id", "=", input.externalId).executeTakeFirst();
+  const at = nowIso();
+  const id = newId("user");
+  const inserted = await tx
+    .insertInto("end_users")
+    .values({
+      id,
+      workspace_id: ctx.workspace.id,
+      external_id: input.externalId,
+      email: given.email ?? null,
+      name: given.name ?? null,
+      avatar_url: given.avatar_url ?? null,
+      company_id: given.company_id ?? null,
+      traits: given.traits ?? "{}",
+      created_at: at,
+      updated_at: at,
+      last_seen_at: given.last_seen_at ?? null,
+      deleted_at: null,
+    })
+    .onConflict((oc) => oc.columns(["workspace_id", "external_id"]).doUpdateSet({ ...given, updated_at: at, deleted_at: null }))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // Their votes now count for another company (or none): the revenue of those posts moves.
+  if (input.companyId !== undefined && (before?.company_id ?? null) !== input.companyId) await recountRevenue(tx, ctx.workspace.id, { userId: inserted.id });
+  return { id: inserted.id, created: inserted.id === id };
 }

@@ -1,5 +1,5 @@
 import { reader, type Ctx } from "../context.js";
-import { HeedError, notFound } from "../errors.js";
+import { notFound } from "../errors.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { findPost } from "../posts/view.js";
 import { requireScope } from "../scopes.js";
@@ -12,17 +12,13 @@ export async function listVotes({ ctx, input }: { ctx: Ctx; input: PageInput & {
   const post = await findPost(db, ctx, input.postId);
   if (!post) throw notFound("post", input.postId);
   const queryKey = `votes:${ctx.workspace.id}:${post.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 2);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
   let query = selectVoters(db)
     .where("v.workspace_id", "=", ctx.workspace.id)
     .where("v.post_id", "=", post.id)
     .orderBy("v.created_at", "desc")
     .orderBy("v.user_id", "desc")
     .limit(input.limit + 1);
-  if (after) {
-    const [createdAt, userId] = after;
-    if (typeof createdAt !== "string" || typeof userId !== "string") throw new HeedError("invalid_cursor", "The cursor is not one this service issued.");
-    query = query.where((eb) => eb(eb.refTuple("v.created_at", "v.user_id"), "<", eb.tuple(createdAt, userId)));
-  }
+  if (after) query = query.where((eb) => eb(eb.refTuple("v.created_at", "v.user_id"), "<", eb.tuple(...after)));
   return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.created_at, r.user_id], (rs) => rs.map(toVoterView));
 }

@@ -1,9 +1,9 @@
 import { isoAt, nowMs } from "../../lib/clock.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, type Ctx } from "../context.js";
+import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { notFound } from "../errors.js";
 import { recountRevenue } from "../posts/revenue.js";
-import { findPost } from "../posts/view.js";
+import { findPost, type PostRow } from "../posts/view.js";
 import { TRENDING_WINDOW_MS } from "../posts/trending.js";
 import { requireScope } from "../scopes.js";
 
@@ -13,27 +13,34 @@ export async function removeVote({ ctx, input }: { ctx: Ctx; input: { postId: st
   await inTransaction(ctx, async (tx) => {
     const post = await findPost(tx, ctx, input.postId);
     if (!post) throw notFound("post", input.postId);
-    const removed = await tx
-      .deleteFrom("votes")
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("post_id", "=", post.id)
-      .where("user_id", "=", input.userId)
-      .returning("created_at")
-      .executeTakeFirst();
-    if (!removed) throw notFound("vote by user", input.userId);
-    const stillTrending = removed.created_at >= isoAt(nowMs() - TRENDING_WINDOW_MS) ? 1 : 0;
-    await tx
-      .updateTable("posts")
-      .set((eb) => ({ vote_count: eb("vote_count", "-", 1), trending_count: eb("trending_count", "-", stillTrending) }))
-      .where("id", "=", post.id)
-      .execute();
-    await recountRevenue(tx, ctx.workspace.id, { postIds: [post.id] });
-    await recordChange(tx, ctx, {
-      action: "vote.deleted",
-      objectType: "post",
-      objectId: post.id,
-      audit: { userId: input.userId },
-      event: { type: "vote.deleted", data: { postId: post.id, userId: input.userId, voteCount: post.vote_count - 1 } },
-    });
+    if ((await withdrawVote(tx, ctx, post, input.userId)) === null) throw notFound("vote by user", input.userId);
   });
+}
+
+/** Deletes the user's vote on a found post, if any; the post's vote count after, or null when there was none. */
+export async function withdrawVote(tx: Tx, ctx: Ctx, post: PostRow, userId: string): Promise<number | null> {
+  const removed = await tx
+    .deleteFrom("votes")
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("post_id", "=", post.id)
+    .where("user_id", "=", userId)
+    .returning("created_at")
+    .executeTakeFirst();
+  if (!removed) return null;
+  const stillTrending = removed.created_at >= isoAt(nowMs() - TRENDING_WINDOW_MS) ? 1 : 0;
+  const { vote_count: voteCount } = await tx
+    .updateTable("posts")
+    .set((eb) => ({ vote_count: eb("vote_count", "-", 1), trending_count: eb("trending_count", "-", stillTrending) }))
+    .where("id", "=", post.id)
+    .returning("vote_count")
+    .executeTakeFirstOrThrow();
+  await recountRevenue(tx, ctx.workspace.id, { postIds: [post.id] });
+  await recordChange(tx, ctx, {
+    action: "vote.deleted",
+    objectType: "post",
+    objectId: post.id,
+    audit: { userId },
+    event: { type: "vote.deleted", data: { postId: post.id, userId, voteCount } },
+  });
+  return voteCount;
 }

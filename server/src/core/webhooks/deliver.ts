@@ -5,7 +5,7 @@ import { signatureHeader } from "./sign.js";
 import { sendWebhook } from "./send.js";
 
 /** Waits before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery fails. */
-export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 
 export interface DeliveryOptions {
   timeoutMs: number;
@@ -14,7 +14,7 @@ export interface DeliveryOptions {
   retryScale: number;
 }
 
-export const USER_AGENT = "Heed-Webhooks/1.0";
+const USER_AGENT = "Heed-Webhooks/1.0";
 
 /** The oldest pending delivery of each endpoint, among endpoints not in `busy`, if it is due. */
 async function dueHeads(db: Db, busy: Set<string>): Promise<Due[]> {

@@ -4,8 +4,9 @@ import type { WebhookDeliveriesTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
+import { findEndpoint } from "./endpoints.js";
 
 export interface DeliveryView {
   id: string;
@@ -51,12 +52,6 @@ function toView(row: WebhookDeliveriesTable): DeliveryView {
   };
 }
 
-async function findEndpointId(db: Tx | Ctx["services"]["db"], ctx: Ctx, id: string): Promise<string> {
-  const row = await db.selectFrom("webhook_endpoints").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("webhook endpoint", id);
-  return row.id;
-}
-
 /** A new pending delivery of the same event (same `webhook-id`), with a fresh retry schedule. */
 async function resend(tx: Tx, original: WebhookDeliveriesTable): Promise<WebhookDeliveriesTable> {
   const at = nowIso();
@@ -83,13 +78,13 @@ export async function listDeliveries({ ctx, input }: { ctx: Ctx; input: PageInpu
   const db = reader(ctx);
   // The cursor is checked before the lookup: a malformed request is a 400 whatever it names.
   const queryKey = JSON.stringify(["deliveries", ctx.workspace.id, input.endpointId, input.eventType ?? null, input.eventId ?? null, input.state ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
-  const endpointId = await findEndpointId(db, ctx, input.endpointId);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
+  const endpointId = (await findEndpoint(db, ctx, input.endpointId)).id;
   let query = db.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("endpoint_id", "=", endpointId).orderBy("id", "desc").limit(input.limit + 1);
   if (input.eventType) query = query.where("event_type", "=", input.eventType);
   if (input.eventId) query = query.where("event_id", "=", input.eventId);
   if (input.state) query = query.where("state", "=", input.state);
-  if (after) query = query.where("id", "<", String(after[0]));
+  if (after) query = query.where("id", "<", after[0]);
   return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toView));
 }
 
@@ -121,7 +116,7 @@ export async function replayDelivery({ ctx, input }: { ctx: Ctx; input: { id: st
 export async function recoverDeliveries({ ctx, input }: { ctx: Ctx; input: { endpointId: string; since: string } }): Promise<{ recovered: number }> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
-    const endpointId = await findEndpointId(tx, ctx, input.endpointId);
+    const endpointId = (await findEndpoint(tx, ctx, input.endpointId)).id;
     const failed = await tx
       .selectFrom("webhook_deliveries")
       .selectAll()

@@ -4,14 +4,14 @@ import type { WebhookEndpointsTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { EVENT_NAMES, TEST_EVENT } from "./events.js";
 import { newWebhookSecret } from "./sign.js";
 import { checkWebhookUrl } from "./ssrf.js";
 
 /** After a rotation the previous secret keeps signing beside the new one for this long. */
-export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 export interface EndpointView {
   id: string;
@@ -56,7 +56,7 @@ function checkEvents(events: string[]): string[] {
   return events.includes("*") ? ["*"] : [...new Set(events)].sort();
 }
 
-async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id: string): Promise<WebhookEndpointsTable> {
+export async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id: string): Promise<WebhookEndpointsTable> {
   const row = await db.selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
   if (!row) throw notFound("webhook endpoint", id);
   return row;
@@ -65,9 +65,9 @@ async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id: string
 export async function listEndpoints({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<EndpointView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const queryKey = `webhook_endpoints:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, 1);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   let query = reader(ctx).selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(input.limit + 1);
-  if (after) query = query.where("id", ">", String(after[0]));
+  if (after) query = query.where("id", ">", after[0]);
   return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toView));
 }
 

@@ -22,14 +22,16 @@ export async function fanOutEvents(db: Db, batchSize = 200): Promise<number> {
       .execute();
     if (claimed.length === 0) return 0;
     const workspaces = [...new Set(claimed.map((e) => e.workspace_id))];
-    const endpoints = await tx.selectFrom("webhook_endpoints").select(["id", "workspace_id", "events"]).where("workspace_id", "in", workspaces).where("enabled", "=", 1).execute();
+    const endpoints = (
+      await tx.selectFrom("webhook_endpoints").select(["id", "workspace_id", "events"]).where("workspace_id", "in", workspaces).where("enabled", "=", 1).execute()
+    ).map((endpoint) => ({ ...endpoint, events: new Set(JSON.parse(endpoint.events) as string[]) }));
     const deliveries = [];
     for (const event of claimed.sort((a, b) => (a.id < b.id ? -1 : 1))) {
-      const payload = JSON.stringify({ type: event.type, timestamp: event.created_at, data: JSON.parse(event.data) });
-      for (const endpoint of endpoints) {
-        if (endpoint.workspace_id !== event.workspace_id) continue;
-        const events = JSON.parse(endpoint.events) as string[];
-        if (!events.includes("*") && !events.includes(event.type)) continue;
+      const subscribed = endpoints.filter((e) => e.workspace_id === event.workspace_id && (e.events.has("*") || e.events.has(event.type)));
+      if (subscribed.length === 0) continue;
+      // `data` is stored as JSON already: the envelope is built around it, not parsed and re-encoded.
+      const payload = `{"type":${JSON.stringify(event.type)},"timestamp":${JSON.stringify(event.created_at)},"data":${event.data}}`;
+      for (const endpoint of subscribed) {
         deliveries.push({
           id: newId("webhookDelivery"),
           workspace_id: event.workspace_id,

@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { HeedError } from "../errors.js";
 
 // Webhook targets are URLs our users type; without a guard they could make Heed call its own
@@ -8,23 +8,23 @@ import { HeedError } from "../errors.js";
 // refused too. WEBHOOKS_ALLOW_PRIVATE=1
 // lifts the guard for self-hosting next to the receiver, and for tests.
 
-function ipv4Blocked(ip: string): boolean {
-  const [a, b] = ip.split(".").map(Number) as [number, number, number, number];
-  return (
-    a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 198 && (b === 18 || b === 19)) || a >= 224
-  );
-}
+// One list for both families. BlockList checks an IPv4-mapped IPv6 address (`::ffff:7f00:1`, as the
+// URL parser writes `[::ffff:127.0.0.1]`) against the IPv4 rules, so no spelling slips through.
+const BLOCKED = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 3],
+] as const) BLOCKED.addSubnet(network, prefix, "ipv4");
+for (const [network, prefix] of [
+  // IPv4-compatible (and :: and ::1), NAT64 (which reaches IPv4 through a local gateway), unique
+  // local, link-local, multicast.
+  ["::", 96], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
+] as const) BLOCKED.addSubnet(network, prefix, "ipv6");
 
 export function isBlockedAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, "").toLowerCase();
-  if (isIP(ip) === 4) return ipv4Blocked(ip);
-  if (isIP(ip) === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
-    if (mapped) return ipv4Blocked(mapped[1]!);
-    return ip === "::" || ip === "::1" || ip.startsWith("fc") || ip.startsWith("fd") || ip.startsWith("fe8") || ip.startsWith("fe9") || ip.startsWith("fea") || ip.startsWith("feb") || ip.startsWith("ff");
-  }
-  return false;
+  const family = isIP(ip);
+  return family !== 0 && BLOCKED.check(ip, family === 4 ? "ipv4" : "ipv6");
 }
 
 /** When an endpoint is saved: a well-formed https URL whose host is not a private address. */

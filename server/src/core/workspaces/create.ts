@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { nowIso } from "../../lib/clock.js";
+import { newIdentitySecret } from "../customers/identity-proof.js";
 import { newId } from "../../lib/ids.js";
 import { generateKey } from "../../lib/secret-keys.js";
 import type { Db } from "../../db/database.js";
@@ -40,8 +40,9 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     public_key: generateKey("pk"),
     portal_visibility: "public",
     identity_verification: 0,
-    identity_secret: randomBytes(32).toString("base64url"),
+    identity_secret: newIdentitySecret(),
     rate_limit_per_minute: null,
+    portal_posts_per_hour: 10,
     created_at: at,
     updated_at: at,
   };

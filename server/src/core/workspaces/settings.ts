@@ -1,4 +1,8 @@
 import { nowIso } from "../../lib/clock.js";
+import { generateKey } from "../../lib/secret-keys.js";
+import { newIdentitySecret } from "../customers/identity-proof.js";
+import { listOrigins, normalizeOrigin, replaceOrigins } from "../customers/origins.js";
+import { HeedError } from "../errors.js";
 import type { WorkspacesTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx } from "../context.js";
@@ -14,6 +18,10 @@ export interface WorkspaceView {
   identityVerification: boolean;
   /** Requests per minute per credential; null for the server's default. */
   rateLimitPerMinute: number | null;
+  /** Browser origins allowed to call the customer-facing routes (`*`: any). */
+  allowedOrigins: string[];
+  /** Posts one end user may submit through the portal per hour; null: no cap. */
+  portalPostsPerHour: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -23,9 +31,12 @@ export interface WorkspaceSettingsInput {
   portalVisibility?: "public" | "private";
   identityVerification?: boolean;
   rateLimitPerMinute?: number | null;
+  /** Replaces the list; each entry an origin (`https://app.example.com`) or `*`. */
+  allowedOrigins?: string[];
+  portalPostsPerHour?: number | null;
 }
 
-function toWorkspaceView(row: WorkspacesTable): WorkspaceView {
+function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[]): WorkspaceView {
   return {
     id: row.id,
     slug: row.slug,
@@ -34,6 +45,8 @@ function toWorkspaceView(row: WorkspacesTable): WorkspaceView {
     portalVisibility: row.portal_visibility,
     identityVerification: row.identity_verification === 1,
     rateLimitPerMinute: row.rate_limit_per_minute,
+    allowedOrigins,
+    portalPostsPerHour: row.portal_posts_per_hour,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -41,11 +54,25 @@ function toWorkspaceView(row: WorkspacesTable): WorkspaceView {
 
 export async function getWorkspace({ ctx }: { ctx: Ctx }): Promise<WorkspaceView> {
   requireScope(ctx.actor.scopes, "workspace:read");
-  return toWorkspaceView(await reader(ctx).selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow());
+  const db = reader(ctx);
+  const row = await db.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
+  return toWorkspaceView(row, await listOrigins(db, row.id));
+}
+
+function originsOf(values: readonly string[]): string[] {
+  return values.map((value, index) => {
+    const origin = normalizeOrigin(value.trim());
+    if (origin === null) {
+      const detail = "An origin is scheme, host and optional port (`https://app.example.com`), or `*`.";
+      throw new HeedError("validation_failed", detail, { errors: [{ pointer: `/allowedOrigins/${index}`, detail }] });
+    }
+    return origin;
+  });
 }
 
 export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: WorkspaceSettingsInput }): Promise<WorkspaceView> {
   requireScope(ctx.actor.scopes, "workspace:write");
+  const origins = input.allowedOrigins === undefined ? undefined : originsOf(input.allowedOrigins);
   return inTransaction(ctx, async (tx) => {
     const before = await tx.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
     const row: WorkspacesTable = {
@@ -54,10 +81,44 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
       portal_visibility: input.portalVisibility ?? before.portal_visibility,
       identity_verification: input.identityVerification === undefined ? before.identity_verification : input.identityVerification ? 1 : 0,
       rate_limit_per_minute: input.rateLimitPerMinute === undefined ? before.rate_limit_per_minute : input.rateLimitPerMinute,
+      portal_posts_per_hour: input.portalPostsPerHour === undefined ? before.portal_posts_per_hour : input.portalPostsPerHour,
       updated_at: nowIso(),
     };
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();
+    if (origins) await replaceOrigins(tx, before.id, origins);
     await recordChange(tx, ctx, { action: "workspace.updated", objectType: "workspace", objectId: before.id, audit: { ...input } });
-    return toWorkspaceView(row);
+    return toWorkspaceView(row, await listOrigins(tx, before.id));
+  });
+}
+
+/** The identity secret customers' servers sign `userHash` and JWTs with: a secret, so it needs write. */
+export async function getIdentitySecret({ ctx }: { ctx: Ctx }): Promise<{ identitySecret: string }> {
+  requireScope(ctx.actor.scopes, "workspace:write");
+  const row = await reader(ctx).selectFrom("workspaces").select("identity_secret").where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
+  return { identitySecret: row.identity_secret };
+}
+
+/**
+ * A new identity secret, at once: every `userHash` and JWT made with the old one is refused from now
+ * on, and every end-user token is void (their key derives from the secret).
+ */
+export async function rotateIdentitySecret({ ctx }: { ctx: Ctx }): Promise<{ identitySecret: string }> {
+  requireScope(ctx.actor.scopes, "workspace:write");
+  return inTransaction(ctx, async (tx) => {
+    const identitySecret = newIdentitySecret();
+    await tx.updateTable("workspaces").set({ identity_secret: identitySecret, updated_at: nowIso() }).where("id", "=", ctx.workspace.id).execute();
+    await recordChange(tx, ctx, { action: "workspace.identity_secret_rotated", objectType: "workspace", objectId: ctx.workspace.id });
+    return { identitySecret };
+  });
+}
+
+/** A new public key, at once: pages still carrying the old one get 401 until they are updated. */
+export async function rotatePublicKey({ ctx }: { ctx: Ctx }): Promise<WorkspaceView> {
+  requireScope(ctx.actor.scopes, "workspace:write");
+  return inTransaction(ctx, async (tx) => {
+    await tx.updateTable("workspaces").set({ public_key: generateKey("pk"), updated_at: nowIso() }).where("id", "=", ctx.workspace.id).execute();
+    await recordChange(tx, ctx, { action: "workspace.public_key_rotated", objectType: "workspace", objectId: ctx.workspace.id });
+    const row = await tx.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
+    return toWorkspaceView(row, await listOrigins(tx, row.id));
   });
 }

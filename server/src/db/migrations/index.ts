@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as initial from "./0001_initial.js";
 import * as idempotency from "./0002_idempotency.js";
 import * as webhookDeliveries from "./0003_webhook_deliveries.js";
+import * as customerSide from "./0004_customer_side.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_idempotency": idempotency,
   "0003_webhook_deliveries": webhookDeliveries,
+  "0004_customer_side": customerSide,
 };

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createComment } from "../../core/comments/create.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
-import { CommentSchema, CreateCommentSchema, postParam } from "./schemas.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
+import { CommentSchema, CreateCommentSchema } from "./schemas.js";
 
 export const route = createRoute({
   method: "post",

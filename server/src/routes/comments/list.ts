@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { listComments } from "../../core/comments/read.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonContent, requiresScope } from "../../http/openapi.js";
-import { CommentListSchema, ListCommentsQuery, postParam } from "./schemas.js";
+import { errorResponses, jsonContent, requiresScope, postParam } from "../../http/openapi.js";
+import { CommentListSchema, ListCommentsQuery } from "./schemas.js";
 
 export const route = createRoute({
   method: "get",

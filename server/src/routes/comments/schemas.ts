@@ -36,5 +36,4 @@ export const ListCommentsQuery = z.object({
   ...PageQuery,
 });
 
-export const postParam = idParam("post", "post");
 export const commentParam = idParam("cmt", "comment");

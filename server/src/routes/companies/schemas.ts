@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { listOf, text } from "../../http/openapi.js";
+import { listOf, text, timestamp } from "../../http/openapi.js";
 
-const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
 
 export const CompanySchema = z
   .object({

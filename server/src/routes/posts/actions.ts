@@ -3,14 +3,13 @@ import { listPostActivity } from "../../core/posts/activity.js";
 import { restorePost } from "../../core/posts/restore.js";
 import { changePostStatus } from "../../core/posts/status.js";
 import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, text, IdempotencyHeaders } from "../../http/openapi.js";
+import { PageQuery, errorResponses, jsonBody, jsonContent, listOf, orNull, requiresScope, text, IdempotencyHeaders, postParam } from "../../http/openapi.js";
 import { CommentSchema } from "../comments/schemas.js";
 import type { Operation } from "../operation.js";
 import { PostSchema } from "./schemas.js";
 
 // What the dashboard does to one post beyond editing its fields.
 
-const postParam = idParam("post", "post");
 
 const ChangeStatusSchema = z
   .strictObject({
@@ -44,7 +43,7 @@ const status = createRoute({
   security: requiresScope("posts:write"),
   request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(ChangeStatusSchema) },
   responses: {
-    200: jsonContent(z.object({ post: PostSchema, comment: CommentSchema.nullable() }), "The post, and the comment if one was given."),
+    200: jsonContent(z.object({ post: PostSchema, comment: orNull(CommentSchema) }), "The post, and the comment if one was given."),
     ...errorResponses({ body: true, extra: ["not_found"] }),
   },
 });

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deletePost } from "../../core/posts/delete.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
+import { errorResponses, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
 
 export const route = createRoute({
   method: "delete",
@@ -11,7 +11,7 @@ export const route = createRoute({
   summary: "Delete a post",
   description: "Soft delete: the post leaves every list and read; its votes and comments are kept. Emits `post.deleted`. Requires `posts:write`.",
   security: requiresScope("posts:write"),
-  request: { headers: IdempotencyHeaders, params: idParam("post", "post") },
+  request: { headers: IdempotencyHeaders, params: postParam },
   responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { getPost } from "../../core/posts/get.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, jsonContent, requiresScope } from "../../http/openapi.js";
+import { errorResponses, jsonContent, requiresScope, postParam } from "../../http/openapi.js";
 import { PostSchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -12,7 +12,7 @@ export const route = createRoute({
   summary: "Get a post",
   description: "Requires `posts:read`.",
   security: requiresScope("posts:read"),
-  request: { params: idParam("post", "post") },
+  request: { params: postParam },
   responses: { 200: jsonContent(PostSchema, "The post."), ...errorResponses({ extra: ["not_found"] }) },
 });
 

@@ -1,11 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { mergePost, unmergePost } from "../../core/posts/merge.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, jsonBody, jsonContent, requiresScope, text, IdempotencyHeaders } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, text, IdempotencyHeaders, postParam } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 import { PostSchema } from "./schemas.js";
 
-const postParam = idParam("post", "post");
 
 const merge = createRoute({
   method: "post",

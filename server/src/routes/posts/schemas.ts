@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { POST_SORTS } from "../../core/posts/list.js";
-import { PageQuery, listOf, text } from "../../http/openapi.js";
+import { PageQuery, listOf, text, timestamp } from "../../http/openapi.js";
 
 const id = (prefix: string) => z.string().max(64).openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
-const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
 
 export const StatusRefSchema = z
   .object({ id: id("sts"), name: z.string(), category: z.enum(["open", "active", "complete", "closed"]) })

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { updatePost } from "../../core/posts/update.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
 import { PostSchema, UpdatePostSchema } from "./schemas.js";
 
 export const route = createRoute({
@@ -13,7 +13,7 @@ export const route = createRoute({
   description:
     "Changes only the fields given. Emits `post.updated`, and `post.status_changed` when the status changes. Requires `posts:write`.",
   security: requiresScope("posts:write"),
-  request: { headers: IdempotencyHeaders, params: idParam("post", "post"), body: jsonBody(UpdatePostSchema) },
+  request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(UpdatePostSchema) },
   responses: { 200: jsonContent(PostSchema, "The updated post."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { tagPost } from "../../core/posts/tagging.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 import { PostSchema } from "../posts/schemas.js";
 import { TagPostSchema, postTagParams } from "./schemas.js";
@@ -14,7 +14,7 @@ const add = createRoute({
   summary: "Tag a post",
   description: "Adding a tag the post has changes nothing. Emits `post.updated`. Requires `posts:write`.",
   security: requiresScope("posts:write"),
-  request: { headers: IdempotencyHeaders, params: idParam("post", "post"), body: jsonBody(TagPostSchema) },
+  request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(TagPostSchema) },
   responses: { 200: jsonContent(PostSchema, "The post with its tags."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, listOf, text } from "../../http/openapi.js";
+import { idParam, listOf, text, postParam } from "../../http/openapi.js";
 
 export const TagSchema = z.object({ id: z.string(), name: z.string(), color: z.string(), createdAt: z.string(), updatedAt: z.string() }).openapi("Tag");
 export const TagListSchema = listOf(TagSchema, "TagList");
@@ -11,6 +11,6 @@ export const UpdateTagSchema = z.strictObject({ name: name.optional(), color }).
 export const TagPostSchema = z.strictObject({ tagId: text().max(64) }).openapi("TagPost");
 
 export const tagParam = idParam("tag", "tag");
-export const postTagParams = idParam("post", "post").extend({
+export const postTagParams = postParam.extend({
   tagId: text().max(64).openapi({ param: { name: "tagId", in: "path" }, description: "The tag's id (`tag_…`)." }),
 });

@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, listOf, text } from "../../http/openapi.js";
+import { PageQuery, listOf, orNull, text, timestamp } from "../../http/openapi.js";
 
-const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
 const MAX_TRAITS = 50;
 
-export const UserCompanySchema = z
+const UserCompanySchema = z
   .object({
     id: z.string().openapi({ example: "cmp_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
     externalId: z.string(),
@@ -22,7 +21,7 @@ export const UserSchema = z
     email: z.string().nullable(),
     name: z.string().nullable(),
     avatarUrl: z.string().nullable(),
-    company: UserCompanySchema.nullable(),
+    company: orNull(UserCompanySchema),
     traits: z.record(z.string(), traitValue).openapi({ description: "Your own attributes of the person (plan, role, …)." }),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -38,25 +37,30 @@ export const ListUsersQuery = z.object({
   ...PageQuery,
 });
 
+/** The person's fields, as the API's upsert and the customer side's identify take them. */
+export const userFields = {
+  email: text().max(320).check(z.email()).nullable().optional(),
+  name: text().trim().max(200).nullable().optional(),
+  avatarUrl: text()
+    .max(2000)
+    .check(z.url({ protocol: /^https?$/ }))
+    .nullable()
+    .optional()
+    .openapi({ description: "An http(s) URL." }),
+  traits: z
+    .record(text().min(1).max(100), traitValue)
+    .refine((traits) => Object.keys(traits).length <= MAX_TRAITS, { message: `At most ${MAX_TRAITS} traits.` })
+    .optional()
+    .openapi({
+      description: `Up to ${MAX_TRAITS} keys; values are strings (up to 1,000 characters), numbers, booleans or null. Replaces the stored traits.`,
+      maxProperties: MAX_TRAITS,
+    }),
+};
+
 export const UpsertUserSchema = z
   .strictObject({
     externalId: text().min(1).max(255).openapi({ description: "Your own id for the person: the key of the upsert." }),
-    email: text().max(320).check(z.email()).nullable().optional(),
-    name: text().trim().max(200).nullable().optional(),
-    avatarUrl: text()
-      .max(2000)
-      .check(z.url({ protocol: /^https?$/ }))
-      .nullable()
-      .optional()
-      .openapi({ description: "An http(s) URL." }),
+    ...userFields,
     companyId: text().max(64).nullable().optional().openapi({ description: "A company of the workspace (`cmp_…`), or null to unlink." }),
-    traits: z
-      .record(text().min(1).max(100), traitValue)
-      .refine((traits) => Object.keys(traits).length <= MAX_TRAITS, { message: `At most ${MAX_TRAITS} traits.` })
-      .optional()
-      .openapi({
-        description: `Up to ${MAX_TRAITS} keys; values are strings (up to 1,000 characters), numbers, booleans or null. Replaces the stored traits.`,
-        maxProperties: MAX_TRAITS,
-      }),
   })
   .openapi("UpsertEndUser", { description: "Fields left out keep their value when the end user exists." });

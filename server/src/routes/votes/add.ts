@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { addVote } from "../../core/votes/add.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
-import { AddVoteSchema, VoterSchema, postParam } from "./schemas.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
+import { AddVoteSchema, VoterSchema } from "./schemas.js";
 
 export const route = createRoute({
   method: "post",

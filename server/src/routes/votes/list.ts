@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { listVotes } from "../../core/votes/list.js";
 import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, jsonContent, requiresScope } from "../../http/openapi.js";
-import { VoterListSchema, postParam } from "./schemas.js";
+import { PageQuery, errorResponses, jsonContent, requiresScope, postParam } from "../../http/openapi.js";
+import { VoterListSchema } from "./schemas.js";
 
 export const route = createRoute({
   method: "get",

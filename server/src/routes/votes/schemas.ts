@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listOf, text } from "../../http/openapi.js";
+import { listOf, text, postParam } from "../../http/openapi.js";
 
 export const VoterSchema = z
   .object({
@@ -25,10 +25,6 @@ export const VoterListSchema = listOf(VoterSchema, "VoterList");
 export const AddVoteSchema = z
   .strictObject({ userId: text().max(64).openapi({ description: "The end user (`usr_…`) the vote is for." }) })
   .openapi("AddVote");
-
-export const postParam = z.object({
-  id: text().max(64).openapi({ param: { name: "id", in: "path" }, description: "The post's id (`post_…`)." }),
-});
 
 export const voteParams = postParam.extend({
   userId: text().max(64).openapi({ param: { name: "userId", in: "path" }, description: "The voter's end-user id (`usr_…`)." }),

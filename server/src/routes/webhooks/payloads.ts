@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES, type EventType } from "../../core/webhooks/events.js";
+import { orNull } from "../../http/openapi.js";
 import { BoardSchema } from "../boards/schemas.js";
 import { ChangelogEntrySchema } from "../changelog/schemas.js";
 import { CommentSchema } from "../comments/schemas.js";
@@ -12,10 +13,10 @@ import { VoterSchema } from "../votes/schemas.js";
 
 const moved = z.object({ votes: z.number().int(), comments: z.number().int() });
 
-export const EVENT_DATA: Record<EventType, z.ZodType> = {
+const EVENT_DATA: Record<EventType, z.ZodType> = {
   "post.created": PostSchema,
   "post.updated": PostSchema,
-  "post.status_changed": z.object({ post: PostSchema, previousStatus: StatusRefSchema, comment: CommentSchema.nullable().optional() }),
+  "post.status_changed": z.object({ post: PostSchema, previousStatus: StatusRefSchema, comment: orNull(CommentSchema).optional() }),
   "post.merged": z.object({ post: PostSchema, into: PostSchema, moved }),
   "post.deleted": z.object({ id: z.string(), boardId: z.string(), title: z.string(), deletedAt: z.string() }),
   "vote.created": VoterSchema.extend({ postId: z.string(), voteCount: z.number().int() }),

@@ -1,0 +1,103 @@
+import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
+import { recordChange } from "../changes.js";
+import { inTransaction } from "../context.js";
+import { HeedError } from "../errors.js";
+import { storeCompany } from "../companies/upsert.js";
+import { storeUser } from "../users/upsert.js";
+import { findUser, toUserView, type TraitValue } from "../users/view.js";
+import type { CustomerCtx } from "./context.js";
+import { checkUserHash, verifyIdentityJwt } from "./identity-proof.js";
+import { mintUserToken } from "./user-token.js";
+
+/** Who the customer's app says the end user is. */
+export interface IdentityFields {
+  /** The customer's own id for the person (the end user's `externalId`). */
+  userId: string;
+  email?: string | null;
+  name?: string | null;
+  avatarUrl?: string | null;
+  /** The customer's own company record; `null` detaches the user from their company. */
+  company?: { id: string; name: string; monthlySpend?: number } | null;
+  traits?: Record<string, TraitValue>;
+}
+
+/** Either the fields (with `userHash` when verification is on), or a JWT whose claims are the fields. */
+export type IdentifyInput = { fields: IdentityFields; userHash?: string } | { token: string };
+
+export interface PortalUserView {
+  id: string;
+  externalId: string;
+  email: string | null;
+  name: string | null;
+  avatarUrl: string | null;
+}
+
+export interface IdentifyResult {
+  user: PortalUserView;
+  /** Sent back as `x-service-user-token` on portal writes (and reads of a private portal). */
+  token: string;
+  expiresAt: string;
+}
+
+/** How long an end-user token lives unless USER_TOKEN_TTL_SECONDS says otherwise. */
+export const DEFAULT_TOKEN_TTL_MS = 3_600_000;
+
+/**
+ * The identity the request proves. With identity verification on, nobody holding only the public
+ * key can act as another user: a `userHash` or a JWT signed with the identity secret is required.
+ * A proof sent while verification is off is checked all the same, so a broken integration shows.
+ * `readClaims` validates a JWT's claims with the same rules as the request body.
+ */
+function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims: (claims: unknown) => IdentityFields): IdentityFields {
+  const { identitySecret, identityVerification } = ctx.customer.workspace;
+  if ("token" in input) return readClaims(verifyIdentityJwt(identitySecret, input.token, nowMs()));
+  if (input.userHash !== undefined) checkUserHash(identitySecret, input.fields.userId, input.userHash);
+  else if (identityVerification) {
+    throw new HeedError("identity_not_verified", "This workspace verifies identities: send `userHash` (hex HMAC-SHA256 of the user id under the identity secret) or a signed JWT as `token`.");
+  } else if (input.fields.company?.monthlySpend !== undefined) {
+    // Spend ranks posts by revenue: anyone holding the public key could otherwise inflate it.
+    throw new HeedError("identity_not_verified", "`company.monthlySpend` needs a proven identity (`userHash` or `token`); or set it from your server with POST /v1/companies.");
+  }
+  return input.fields;
+}
+
+/**
+ * Creates or updates the end user by the customer's user id (and their company), marks them seen,
+ * emits `user.identified`, and hands out a short-lived end-user token.
+ */
+export async function identify({ ctx, input, readClaims }: { ctx: CustomerCtx; input: IdentifyInput; readClaims: (claims: unknown) => IdentityFields }): Promise<IdentifyResult> {
+  const fields = provenIdentity(ctx, input, readClaims);
+  const { workspace } = ctx.customer;
+  return inTransaction(ctx, async (tx) => {
+    let companyId: string | null | undefined;
+    if (fields.company === null) companyId = null;
+    else if (fields.company) {
+      const { company } = fields;
+      companyId = (await storeCompany(tx, ctx, { externalId: company.id, name: company.name, monthlySpend: company.monthlySpend })).row.id;
+    }
+    const { id, created } = await storeUser(tx, ctx, {
+      externalId: fields.userId,
+      email: fields.email,
+      name: fields.name,
+      avatarUrl: fields.avatarUrl,
+      companyId,
+      traits: fields.traits,
+      lastSeenAt: nowIso(),
+    });
+    const user = toUserView((await findUser(tx, ctx, id))!);
+    await recordChange(tx, { ...ctx, actor: { ...ctx.actor, id } }, {
+      action: "user.identified",
+      objectType: "user",
+      objectId: id,
+      audit: { created, verified: !("fields" in input) || input.userHash !== undefined },
+      event: { type: "user.identified", data: user },
+    });
+    const expiresAtMs = nowMs() + (ctx.services.userTokenTtlMs ?? DEFAULT_TOKEN_TTL_MS);
+    const keys = { serverSecret: ctx.services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret };
+    return {
+      user: { id: user.id, externalId: user.externalId, email: user.email, name: user.name, avatarUrl: user.avatarUrl },
+      token: mintUserToken(keys, id, expiresAtMs),
+      expiresAt: isoAt(Math.floor(expiresAtMs / 1000) * 1000),
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import type { Db } from "../../db/database.js";
+import type { WorkspacesTable } from "../../db/schema.js";
+import { isWellFormedKey } from "../../lib/secret-keys.js";
+import { HeedError } from "../errors.js";
+
+/** What the customer-facing routes need to know of the workspace a public key opens. */
+export interface PublicWorkspace {
+  id: string;
+  slug: string;
+  name: string;
+  portalVisibility: "public" | "private";
+  identityVerification: boolean;
+  identitySecret: string;
+  rateLimitPerMinute: number | null;
+  portalPostsPerHour: number | null;
+}
+
+function toPublicWorkspace(row: WorkspacesTable): PublicWorkspace {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    portalVisibility: row.portal_visibility,
+    identityVerification: row.identity_verification === 1,
+    identitySecret: row.identity_secret,
+    rateLimitPerMinute: row.rate_limit_per_minute,
+    portalPostsPerHour: row.portal_posts_per_hour,
+  };
+}
+
+/**
+ * The workspace of a public key, or a 401. The public key is not a secret (it ships in web pages),
+ * so it is stored as it is and looked up directly; the checksum turns away noise without a query.
+ */
+export async function authenticatePublicKey(db: Db, key: string): Promise<PublicWorkspace> {
+  if (key.startsWith("heed_sk_")) {
+    throw new HeedError("wrong_credential_kind", "`x-service-public-key` takes the public key (`heed_pk_…`); never send a secret key from a browser.");
+  }
+  if (!isWellFormedKey("pk", key)) throw new HeedError("invalid_credential", "The public key is malformed.");
+  const row = await db.selectFrom("workspaces").selectAll().where("public_key", "=", key).executeTakeFirst();
+  if (!row) throw new HeedError("invalid_credential", "The public key is unknown or was rotated.");
+  return toPublicWorkspace(row);
+}

@@ -1,0 +1,48 @@
+import { createHmac } from "node:crypto";
+import { safeEqual } from "../../lib/secret-keys.js";
+import { HeedError } from "../errors.js";
+
+// End-user tokens: `heed_ut_<payload>.<mac>`, stateless and short-lived. The payload names the
+// workspace, the end user and the expiry; the MAC key is derived from a server secret and the
+// workspace's identity secret, so rotating the identity secret signs every end user out and a
+// customer holding the identity secret still cannot mint tokens (only prove identities).
+
+const PREFIX = "heed_ut_";
+
+export interface UserTokenKeys {
+  /** Server-wide secret shared by every instance through the database. */
+  serverSecret: Buffer;
+  workspaceId: string;
+  identitySecret: string;
+}
+
+function mac(keys: UserTokenKeys, payload: string): string {
+  const key = createHmac("sha256", keys.serverSecret).update(`heed-user-token\0${keys.identitySecret}`).digest();
+  return createHmac("sha256", key).update(payload).digest("base64url");
+}
+
+export function mintUserToken(keys: UserTokenKeys, userId: string, expiresAtMs: number): string {
+  const payload = Buffer.from(JSON.stringify({ w: keys.workspaceId, u: userId, e: Math.floor(expiresAtMs / 1000) })).toString("base64url");
+  return `${PREFIX}${payload}.${mac(keys, payload)}`;
+}
+
+/** The end user's id a token names, or a 401 for a forged, foreign or expired one. */
+export function readUserToken(keys: UserTokenKeys, token: string, nowMs: number): string {
+  const invalid = (why: string) => new HeedError("invalid_user_token", `${why} Identify the user again with POST /v1/identify.`);
+  if (!token.startsWith(PREFIX) || token.length > 512) throw invalid("The end-user token is malformed.");
+  const [payload, signature, extra] = token.slice(PREFIX.length).split(".");
+  if (!payload || !signature || extra !== undefined || !safeEqual(mac(keys, payload), signature)) {
+    throw invalid("The end-user token is not one this workspace issued.");
+  }
+  let claims: { w?: unknown; u?: unknown; e?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+  } catch {
+    throw invalid("The end-user token is malformed.");
+  }
+  if (claims.w !== keys.workspaceId || typeof claims.u !== "string" || typeof claims.e !== "number") {
+    throw invalid("The end-user token is not one this workspace issued.");
+  }
+  if (claims.e * 1000 <= nowMs) throw invalid("The end-user token expired.");
+  return claims.u;
+}

@@ -1,0 +1,54 @@
+import { reader } from "../context.js";
+import { requirePortalRead, type CustomerCtx } from "../customers/context.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { publicBoardIds } from "../posts/view.js";
+
+export interface PortalChangelogEntryView {
+  id: string;
+  title: string;
+  body: string;
+  type: "new" | "improved" | "fixed";
+  publishedAt: string;
+  /** The announced posts the portal can show (posts of private boards are left out). */
+  posts: { id: string; title: string }[];
+}
+
+/** Published entries, most recently published first; drafts and scheduled entries never show. */
+export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalChangelogEntryView>> {
+  requirePortalRead(ctx);
+  const db = reader(ctx);
+  const queryKey = JSON.stringify(["portal-changelog", ctx.workspace.id]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
+  let query = db
+    .selectFrom("changelog_entries")
+    .select(["id", "title", "body", "type", "published_at"])
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("state", "=", "published")
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(input.limit + 1);
+  if (after) query = query.where((eb) => eb(eb.refTuple("published_at", "id"), "<", eb.tuple(...after)));
+  const page = toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.published_at!, r.id], (rs) => rs);
+  if (page.data.length === 0) return { data: [], nextCursor: null };
+  const links = await db
+    .selectFrom("changelog_entry_posts as l")
+    .innerJoin("posts as p", "p.id", "l.post_id")
+    .select(["l.entry_id", "p.id", "p.title"])
+    .where("l.workspace_id", "=", ctx.workspace.id)
+    .where("l.entry_id", "in", page.data.map((r) => r.id))
+    .where("p.deleted_at", "is", null)
+    .where("p.board_id", "in", publicBoardIds(db, ctx))
+    .orderBy("p.id")
+    .execute();
+  return {
+    data: page.data.map((r) => ({
+      id: r.id,
+      title: r.title,
+      body: r.body,
+      type: r.type,
+      publishedAt: r.published_at!,
+      posts: links.filter((l) => l.entry_id === r.id).map(({ id, title }) => ({ id, title })),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,42 @@
+import { reader, inTransaction } from "../context.js";
+import { commentPage } from "../comments/read.js";
+import { insertComment } from "../comments/create.js";
+import { findComment, type CommentView } from "../comments/view.js";
+import { requirePortalRead, requireViewer, type CustomerCtx } from "../customers/context.js";
+import { HeedError } from "../errors.js";
+import type { Page, PageInput } from "../pagination/page.js";
+import { findPublicPost } from "./view.js";
+
+/** A comment as the portal shows it: public comments only, so the flag is left out. */
+export type PortalCommentView = Omit<CommentView, "internal">;
+
+function toPortalComment({ internal: _internal, ...comment }: CommentView): PortalCommentView {
+  return comment;
+}
+
+/** A public post's public comments, oldest first; internal comments and their replies never show. */
+export async function listPortalComments({ ctx, input }: { ctx: CustomerCtx; input: PageInput & { postId: string } }): Promise<Page<PortalCommentView>> {
+  requirePortalRead(ctx);
+  const db = reader(ctx);
+  const post = await findPublicPost(db, ctx, input.postId);
+  const page = await commentPage(db, ctx, post.id, { ...input, internal: false }, "portal-comments");
+  return { data: page.data.map(toPortalComment), nextCursor: page.nextCursor };
+}
+
+/** The identified end user comments on a public post, or replies to one of its public comments. */
+export async function addPortalComment({ ctx, input }: { ctx: CustomerCtx; input: { postId: string; body: string; parentId?: string } }): Promise<PortalCommentView> {
+  const viewer = requireViewer(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const post = await findPublicPost(tx, ctx, input.postId);
+    if (post.comments_locked === 1) throw new HeedError("comments_locked", "The team locked the comments of this post.");
+    if (input.parentId) {
+      // An internal comment is answered as if it did not exist.
+      const parent = await findComment(tx, ctx, input.parentId);
+      if (!parent || parent.internal === 1 || parent.post_id !== post.id) {
+        const detail = `No comment with id '${input.parentId}' on this post.`;
+        throw new HeedError("validation_failed", detail, { errors: [{ pointer: "/parentId", detail }] });
+      }
+    }
+    return toPortalComment(await insertComment(tx, ctx, post, { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false }));
+  });
+}

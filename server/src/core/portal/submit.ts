@@ -1,0 +1,60 @@
+import { isoAt, nowMs } from "../../lib/clock.js";
+import { inTransaction, type Tx } from "../context.js";
+import { requireViewer, type CustomerCtx } from "../customers/context.js";
+import { HeedError, invalidReference } from "../errors.js";
+import { insertPost } from "../posts/create.js";
+import { resolveStatus } from "../posts/references.js";
+import type { PortalPostView } from "./view.js";
+
+const HOUR_MS = 3_600_000;
+
+export interface SubmitPostInput {
+  boardId: string;
+  title: string;
+  body?: string;
+}
+
+/**
+ * At most `portalPostsPerHour` posts per end user in any hour; over it, a 429 whose retry-after
+ * says when the oldest post of the hour leaves the window. The user's row is locked first on
+ * PostgreSQL so two concurrent submissions cannot both pass the count (SQLite writes one at a time).
+ */
+async function checkPostCap(tx: Tx, ctx: CustomerCtx, userId: string): Promise<void> {
+  const cap = ctx.customer.workspace.portalPostsPerHour;
+  if (cap === null) return;
+  if (ctx.services.dialect === "postgres") {
+    await tx.selectFrom("end_users").select("id").where("id", "=", userId).forUpdate().execute();
+  }
+  const since = isoAt(nowMs() - HOUR_MS);
+  const recent = await tx
+    .selectFrom("posts")
+    .select("created_at")
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("author_id", "=", userId)
+    .where("created_at", ">=", since)
+    .orderBy("created_at")
+    .execute();
+  if (recent.length < cap) return;
+  const freeAt = Date.parse(recent[recent.length - cap]!.created_at) + HOUR_MS;
+  const retryAfter = Math.max(1, Math.ceil((freeAt - nowMs()) / 1000));
+  throw new HeedError("post_limit_reached", `At most ${cap} posts per hour; retry in ${retryAfter} s.`, { headers: { "retry-after": String(retryAfter) } });
+}
+
+/** An identified end user posts an idea on a public board, in the default status. */
+export async function submitPortalPost({ ctx, input }: { ctx: CustomerCtx; input: SubmitPostInput }): Promise<PortalPostView> {
+  const viewer = requireViewer(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const board = await tx
+      .selectFrom("boards")
+      .select("id")
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("id", "=", input.boardId)
+      .where("visibility", "=", "public")
+      .executeTakeFirst();
+    if (!board) throw invalidReference("/boardId", "board", input.boardId);
+    await checkPostCap(tx, ctx, viewer.id);
+    const statusId = await resolveStatus(tx, ctx, undefined);
+    const { ownerId: _owner, revenue: _revenue, ...post } = await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id });
+    return { ...post, viewerHasVoted: false };
+  });
+}

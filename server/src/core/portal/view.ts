@@ -1,0 +1,43 @@
+import type { Db } from "../../db/database.js";
+import type { Ctx, Tx } from "../context.js";
+import type { CustomerCtx } from "../customers/context.js";
+import { notFound } from "../errors.js";
+import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "../posts/view.js";
+
+/**
+ * A post as the portal shows it: the API's Post without what is the team's business (owner,
+ * revenue), plus whether the identified end user voted for it.
+ */
+export type PortalPostView = Omit<PostView, "ownerId" | "revenue"> & { viewerHasVoted: boolean };
+
+export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow[]): Promise<PortalPostView[]> {
+  const posts = await toPostViews(db, ctx, rows);
+  const viewer = ctx.customer.viewer;
+  const voted = new Set<string>();
+  if (viewer && rows.length > 0) {
+    const votes = await db
+      .selectFrom("votes")
+      .select("post_id")
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("user_id", "=", viewer.id)
+      .where("post_id", "in", rows.map((r) => r.id))
+      .execute();
+    for (const v of votes) voted.add(v.post_id);
+  }
+  return posts.map(({ ownerId: _owner, revenue: _revenue, ...post }) => ({ ...post, viewerHasVoted: voted.has(post.id) }));
+}
+
+/**
+ * A live post on a public board, or 404 exactly as for an unknown id: the portal never reveals that
+ * a private board's post exists. Merged posts are found (their `mergedInto` leads to the survivor).
+ */
+export async function findPublicPost(db: Db | Tx, ctx: Ctx, id: string): Promise<PostRow> {
+  const row = await selectPosts(db)
+    .where("p.workspace_id", "=", ctx.workspace.id)
+    .where("p.id", "=", id)
+    .where("p.deleted_at", "is", null)
+    .where("p.board_id", "in", publicBoardIds(db, ctx))
+    .executeTakeFirst();
+  if (!row) throw notFound("post", id);
+  return row;
+}

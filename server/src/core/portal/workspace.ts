@@ -1,0 +1,45 @@
+import { reader } from "../context.js";
+import type { CustomerCtx } from "../customers/context.js";
+import type { StatusCategory } from "../../db/schema.js";
+
+export interface PortalWorkspaceView {
+  name: string;
+  slug: string;
+  portalVisibility: "public" | "private";
+  identityVerification: boolean;
+  /** Public boards; empty for an anonymous reader of a private portal. */
+  boards: { id: string; slug: string; name: string; description: string }[];
+  /** Every status in roadmap order; empty for an anonymous reader of a private portal. */
+  statuses: { id: string; name: string; category: StatusCategory; color: string }[];
+  /** The end user the token names, if any. */
+  viewer: { id: string; externalId: string } | null;
+}
+
+/**
+ * What a portal needs to draw itself. Unlike the other portal reads it answers an anonymous reader
+ * of a private portal too (name and visibility only), so that a sign-in page can be shown.
+ */
+export async function getPortalWorkspace({ ctx }: { ctx: CustomerCtx }): Promise<PortalWorkspaceView> {
+  const { workspace, viewer } = ctx.customer;
+  const base = {
+    name: workspace.name,
+    slug: workspace.slug,
+    portalVisibility: workspace.portalVisibility,
+    identityVerification: workspace.identityVerification,
+    viewer: viewer && { id: viewer.id, externalId: viewer.externalId },
+  };
+  if (workspace.portalVisibility === "private" && !viewer) return { ...base, boards: [], statuses: [] };
+  const db = reader(ctx);
+  const [boards, statuses] = await Promise.all([
+    db
+      .selectFrom("boards")
+      .select(["id", "slug", "name", "description"])
+      .where("workspace_id", "=", workspace.id)
+      .where("visibility", "=", "public")
+      .orderBy("name")
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("statuses").select(["id", "name", "category", "color"]).where("workspace_id", "=", workspace.id).orderBy("position").execute(),
+  ]);
+  return { ...base, boards, statuses };
+}

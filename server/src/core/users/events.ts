@@ -1,0 +1,65 @@
+import { reader, type Ctx } from "../context.js";
+import { notFound } from "../errors.js";
+import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { requireScope } from "../scopes.js";
+import { findUser } from "./view.js";
+
+export interface TrackedEventView {
+  id: string;
+  event: string;
+  properties: Record<string, unknown>;
+  occurredAt: string;
+  receivedAt: string;
+}
+
+export interface EventCountView {
+  event: string;
+  count: number;
+  lastOccurredAt: string;
+}
+
+async function liveUser(ctx: Ctx, id: string): Promise<string> {
+  const user = await findUser(reader(ctx), ctx, id);
+  if (!user) throw notFound("end user", id);
+  return user.id;
+}
+
+/** What an end user did, as `/v1/track` received it: newest first, optionally one event name. */
+export async function listUserEvents({ ctx, input }: { ctx: Ctx; input: PageInput & { id: string; event?: string } }): Promise<Page<TrackedEventView>> {
+  requireScope(ctx.actor.scopes, "users:read");
+  const queryKey = JSON.stringify(["user-events", ctx.workspace.id, input.id, input.event ?? null]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
+  const userId = await liveUser(ctx, input.id);
+  let query = reader(ctx)
+    .selectFrom("tracked_events")
+    .select(["id", "event", "properties", "occurred_at", "created_at"])
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(input.limit + 1);
+  if (input.event !== undefined) query = query.where("event", "=", input.event);
+  if (after) query = query.where("id", "<", after[0]);
+  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) =>
+    rs.map((r) => ({ id: r.id, event: r.event, properties: JSON.parse(r.properties) as Record<string, unknown>, occurredAt: r.occurred_at, receivedAt: r.created_at })),
+  );
+}
+
+/** How often the end user did each thing, by event name (alphabetical). */
+export async function countUserEvents({ ctx, input }: { ctx: Ctx; input: PageInput & { id: string } }): Promise<Page<EventCountView>> {
+  requireScope(ctx.actor.scopes, "users:read");
+  const queryKey = JSON.stringify(["user-event-counts", ctx.workspace.id, input.id]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
+  const userId = await liveUser(ctx, input.id);
+  let query = reader(ctx)
+    .selectFrom("tracked_events")
+    .select((eb) => ["event", eb.fn.countAll<number>().as("count"), eb.fn.max("occurred_at").as("last_occurred_at")])
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("user_id", "=", userId)
+    .groupBy("event")
+    .orderBy("event")
+    .limit(input.limit + 1);
+  if (after) query = query.where("event", ">", after[0]);
+  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.event], (rs) =>
+    rs.map((r) => ({ event: r.event, count: Number(r.count), lastOccurredAt: r.last_occurred_at })),
+  );
+}

@@ -1,0 +1,74 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { anyWorkspaceAllowsOrigin, workspaceAllowsOrigin } from "../core/customers/origins.js";
+import { HeedError } from "../core/errors.js";
+import { isCustomerPath } from "./credentials.js";
+import type { AppEnv } from "./env.js";
+import { problemResponse } from "./problem.js";
+
+// CORS, only for the customer-facing routes: a secret key must never be usable from a browser, so
+// the dashboard-equivalent routes answer no preflight. Credentials travel in headers, never in
+// cookies: no response allows credentials, so browsers send no cookie cross-site.
+
+const ALLOWED_HEADERS = "content-type, idempotency-key, x-service-public-key, x-service-user-token";
+const EXPOSED_HEADERS = [
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "ratelimit",
+  "ratelimit-policy",
+  "retry-after",
+  "idempotent-replayed",
+  "x-request-id",
+].join(", ");
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+function ownOrigin(c: Context<AppEnv>): string {
+  return new URL(c.get("services").publicUrl).origin;
+}
+
+/**
+ * May this origin read the answer to this request? The portal served by Heed itself always may;
+ * another origin when the caller's workspace lists it. Decided once per request.
+ */
+export async function originMayRead(c: Context<AppEnv>, origin: string): Promise<boolean> {
+  const known = c.get("originAllowed");
+  if (known !== undefined) return known;
+  const caller = c.get("caller");
+  const allowed =
+    origin === ownOrigin(c) || (caller?.kind === "public" && (await workspaceAllowsOrigin(c.get("services").db, caller.workspace.id, origin)));
+  c.set("originAllowed", allowed);
+  return allowed;
+}
+
+/** Wraps every request: adds the CORS headers to customer-facing answers an allowed origin may read. */
+export const cors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const origin = c.req.header("origin");
+  if (!isCustomerPath(c.req.path)) return;
+  c.res.headers.append("vary", "Origin");
+  if (origin === undefined || c.res.headers.has("access-control-allow-origin")) return;
+  if (await originMayRead(c, origin)) {
+    c.res.headers.set("access-control-allow-origin", origin);
+    c.res.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
+  }
+};
+
+/**
+ * Answers a preflight. It carries no public key, so it is allowed when any workspace allows the
+ * origin; the request that follows is refused unless its own workspace does (auth.ts).
+ */
+export const preflight: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const origin = c.req.header("origin");
+  const method = c.req.header("access-control-request-method");
+  if (!isCustomerPath(c.req.path) || origin === undefined || method === undefined) return next();
+  const allowed = origin === ownOrigin(c) || (await anyWorkspaceAllowsOrigin(c.get("services").db, origin));
+  if (!allowed) {
+    return problemResponse(c, new HeedError("origin_not_allowed", `No workspace allows the origin ${origin.slice(0, 200)}.`));
+  }
+  c.header("access-control-allow-origin", origin);
+  c.header("access-control-allow-methods", "GET, POST, DELETE");
+  c.header("access-control-allow-headers", ALLOWED_HEADERS);
+  c.header("access-control-max-age", String(PREFLIGHT_MAX_AGE_SECONDS));
+  c.header("vary", "Access-Control-Request-Method, Access-Control-Request-Headers", { append: true });
+  return c.body(null, 204);
+};

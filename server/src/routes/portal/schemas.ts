@@ -1,0 +1,103 @@
+import { z } from "@hono/zod-openapi";
+import { PORTAL_POST_SORTS } from "../../core/portal/posts.js";
+import { ROADMAP_CATEGORIES } from "../../core/portal/roadmap.js";
+import { PageQuery, listOf, text, timestamp } from "../../http/openapi.js";
+import { CommentSchema } from "../comments/schemas.js";
+import { PortalUserSchema } from "../customer/schemas.js";
+import { ListPostsQuery, PostSchema } from "../posts/schemas.js";
+
+
+/** The longest post and comment an end user may write on the portal (the team's API allows more). */
+export const PORTAL_LIMITS = { title: 200, body: 10_000, comment: 5_000 } as const;
+
+export const PortalPostSchema = PostSchema.omit({ ownerId: true, revenue: true })
+  .extend({ viewerHasVoted: z.boolean().openapi({ description: "Whether the end user of the `x-service-user-token` voted for it; false without one." }) })
+  .openapi("PortalPost", { description: "A post as the portal shows it: no owner, no revenue." });
+
+export const PortalPostListSchema = listOf(PortalPostSchema, "PortalPostList");
+
+export const ListPortalPostsQuery = ListPostsQuery.extend({
+  sort: z
+    .enum(PORTAL_POST_SORTS)
+    .default("newest")
+    .openapi({ description: "As on `GET /posts`, without `revenue`. `trending` ranks by votes of the last 14 days. Ties break by id." }),
+});
+
+export const SubmitPostSchema = z
+  .strictObject({
+    boardId: text().max(64).openapi({ description: "A public board." }),
+    title: text().trim().min(1).max(PORTAL_LIMITS.title),
+    body: text()
+      .max(PORTAL_LIMITS.body)
+      .optional()
+      .openapi({ description: `Markdown, up to ${PORTAL_LIMITS.body.toLocaleString("en")} characters.` }),
+  })
+  .openapi("SubmitPost");
+
+export const PortalCommentSchema = CommentSchema.omit({ internal: true }).openapi("PortalComment", { description: "A public comment." });
+export const PortalCommentListSchema = listOf(PortalCommentSchema, "PortalCommentList");
+
+export const CreatePortalCommentSchema = z
+  .strictObject({
+    body: text()
+      .trim()
+      .min(1)
+      .max(PORTAL_LIMITS.comment)
+      .openapi({ description: `Markdown, up to ${PORTAL_LIMITS.comment.toLocaleString("en")} characters.` }),
+    parentId: text().max(64).optional().openapi({ description: "Reply to this top-level comment of the same post." }),
+  })
+  .openapi("CreatePortalComment");
+
+export const PortalVoteSchema = z
+  .object({ postId: z.string(), voted: z.boolean(), voteCount: z.number().int() })
+  .openapi("PortalVote", { description: "The end user's vote on the post, and the post's vote count after the change." });
+
+export const RoadmapQuery = z.object({
+  boardId: text().max(64).optional().openapi({ description: "Only posts of this board." }),
+  limit: PageQuery.limit.openapi({ type: "integer", description: "Posts per column, 1–100." }),
+});
+
+export const RoadmapSchema = z
+  .object({
+    columns: z.array(
+      z.object({
+        category: z.enum(ROADMAP_CATEGORIES),
+        statuses: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+        posts: z.array(PortalPostSchema),
+        nextCursor: z.string().nullable().openapi({ description: "Continues with `GET /portal/posts?sort=votes&status=<category>` (and the same `boardId`)." }),
+      }),
+    ),
+  })
+  .openapi("Roadmap", { description: "Public posts by status category (open, active, complete), most voted first." });
+
+const PortalChangelogEntrySchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string().openapi({ description: "Markdown." }),
+    type: z.enum(["new", "improved", "fixed"]),
+    publishedAt: timestamp,
+    posts: z.array(z.object({ id: z.string(), title: z.string() })).openapi({ description: "The announced posts of public boards." }),
+  })
+  .openapi("PortalChangelogEntry");
+
+export const PortalChangelogListSchema = listOf(PortalChangelogEntrySchema, "PortalChangelogList");
+
+export const PortalMeSchema = z
+  .object({ user: PortalUserSchema, voteCount: z.number().int(), postCount: z.number().int() })
+  .openapi("PortalMe", { description: "The identified end user, with their votes and posts on the portal." });
+
+export const PortalWorkspaceSchema = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    portalVisibility: z.enum(["public", "private"]),
+    identityVerification: z.boolean(),
+    boards: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string() })).openapi({ description: "Public boards." }),
+    statuses: z
+      .array(z.object({ id: z.string(), name: z.string(), category: z.enum(["open", "active", "complete", "closed"]), color: z.string() }))
+      .openapi({ description: "In roadmap order." }),
+    viewer: z.object({ id: z.string(), externalId: z.string() }).nullable().openapi({ description: "The end user of the token, if one was sent." }),
+  })
+  .openapi("PortalWorkspace", { description: "An anonymous reader of a private portal gets the name and visibility only." });
+
