@@ -12,9 +12,10 @@ export default defineConfig({
       .map((name) => ({
         test: {
           name,
-          include: ["server/test/**/*.test.ts"],
-          // Pages do not depend on the database: the browser tests run once, in the SQLite project.
-          exclude: name === "sqlite" ? [] : ["server/test/browser/**"],
+          include: ["server/test/**/*.test.ts", "client/test/**/*.test.ts"],
+          // Pages and the client package's build do not depend on the database: they run once, in
+          // the SQLite project.
+          exclude: name === "sqlite" ? [] : ["server/test/browser/**", "client/test/package/**"],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
           testTimeout: 30_000,
           hookTimeout: 60_000,

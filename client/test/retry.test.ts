@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { useHarness } from "../../server/test/support/harness.js";
+import { createHeedClient, type Transport } from "../src/index.js";
+
+// 429s retried after the server's retry-after, on a server with a tiny limit and a short window.
+
+const h = useHarness({ rateLimit: 2, rateLimitWindowSeconds: 2 });
+
+describe("retries", () => {
+  it("waits what retry-after says after a 429, then succeeds", async () => {
+    const ws = await h.workspace();
+    const statuses: number[] = [];
+    const transport: Transport = async (request) => {
+      const response = await fetch(request);
+      statuses.push(response.status);
+      return response;
+    };
+    const client = createHeedClient({ baseUrl: h.url, apiKey: await ws.key(), fetch: transport });
+    await client.GET("/posts");
+    await client.GET("/posts");
+    const started = Date.now();
+    const third = await client.GET("/posts");
+    expect(third.response.status).toBe(200);
+    expect(statuses).toEqual([200, 200, 429, 200]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it("gives the 429 back as a typed problem when retries are off or the wait is too long", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const strict = createHeedClient({ baseUrl: h.url, apiKey: key, maxRetries: 0 });
+    await strict.GET("/posts");
+    await strict.GET("/posts");
+    const refused = await strict.GET("/posts");
+    expect(refused.response.status).toBe(429);
+    expect(refused.error).toMatchObject({ code: "rate_limited", status: 429 });
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const impatient = createHeedClient({ baseUrl: h.url, apiKey: key, maxRetryDelayMs: 10 });
+    const started = Date.now();
+    expect((await impatient.GET("/posts")).response.status).toBe(429);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it("does not retry a request its caller aborted", async () => {
+    const ws = await h.workspace();
+    let attempts = 0;
+    const transport: Transport = async (request) => {
+      attempts++;
+      return fetch(request);
+    };
+    const client = createHeedClient({ baseUrl: h.url, apiKey: await ws.key(), fetch: transport });
+    const controller = new AbortController();
+    controller.abort();
+    const started = Date.now();
+    await expect(client.GET("/posts", { signal: controller.signal })).rejects.toThrow();
+    expect(attempts).toBe(1);
+    expect(Date.now() - started).toBeLessThan(400);
+  });
+});
