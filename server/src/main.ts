@@ -30,6 +30,7 @@ const services = {
 if (config.seedDemo) await bootstrapDemo(services);
 
 const rateLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: config.rateLimit.windowSeconds });
+if (!(await rateLimiter.ready(5000))) log.warn("redis not reachable at start-up: serving with per-process rate limits");
 const app = createApp(services, {
   bodyLimitBytes: config.bodyLimitBytes,
   rateLimiter,

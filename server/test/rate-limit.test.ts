@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
+import { createRateLimiter } from "../src/ratelimit/limiter.js";
 import { operations } from "../src/routes/index.js";
 import { useHarness, type Harness, type TestResponse } from "./support/harness.js";
 import { startServer } from "./support/processes.js";
@@ -143,6 +144,25 @@ describe("rate limits", () => {
       expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {
       await server.stop();
+    }
+  });
+
+  // A server that served before Redis connected counted its first requests in memory and handed
+  // out one request over the shared limit (seen once in CI); start-up now waits for this answer.
+  it("tells start-up whether Redis is connected, quickly either way", async () => {
+    const shared = createRateLimiter({ redisUrl: REDIS_URL, windowSeconds: 60 });
+    const unreachable = createRateLimiter({ redisUrl: "redis://127.0.0.1:1", windowSeconds: 60 });
+    try {
+      const started = Date.now();
+      expect(await shared.ready(5000)).toBe(true);
+      expect(await shared.ready(5000)).toBe(true); // already connected: answers at once
+      expect(await unreachable.ready(5000)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(3000);
+      const bucket = `ready-${Date.now()}-${Math.random()}`;
+      expect((await shared.consume(bucket, 1)).allowed).toBe(true);
+      expect((await shared.consume(bucket, 1)).allowed).toBe(false);
+    } finally {
+      await Promise.all([shared.close(), unreachable.close()]);
     }
   });
 });

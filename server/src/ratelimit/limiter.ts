@@ -16,6 +16,12 @@ export interface RateLimiter {
   /** The bucket's state without counting (health probes). */
   peek(bucket: string, limit: number): Promise<Decision>;
   readonly windowSeconds: number;
+  /**
+   * Whether the shared store is connected: waits for the first connection attempt, at most
+   * `timeoutMs`. Serving before then would count the first requests in this process alone and
+   * so hand out more than the limit.
+   */
+  ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -61,6 +67,23 @@ export function createRateLimiter(options: { redisUrl?: string; windowSeconds: n
 
   return {
     windowSeconds,
+    async ready(timeoutMs) {
+      if (!redis || redis.status === "ready") return true;
+      // The first connection attempt decides: connected, refused, or still silent at the timeout.
+      return new Promise<boolean>((resolve) => {
+        const settle = (connected: boolean) => () => {
+          clearTimeout(timer);
+          redis.off("ready", onReady);
+          redis.off("error", onError);
+          resolve(connected);
+        };
+        const onReady = settle(true);
+        const onError = settle(false);
+        const timer = setTimeout(onError, timeoutMs);
+        redis.once("ready", onReady);
+        redis.once("error", onError);
+      });
+    },
     async consume(bucket, limit) {
       try {
         return decision(limit, await limiterFor(limit).consume(bucket), true);
