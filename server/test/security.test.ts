@@ -42,11 +42,17 @@ function unknownIds(t: Target): Target {
 let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 let ws: TestWorkspace;
 let other: TestWorkspace;
+// Refused requests aim at one set of objects per workspace: a refusal must change nothing, so
+// the objects stay valid for every route (and the suite checks the other workspace's stayed
+// untouched). Only the happy path, which may delete or merge, gets fresh objects each time.
+let mine: Target;
+let theirs: Target;
 
 beforeAll(async () => {
   document = (await h.call("GET", "/openapi.json")).body;
   ws = await h.workspace();
   other = await h.workspace();
+  [mine, theirs] = await Promise.all([makeTarget(ws), makeTarget(other)]);
 });
 
 async function keyId(key: string): Promise<string> {
@@ -55,7 +61,7 @@ async function keyId(key: string): Promise<string> {
 
 /** Calls the operation and checks the answer is a documented problem with this status and code. */
 async function expectRefusal(op: Operation, status: number, code: string, auth: CallOptions, t?: Target) {
-  const { path, options } = request(op, t ?? (await makeTarget(ws)));
+  const { path, options } = request(op, t ?? mine);
   const res = await h.call(op.method, path, { ...options, ...auth, headers: { ...options.headers, ...auth.headers } });
   expect(res.status, `${op.operationId}: ${JSON.stringify(res.body)}`).toBe(status);
   expect(res.headers.get("content-type")).toContain("application/problem+json");
@@ -111,7 +117,7 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   if (!op.path.includes("{")) return;
 
   it("answers 404 for another workspace's object, as for an unknown id", async () => {
-    const foreign = await makeTarget(other);
+    const foreign = theirs;
     const key = await ws.key(["*"]);
     const res = await expectRefusal(op, 404, "not_found", { key }, foreign);
     const unknownTarget = { ...unknownIds(foreign), boardId: foreign.boardId! };
@@ -129,11 +135,11 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
 describe("ids of another workspace named inside a request", () => {
   it("are refused as unknown: second path ids (404) and references in bodies (400 at the field)", async () => {
     // Fresh workspaces: the suite above rotates the shared ones' public keys.
-    const mine = await h.workspace();
-    const theirs = await h.workspace();
-    const t = await makeTarget(mine);
-    const foreign = await makeTarget(theirs);
-    const key = await mine.key(["*"]);
+    const mineWs = await h.workspace();
+    const theirsWs = await h.workspace();
+    const t = await makeTarget(mineWs);
+    const foreign = await makeTarget(theirsWs);
+    const key = await mineWs.key(["*"]);
     const refused = async (method: string, path: string, status: number, json?: unknown, pointer?: string) => {
       const res = await h.call(method, path, { key, json });
       expect(res.status, `${method} ${path} ${JSON.stringify(json)}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -160,12 +166,12 @@ describe("ids of another workspace named inside a request", () => {
     await refused("POST", "/v1/users", 400, { externalId: "x", companyId: foreign.companyId }, "/companyId");
     await refused("DELETE", `/v1/boards/${t.spareBoardId}?movePostsTo=${foreign.boardId}`, 400, undefined, "/query/movePostsTo");
     // The portal: the other workspace's public board.
-    const { token } = await mine.identify();
-    const portal = await h.call("POST", "/v1/portal/posts", { headers: mine.customer(token), json: { boardId: foreign.boardId, title: "x" } });
+    const { token } = await mineWs.identify();
+    const portal = await h.call("POST", "/v1/portal/posts", { headers: mineWs.customer(token), json: { boardId: foreign.boardId, title: "x" } });
     expect(portal.status).toBe(400);
     expect(portal.body.errors[0].pointer).toBe("/boardId");
     // Nothing of the other workspace changed.
-    expect((await h.call("GET", `/v1/posts/${foreign.votedPostId}/votes`, { key: await theirs.key() })).body.data).toHaveLength(1);
-    expect((await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await theirs.key() })).body).toMatchObject({ title: "Target", mergedInto: null });
+    expect((await h.call("GET", `/v1/posts/${foreign.votedPostId}/votes`, { key: await theirsWs.key() })).body.data).toHaveLength(1);
+    expect((await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await theirsWs.key() })).body).toMatchObject({ title: "Target", mergedInto: null });
   });
 });
