@@ -2812,7 +2812,7 @@ export interface components {
             traits?: {
                 [key: string]: string | number | boolean | null;
             };
-            /** @description `null` detaches the person from their company. */
+            /** @description Only with a proven identity (`userHash` or `token`), verification on or off: companies rank posts by revenue. `null` detaches the person from their company. */
             company?: components["schemas"]["IdentifyCompany"] | null;
             /** @description Hex HMAC-SHA256 of `userId` under the workspace's identity secret, computed on your server. */
             userHash?: string;
@@ -2823,7 +2823,7 @@ export interface components {
             /** @description Your own id for the company. */
             id: string;
             name: string;
-            /** @description What the company pays you per month: ranks posts by revenue. Only with a proven identity (`userHash` or `token`). */
+            /** @description What the company pays you per month: ranks posts by revenue. */
             monthlySpend?: number;
         };
         TrackResult: {

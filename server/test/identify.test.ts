@@ -137,17 +137,24 @@ describe("identity verification", () => {
     expect((await h.database.db.selectFrom("end_users").select("external_id").where("workspace_id", "=", ws.id).orderBy("external_id").execute()).map((r) => r.external_id)).toEqual(["jwt-user", "sub-user"]);
   });
 
-  it("takes company spend only from a proven identity, even with verification off", async () => {
+  it("takes a company (its spend, its name, who belongs to it) only from a proven identity, even with verification off", async () => {
     const ws = await h.workspace();
     const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key: await ws.key() })).body.identitySecret;
     const company = { id: "acme", name: "Acme", monthlySpend: 1_000_000 };
     const unproven = await identify(ws, { userId: "u", company });
     expect(unproven.status).toBe(401);
     expect(unproven.body.code).toBe("identity_not_verified");
-    expect((await identify(ws, { userId: "u", company: { id: "acme", name: "Acme" } })).status).toBe(200);
     expect((await identify(ws, { userId: "u", company, userHash: userHash(secret, "u") })).status).toBe(200);
+    // Joining the big company, renaming it or leaving it: each would move the revenue ranking.
+    for (const attempt of [{ id: "acme", name: "Renamed by attacker" }, { id: "acme", name: "Acme" }, null]) {
+      const res = await identify(ws, { userId: "attacker", company: attempt });
+      expect(res.status, JSON.stringify(attempt)).toBe(401);
+      expect(res.body.code).toBe("identity_not_verified");
+    }
+    expect((await identify(ws, { userId: "u", company: null })).status).toBe(401);
+    expect((await identify(ws, { userId: "attacker" })).status).toBe(200);
     const companies = (await h.call("GET", "/v1/companies", { key: await ws.key() })).body.data;
-    expect(companies).toEqual([expect.objectContaining({ externalId: "acme", monthlySpend: 1_000_000 })]);
+    expect(companies).toEqual([expect.objectContaining({ externalId: "acme", name: "Acme", monthlySpend: 1_000_000 })]);
   });
 
   it("checks a hash sent while verification is off, so a broken integration shows", async () => {

@@ -54,9 +54,10 @@ function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims: (cla
   if (input.userHash !== undefined) checkUserHash(identitySecret, input.fields.userId, input.userHash);
   else if (identityVerification) {
     throw new HeedError("identity_not_verified", "This workspace verifies identities: send `userHash` (hex HMAC-SHA256 of the user id under the identity secret) or a signed JWT as `token`.");
-  } else if (input.fields.company?.monthlySpend !== undefined) {
-    // Spend ranks posts by revenue: anyone holding the public key could otherwise inflate it.
-    throw new HeedError("identity_not_verified", "`company.monthlySpend` needs a proven identity (`userHash` or `token`); or set it from your server with POST /v1/companies.");
+  } else if (input.fields.company !== undefined) {
+    // Companies rank posts by revenue, through their spend and through who belongs to them: with
+    // only the public key, anyone could join a big customer's company (or rename it) and vote.
+    throw new HeedError("identity_not_verified", "`company` needs a proven identity (`userHash` or `token`); or set it from your server with POST /v1/companies and POST /v1/users (companyId).");
   }
   return input.fields;
 }

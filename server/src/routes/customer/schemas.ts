@@ -15,7 +15,7 @@ const IdentifyCompanySchema = z
       .min(0)
       .max(1e12)
       .optional()
-      .openapi({ description: "What the company pays you per month: ranks posts by revenue. Only with a proven identity (`userHash` or `token`)." }),
+      .openapi({ description: "What the company pays you per month: ranks posts by revenue." }),
   })
   .openapi("IdentifyCompany");
 
@@ -26,7 +26,7 @@ const userId = text()
   .max(255)
   .refine((id) => !id.startsWith("deleted:"), { message: "`deleted:` ids belong to deleted end users." })
   .openapi({ description: "Your own id for the person (the end user's `externalId`)." });
-const identityFields = { ...userFields, company: orNull(IdentifyCompanySchema).optional().openapi({ description: "`null` detaches the person from their company." }) };
+const identityFields = { ...userFields, company: orNull(IdentifyCompanySchema).optional().openapi({ description: "Only with a proven identity (`userHash` or `token`), verification on or off: companies rank posts by revenue. `null` detaches the person from their company." }) };
 
 export const IdentifySchema = z
   .strictObject({
