@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { storeUser } from "../src/core/users/upsert.js";
 import { useHarness } from "./support/harness.js";
 
 const h = useHarness();
@@ -45,5 +46,38 @@ describe("revenue", () => {
     await h.call("POST", `/v1/posts/${csv}/votes`, { key, json: { userId: cid } });
     const merged = await h.call("POST", `/v1/posts/${csv}/merge`, { key, json: { into: sso } });
     expect(merged.body.into.revenue).toBe(5000);
+  });
+
+  // Two moves of one user at once: the second read "unchanged" before the first committed and
+  // skipped its recount, leaving the post counting the wrong company's spend (found in review).
+  it("recounts when two moves of one user race on PostgreSQL", async () => {
+    if (h.services.dialect !== "postgres") return;
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const company = async (externalId: string, monthlySpend: number) =>
+      (await h.call("POST", "/v1/companies", { key, json: { externalId, name: externalId, monthlySpend } })).body.id as string;
+    const [x, y] = [await company("x", 100), await company("y", 1000)];
+    const userId = (await h.call("POST", "/v1/users", { key, json: { externalId: "u", companyId: x } })).body.id;
+    const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Idea" } })).body.id;
+    expect((await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } })).status).toBeLessThan(300);
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let stored!: () => void;
+    const firstStored = new Promise<void>((resolve) => (stored = resolve));
+    const first = h.database.db.transaction().execute(async (tx) => {
+      await storeUser(tx, ws.ctx, { externalId: "u", companyId: y });
+      stored();
+      await gate;
+    });
+    await firstStored;
+    const second = h.database.db.transaction().execute((tx) => storeUser(tx, ws.ctx, { externalId: "u", companyId: x }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([first, second]);
+
+    const user = (await h.call("GET", `/v1/users/${userId}`, { key })).body;
+    const spend = user.company.externalId === "x" ? 100 : 1000;
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.revenue).toBe(spend);
   });
 });

@@ -37,12 +37,10 @@ export async function upsertCompany({ ctx, input }: { ctx: Ctx; input: UpsertCom
  */
 export async function storeCompany(tx: Tx, ctx: Ctx, input: UpsertCompanyInput): Promise<{ row: CompaniesTable; created: boolean }> {
   // Identify sends the spend on every call: the posts are recounted only when it really changed.
-  const before = await tx
-    .selectFrom("companies")
-    .select("monthly_spend")
-    .where("workspace_id", "=", ctx.workspace.id)
-    .where("external_id", "=", input.externalId)
-    .executeTakeFirst();
+  // Locked as it is read on PostgreSQL, so a concurrent change cannot make "unchanged" stale.
+  let query = tx.selectFrom("companies").select("monthly_spend").where("workspace_id", "=", ctx.workspace.id).where("external_id", "=", input.externalId);
+  if (ctx.services.dialect === "postgres") query = query.forUpdate();
+  const before = await query.executeTakeFirst();
   const at = nowIso();
   const id = newId("company");
   const set: Partial<CompaniesTable> = { name: input.name, updated_at: at };

@@ -53,10 +53,14 @@ export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { las
   if (input.lastSeenAt !== undefined) given.last_seen_at = input.lastSeenAt;
 
   // Identify sends the company on every call: the posts are recounted only when it really changed.
-  const before =
-    input.companyId === undefined
-      ? undefined
-      : await tx.selectFrom("end_users").select("company_id").where("workspace_id", "=", ctx.workspace.id).where("external_id", "=", input.externalId).executeTakeFirst();
+  // On PostgreSQL the row is locked as it is read, or a concurrent move could commit between this
+  // read and the upsert and the recount would be skipped on a stale "unchanged".
+  let before: { company_id: string | null } | undefined;
+  if (input.companyId !== undefined) {
+    let query = tx.selectFrom("end_users").select("company_id").where("workspace_id", "=", ctx.workspace.id).where("external_id", "=", input.externalId);
+    if (ctx.services.dialect === "postgres") query = query.forUpdate();
+    before = await query.executeTakeFirst();
+  }
   const at = nowIso();
   const id = newId("user");
   const inserted = await tx
@@ -78,7 +82,9 @@ export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { las
     .onConflict((oc) => oc.columns(["workspace_id", "external_id"]).doUpdateSet({ ...given, updated_at: at, deleted_at: null }))
     .returning("id")
     .executeTakeFirstOrThrow();
-  // Their votes now count for another company (or none): the revenue of those posts moves.
-  if (input.companyId !== undefined && (before?.company_id ?? null) !== input.companyId) await recountRevenue(tx, ctx.workspace.id, { userId: inserted.id });
-  return { id: inserted.id, created: inserted.id === id };
+  const created = inserted.id === id;
+  // Their votes now count for another company (or none): the revenue of those posts moves. A user
+  // created just now has no votes yet.
+  if (!created && input.companyId !== undefined && (before?.company_id ?? null) !== input.companyId) await recountRevenue(tx, ctx.workspace.id, { userId: inserted.id });
+  return { id: inserted.id, created };
 }
