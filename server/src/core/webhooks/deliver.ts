@@ -16,8 +16,11 @@ export interface DeliveryOptions {
 
 const USER_AGENT = "Heed-Webhooks/1.0";
 
-/** The oldest pending delivery of each endpoint, among endpoints not in `busy`, if it is due. */
-async function dueHeads(db: Db, busy: Set<string>): Promise<Due[]> {
+/**
+ * The endpoints, among those not in `busy`, whose oldest pending delivery is due. Only the
+ * endpoint is needed: its lane reads the run itself (nextRun), so the delivery is not loaded here.
+ */
+async function dueEndpoints(db: Db, busy: Set<string>): Promise<string[]> {
   const heads = (
     await db
       .selectFrom("webhook_deliveries")
@@ -28,15 +31,16 @@ async function dueHeads(db: Db, busy: Set<string>): Promise<Due[]> {
   ).filter((h) => !busy.has(h.endpoint_id));
   if (heads.length === 0) return [];
   const now = nowIso();
-  return db
+  const due = await db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-    .select(["d.id", "d.event_id", "d.payload", "d.attempts", "d.endpoint_id", "e.url", "e.secret", "e.previous_secret", "e.previous_secret_expires_at"])
+    .select("d.endpoint_id")
     .where("d.id", "in", heads.map((h) => String(h.id)))
     .where("e.enabled", "=", 1)
     .where("d.next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
     .execute();
+  return due.map((d) => d.endpoint_id);
 }
 
 const LANE_BATCH = 50;
@@ -86,13 +90,13 @@ async function claim(db: Db, id: string, options: DeliveryOptions): Promise<bool
  * holds up only itself.
  */
 export async function startDueDeliveries(db: Db, options: DeliveryOptions, busy: Set<string>): Promise<Promise<number>[]> {
-  const heads = await dueHeads(db, busy);
-  return heads.map((head) => {
-    busy.add(head.endpoint_id);
+  const endpoints = await dueEndpoints(db, busy);
+  return endpoints.map((endpointId) => {
+    busy.add(endpointId);
     const lane = async () => {
       let sent = 0;
       for (;;) {
-        const run = await nextRun(db, head.endpoint_id);
+        const run = await nextRun(db, endpointId);
         if (run.length === 0) return sent;
         for (const delivery of run) {
           // Another process got there first, or the send failed: later deliveries wait their turn.
@@ -102,7 +106,7 @@ export async function startDueDeliveries(db: Db, options: DeliveryOptions, busy:
         }
       }
     };
-    return lane().finally(() => busy.delete(head.endpoint_id));
+    return lane().finally(() => busy.delete(endpointId));
   });
 }
 
