@@ -4,7 +4,7 @@ import { inTransaction, type Ctx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { adjustCommentCount } from "./counts.js";
-import { findComment, toCommentView, type CommentView } from "./view.js";
+import { findComment, selectComments, toCommentView, type CommentView } from "./view.js";
 
 /**
  * Edits the text or moves a comment between public and internal (the post's count follows). A
@@ -48,9 +48,10 @@ export async function updateComment({ ctx, input }: { ctx: Ctx; input: { id: str
       audit: { changed: Object.keys(input).filter((k) => k !== "id"), ...(hiddenReplies.length > 0 ? { repliesMadeInternal: hiddenReplies.length } : {}) },
       event: { type: "comment.updated", data: comment },
     });
-    for (const reply of hiddenReplies) {
-      const view = toCommentView((await findComment(tx, ctx, reply.id))!);
-      await recordChange(tx, ctx, { action: "comment.updated", objectType: "comment", objectId: reply.id, audit: { changed: ["internal"], withParent: before.id }, event: { type: "comment.updated", data: view } });
+    // The hidden replies, read in one query for their events.
+    const replies = hiddenReplies.length > 0 ? await selectComments(tx).where("c.workspace_id", "=", ctx.workspace.id).where("c.id", "in", hiddenReplies.map((r) => r.id)).orderBy("c.id").execute() : [];
+    for (const reply of replies) {
+      await recordChange(tx, ctx, { action: "comment.updated", objectType: "comment", objectId: reply.id, audit: { changed: ["internal"], withParent: before.id }, event: { type: "comment.updated", data: toCommentView(reply) } });
     }
     return comment;
   });
