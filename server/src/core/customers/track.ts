@@ -71,6 +71,7 @@ export async function track({ ctx, events, invalid }: { ctx: CustomerCtx; events
         await tx
           .updateTable("end_users")
           .set({ last_seen_at: nowIso() })
+          .where("workspace_id", "=", ctx.workspace.id)
           .where("id", "=", viewer.id)
           .where((eb) => eb.or([eb("last_seen_at", "is", null), eb("last_seen_at", "<", isoAt(now - LAST_SEEN_PRECISION_MS))]))
           .execute();
