@@ -36,6 +36,8 @@ export async function* paginate<Paths extends {}, Path extends ListPath<Paths>>(
     const { data, error, response } = await get(path, { params: { path: parameters?.path, query: { ...parameters?.query, cursor } } });
     if (error !== undefined || data === undefined) throw new HeedApiError(response, error);
     yield* data.data;
+    // A cursor handed back unchanged would ask for the same page for ever.
+    if (data.nextCursor !== null && data.nextCursor === cursor) throw new Error(`paginate: ${String(path)} returned the cursor it was given`);
     cursor = data.nextCursor ?? undefined;
   } while (cursor !== undefined);
 }

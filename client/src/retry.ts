@@ -16,8 +16,35 @@ export type Transport = (request: Request) => Promise<Response>;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects as soon as the caller aborts: an abort must not sit out a retry's wait. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** A random UUID; `crypto.randomUUID` exists only in secure contexts (https, localhost). */
+function newIdempotencyKey(): string {
+  if (typeof globalThis.crypto.randomUUID === "function") return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A whole, non-negative option, else the default (an unset `Number(process.env.X)` is NaN). */
+function countOption(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 }
 
 /** Exponential backoff with ±20% jitter, for answers that name no wait: 0.5 s, 1 s, 2 s… */
@@ -44,12 +71,12 @@ async function isRetryable(response: Response): Promise<boolean> {
 }
 
 export function retrying(transport: Transport, options: RetryOptions = {}): Transport {
-  const maxRetries = options.maxRetries ?? 2;
-  const maxDelay = options.maxRetryDelayMs ?? 60_000;
+  const maxRetries = countOption(options.maxRetries, 2);
+  const maxDelay = countOption(options.maxRetryDelayMs, 60_000);
   return async (request) => {
     const write = WRITES.has(request.method);
     if (write && options.idempotencyKeys !== false && !request.headers.has("idempotency-key")) {
-      request.headers.set("idempotency-key", globalThis.crypto.randomUUID());
+      request.headers.set("idempotency-key", newIdempotencyKey());
     }
     // Without a key, a write whose answer was lost may have happened: it is not sent again.
     const mayResend = !write || request.headers.has("idempotency-key");
@@ -61,7 +88,7 @@ export function retrying(transport: Transport, options: RetryOptions = {}): Tran
       } catch (error) {
         // A request its caller aborted (or timed out) is over: retrying would only delay the abort.
         if (last || !mayResend || request.signal.aborted) throw error;
-        await sleep(backoffMs(attempt));
+        await sleep(backoffMs(attempt), request.signal);
         continue;
       }
       if (last || !(await isRetryable(response))) return response;
@@ -69,7 +96,7 @@ export function retrying(transport: Transport, options: RetryOptions = {}): Tran
       const wait = retryAfterMs(response) ?? backoffMs(attempt);
       if (wait > maxDelay) return response;
       await response.body?.cancel();
-      await sleep(wait);
+      await sleep(wait, request.signal);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useHarness } from "../../server/test/support/harness.js";
-import { createHeedClient, type Transport } from "../src/index.js";
+import { createHeedClient, paginate, type Transport } from "../src/index.js";
 
 // 429s retried after the server's retry-after, on a server with a tiny limit and a short window.
 
@@ -57,5 +57,43 @@ describe("retries", () => {
     await expect(client.GET("/posts", { signal: controller.signal })).rejects.toThrow();
     expect(attempts).toBe(1);
     expect(Date.now() - started).toBeLessThan(400);
+  });
+
+  // Transports that answer by themselves: what a misbehaving server or network would do.
+  const answering = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    const calls: Request[] = [];
+    const transport: Transport = async (request) => {
+      calls.push(request);
+      return new Response(JSON.stringify(body), { status, headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json", ...headers } });
+    };
+    return { calls, transport };
+  };
+
+  it("gives up the wait before a retry as soon as the caller aborts", async () => {
+    const { calls, transport } = answering(503, { code: "unavailable", status: 503 }, { "retry-after": "5" });
+    const client = createHeedClient({ baseUrl: "http://heed.invalid", apiKey: "heed_sk_x", fetch: transport });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    await expect(client.GET("/posts", { signal: controller.signal })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("bounds retries even when maxRetries is not a number", async () => {
+    const { calls, transport } = answering(503, { code: "unavailable", status: 503 }, { "retry-after": "0" });
+    const client = createHeedClient({ baseUrl: "http://heed.invalid", apiKey: "heed_sk_x", fetch: transport, maxRetries: Number(undefined) });
+    expect((await client.GET("/posts")).response.status).toBe(503);
+    expect(calls).toHaveLength(3); // the default: two retries
+  });
+
+  it("stops paginating when the server hands back the cursor it was given", async () => {
+    const { calls, transport } = answering(200, { data: [], nextCursor: "same" });
+    const client = createHeedClient({ baseUrl: "http://heed.invalid", apiKey: "heed_sk_x", fetch: transport });
+    const walk = async () => {
+      for await (const post of paginate(client, "/posts")) void post;
+    };
+    await expect(walk()).rejects.toThrow(/returned the cursor it was given/);
+    expect(calls).toHaveLength(2);
   });
 });
