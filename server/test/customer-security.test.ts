@@ -158,7 +158,7 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
     const res = await expectRefusal(op, 404, "not_found", auth, { ...t, postId: foreign.postId! });
     const hidden = await expectRefusal(op, 404, "not_found", auth, { ...t, postId: t.privatePostId! });
     const unknown = await expectRefusal(op, 404, "not_found", auth, { ...t, postId: "post_01aaaaaaaaaaaaaaaaaaaaaaaa" });
-    expect(res.body.title).toBe(unknown.body.title);
+    expect(res.body.detail).toBe(unknown.body.detail.replace("post_01aaaaaaaaaaaaaaaaaaaaaaaa", foreign.postId!));
     expect(hidden.body.detail).toBe(unknown.body.detail.replace("post_01aaaaaaaaaaaaaaaaaaaaaaaa", t.privatePostId!));
     // Nothing happened to the other workspace's post.
     const after = await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await other.key() });

@@ -97,8 +97,10 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   });
 
   it("refuses the public key in place of a secret key (401)", async () => {
-    await expectRefusal(op, 401, "wrong_credential_kind", { headers: { "x-service-public-key": ws.publicKey } });
-    await expectRefusal(op, 401, "wrong_credential_kind", { key: ws.publicKey });
+    // The live key: the happy path of rotatePublicKey replaces the one the workspace began with.
+    const { public_key: publicKey } = await h.database.db.selectFrom("workspaces").select("public_key").where("id", "=", ws.id).executeTakeFirstOrThrow();
+    await expectRefusal(op, 401, "wrong_credential_kind", { headers: { "x-service-public-key": publicKey } });
+    await expectRefusal(op, 401, "wrong_credential_kind", { key: publicKey });
   });
 
   it("refuses a key without the route's permission (403) and names it", async () => {
