@@ -3,15 +3,14 @@ import { isCustomerCtx, viewerFromToken, type CustomerCtx } from "../core/custom
 import { HeedError } from "../core/errors.js";
 import { originMayRead } from "./cors.js";
 import type { AppEnv } from "./env.js";
-import { identifyCaller, isCustomerPath } from "./credentials.js";
+import { callerOf, isCustomerPath } from "./credentials.js";
 
 // Three credentials, never interchangeable (credentials.ts): a route takes the kind its path
 // says, and any other kind is a 401 with its reason, never a silent downgrade.
 
 /** Authenticates a dashboard-equivalent route and leaves the verb context on `c.var.ctx`. */
 async function authenticateSecret(c: Context<AppEnv>): Promise<void> {
-  // The rate limiter identified the caller already; identify here only when it did not run.
-  const caller = c.get("caller") ?? (await identifyCaller(c));
+  const caller = await callerOf(c);
   if (caller.kind !== "secret") throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes a secret API key.");
   c.set("ctx", {
     services: c.get("services"),
@@ -27,7 +26,7 @@ async function authenticateSecret(c: Context<AppEnv>): Promise<void> {
  * names the end user.
  */
 async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): Promise<void> {
-  const caller = c.get("caller") ?? (await identifyCaller(c));
+  const caller = await callerOf(c);
   if (caller.kind !== "public") throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes the public key.");
   const { workspace } = caller;
   const origin = c.req.header("origin");

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { anyWorkspaceAllowsOrigin, workspaceAllowsOrigin } from "../core/customers/origins.js";
 import { HeedError } from "../core/errors.js";
-import { isCustomerPath } from "./credentials.js";
+import { callerOf, isCustomerPath } from "./credentials.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
 
@@ -33,9 +33,9 @@ function ownOrigin(c: Context<AppEnv>): string {
 export async function originMayRead(c: Context<AppEnv>, origin: string): Promise<boolean> {
   const known = c.get("originAllowed");
   if (known !== undefined) return known;
-  const caller = c.get("caller");
+  const caller = await callerOf(c);
   const allowed =
-    origin === ownOrigin(c) || (caller?.kind === "public" && (await workspaceAllowsOrigin(c.get("services").db, caller.workspace.id, origin)));
+    origin === ownOrigin(c) || (caller.kind === "public" && (await workspaceAllowsOrigin(c.get("services").db, caller.workspace.id, origin)));
   c.set("originAllowed", allowed);
   return allowed;
 }

@@ -65,6 +65,14 @@ async function identifyPublicCaller(c: Context<AppEnv>): Promise<Caller> {
   return workspace instanceof HeedError ? { kind: "anonymous", refusal: workspace } : { kind: "public", workspace };
 }
 
-export function identifyCaller(c: Context<AppEnv>): Promise<Caller> {
-  return isCustomerPath(c.req.path) ? identifyPublicCaller(c) : identifySecretCaller(c);
+/**
+ * The caller of this request, identified on first use and kept on `c.var.caller`: the rate limiter
+ * asks first, then authentication and the origin check read the same answer.
+ */
+export async function callerOf(c: Context<AppEnv>): Promise<Caller> {
+  const known = c.get("caller");
+  if (known) return known;
+  const caller = await (isCustomerPath(c.req.path) ? identifyPublicCaller(c) : identifySecretCaller(c));
+  c.set("caller", caller);
+  return caller;
 }

@@ -2,7 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { HeedError } from "../core/errors.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
-import { identifyCaller } from "./credentials.js";
+import { callerOf } from "./credentials.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
 
@@ -41,8 +41,7 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
     let bucket: string;
     let limit = options.defaultLimit;
     let policy: string;
-    const caller = c.req.path.startsWith("/v1/") ? await identifyCaller(c) : undefined;
-    if (caller) c.set("caller", caller);
+    const caller = c.req.path.startsWith("/v1/") ? await callerOf(c) : undefined;
     if (caller?.kind === "secret") {
       bucket = `key:${caller.key.keyId}`;
       limit = caller.key.rateLimitPerMinute ?? limit;
