@@ -172,6 +172,18 @@ describe("ids of another workspace named inside a request", () => {
     const portal = await h.call("POST", "/v1/portal/posts", { headers: mineWs.customer(token), json: { boardId: foreign.boardId, title: "x" } });
     expect(portal.status).toBe(400);
     expect(portal.body.errors[0].pointer).toBe("/boardId");
+    const reply = await h.call("POST", `/v1/portal/posts/${t.postId}/comments`, { headers: mineWs.customer(token), json: { body: "x", parentId: foreign.commentId } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].pointer).toBe("/parentId");
+    // Filters naming the other workspace's board find nothing, as on the API's own list.
+    expect((await h.call("GET", `/v1/posts?boardId=${foreign.boardId}`, { key })).body.data).toEqual([]);
+    expect((await h.call("GET", `/v1/portal/posts?boardId=${foreign.boardId}`, { headers: mineWs.customer(token) })).body.data).toEqual([]);
+    const roadmap = await h.call("GET", `/v1/portal/roadmap?boardId=${foreign.boardId}`, { headers: mineWs.customer(token) });
+    expect(roadmap.status).toBe(200);
+    const postsOf = (body: { columns: { posts: unknown[] }[] }) => body.columns.flatMap((column) => column.posts);
+    expect(postsOf(roadmap.body)).toEqual([]);
+    expect(postsOf((await h.call("GET", "/v1/portal/roadmap", { headers: mineWs.customer(token) })).body).length).toBeGreaterThan(0);
+    expect((await h.call("GET", "/v1/portal/posts", { headers: mineWs.customer(token) })).body.data.length).toBeGreaterThan(0);
     // Nothing of the other workspace changed.
     expect((await h.call("GET", `/v1/posts/${foreign.votedPostId}/votes`, { key: await theirsWs.key() })).body.data).toHaveLength(1);
     expect((await h.call("GET", `/v1/posts/${foreign.postId}`, { key: await theirsWs.key() })).body).toMatchObject({ title: "Target", mergedInto: null });
