@@ -40,6 +40,9 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 // Whatever happens to the benchmark, the servers it started go with it.
 const children = new Set<ChildProcess>();
 process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+// A signal skips "exit" handlers: turn it into an exit, so the children and the temporary
+// database (run.ts's finally) do not outlive an interrupted run.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(130));
 
 async function run(args: string[], env: Record<string, string>, probe: string): Promise<Running> {
   const port = await freePort();
@@ -76,7 +79,8 @@ export function startBare(): Promise<Running> {
 export function startHeed(databaseUrl: string, env: Record<string, string> = {}): Promise<Running> {
   return run(
     ["--enable-source-maps", "dist/main.js"],
-    { DATABASE_URL: databaseUrl, SEED_DEMO: "0", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", ...env },
+    // REDIS_URL only where a measurement asks for it: the memory-counter baseline must not inherit one.
+    { DATABASE_URL: databaseUrl, SEED_DEMO: "0", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", REDIS_URL: "", ...env },
     "/health",
   );
 }

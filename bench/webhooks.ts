@@ -13,12 +13,24 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** Bounds every request of the burst, and the wait for its deliveries, in time. */
+const REQUEST_TIMEOUT_MS = 15_000;
+const DELIVERY_DEADLINE_MS = 60_000;
+
+/** Sends one request and fails the benchmark on a refusal, rather than counting what never happened. */
+async function send(url: string, init: RequestInit): Promise<void> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method} ${url}: ${res.status} ${text.slice(0, 200)}`);
+}
+
 /**
  * Commit-to-2xx latency of webhooks: a local receiver records when each event arrives; the delay
  * is arrival time minus the event's timestamp (set when its change committed). The burst is
- * `count` post creations sent `concurrency` at a time.
+ * `count` post creations sent 10 at a time.
  */
-export async function measureWebhooks(heedUrl: string, key: string, boardId: string, count: number, concurrency = 10): Promise<WebhookFigures> {
+export async function measureWebhooks(heedUrl: string, key: string, boardId: string, count: number): Promise<WebhookFigures> {
+  const concurrency = 10;
   const arrivals = new Map<string, number>();
   const delays: number[] = [];
   const receiver = createServer((req, res) => {
@@ -36,7 +48,7 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-  await fetch(`${heedUrl}/v1/webhooks/endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["post.created"] }) });
+  await send(`${heedUrl}/v1/webhooks/endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["post.created"] }) });
 
   const started = Date.now();
   let next = 0;
@@ -44,21 +56,21 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         next++;
-        await fetch(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
+        await send(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
       }
     }),
   );
   const produced = Date.now() - started;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + DELIVERY_DEADLINE_MS;
   while (arrivals.size < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const last = Math.max(...arrivals.values());
+  const last = arrivals.size > 0 ? Math.max(...arrivals.values()) : Date.now();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
   const sorted = [...delays].sort((a, b) => a - b);
   return {
     events: arrivals.size,
     producedPerSecond: (count / produced) * 1000,
     deliveredPerSecond: (arrivals.size / (last - started)) * 1000,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
+    p50: sorted.length > 0 ? percentile(sorted, 50) : NaN,
+    p99: sorted.length > 0 ? percentile(sorted, 99) : NaN,
   };
 }
