@@ -288,6 +288,27 @@ describe("webhooks", () => {
     }
   });
 
+  it("stops a run of sends when its endpoint is disabled midway", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const slow = await startReceiver(() => 200, 1000);
+    const endpoint = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: slow.url, events: ["board.created"] } })).body;
+    try {
+      for (let i = 0; i < 4; i++) expect((await h.call("POST", "/v1/boards", { key, json: { name: `Board ${i}` } })).status).toBe(201);
+      await fanOutEvents(h.database.db);
+      // One pass reads the four as one run; the endpoint is disabled while the first is in flight.
+      const pass = deliverDue(h.database.db, FAST);
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await h.call("PATCH", `/v1/webhooks/endpoints/${endpoint.id}`, { key, json: { enabled: false } })).status).toBe(200);
+      await pass;
+      expect(slow.received).toHaveLength(1);
+      const pending = await h.database.db.selectFrom("webhook_deliveries").select("id").where("endpoint_id", "=", endpoint.id).where("state", "=", "pending").execute();
+      expect(pending).toHaveLength(3); // kept for when it is enabled again
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("sends every event kind to the endpoints subscribed to it, and only to them", async () => {
     const ws = await h.workspace();
     const key = await ws.key();

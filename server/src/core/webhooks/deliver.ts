@@ -68,15 +68,31 @@ async function nextRun(db: Db, endpointId: string): Promise<Due[]> {
   return run;
 }
 
-/** Leases one delivery for the length of one send, so a killed process frees it soon. */
-async function claim(db: Db, id: string, options: DeliveryOptions): Promise<boolean> {
+/**
+ * Leases one delivery for the length of one send, so a killed process frees it soon. The lease is
+ * taken only while the endpoint is as the run read it (enabled, same URL and secret): a run lasts
+ * up to 50 sends of 15 s, and an endpoint disabled, moved or rotated meanwhile ends the run, so the
+ * next one reads it afresh.
+ */
+async function claim(db: Db, delivery: Due, options: DeliveryOptions): Promise<boolean> {
   const now = nowIso();
   const claimed = await db
     .updateTable("webhook_deliveries")
     .set({ locked_until: isoAt(nowMs() + options.timeoutMs + 5_000) })
-    .where("id", "=", id)
+    .where("id", "=", delivery.id)
     .where("state", "=", "pending")
     .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("webhook_endpoints")
+          .select("id")
+          .where("id", "=", delivery.endpoint_id)
+          .where("enabled", "=", 1)
+          .where("url", "=", delivery.url)
+          .where("secret", "=", delivery.secret),
+      ),
+    )
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
@@ -100,7 +116,7 @@ export async function startDueDeliveries(db: Db, options: DeliveryOptions, busy:
         if (run.length === 0) return sent;
         for (const delivery of run) {
           // Another process got there first, or the send failed: later deliveries wait their turn.
-          if (!(await claim(db, delivery.id, options))) return sent;
+          if (!(await claim(db, delivery, options))) return sent;
           sent++;
           if (!(await attempt(db, delivery, options))) return sent;
         }
