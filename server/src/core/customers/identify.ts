@@ -5,7 +5,7 @@ import { HeedError } from "../errors.js";
 import { storeCompany } from "../companies/upsert.js";
 import { storeUser } from "../users/upsert.js";
 import { findUser, toUserView, type TraitValue } from "../users/view.js";
-import type { CustomerCtx } from "./context.js";
+import type { CustomerCtx, Viewer } from "./context.js";
 import { checkUserHash, verifyIdentityJwt } from "./identity-proof.js";
 import { mintUserToken } from "./user-token.js";
 
@@ -24,16 +24,9 @@ export interface IdentityFields {
 /** Either the fields (with `userHash` when verification is on), or a JWT whose claims are the fields. */
 export type IdentifyInput = { fields: IdentityFields; userHash?: string } | { token: string };
 
-export interface PortalUserView {
-  id: string;
-  externalId: string;
-  email: string | null;
-  name: string | null;
-  avatarUrl: string | null;
-}
-
 export interface IdentifyResult {
-  user: PortalUserView;
+  /** The person as the portal shows them: the same shape an end-user token's check reads. */
+  user: Viewer;
   /** Sent back as `x-service-user-token` on portal writes (and reads of a private portal). */
   token: string;
   expiresAt: string;

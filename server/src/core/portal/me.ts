@@ -1,12 +1,11 @@
 import { reader } from "../context.js";
-import { requireViewer, type CustomerCtx } from "../customers/context.js";
-import type { PortalUserView } from "../customers/identify.js";
+import { requireViewer, type CustomerCtx, type Viewer } from "../customers/context.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { publicBoardIds, selectPosts } from "../posts/view.js";
 import { toPortalPosts, type PortalPostView } from "./view.js";
 
 export interface PortalMeView {
-  user: PortalUserView;
+  user: Viewer;
   /** Votes on posts the portal shows. */
   voteCount: number;
   postCount: number;
