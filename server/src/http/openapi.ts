@@ -51,7 +51,7 @@ const WRITE: ErrorCode[] = ["idempotency_in_flight", "idempotency_key_reused"];
 const CUSTOMER: ErrorCode[] = ["validation_failed", "missing_credential", "invalid_credential", "wrong_credential_kind", "origin_not_allowed", "rate_limited", "internal_error"];
 const USER_TOKEN: ErrorCode[] = ["missing_user_token", "invalid_user_token"];
 
-export interface ErrorOptions {
+interface ErrorOptions {
   write?: boolean;
   body?: boolean;
   extra?: ErrorCode[];
