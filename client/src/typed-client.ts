@@ -24,6 +24,4 @@ export interface TypedClient<Paths extends {}> {
   /** openapi-fetch middleware: onRequest / onResponse / onError. */
   use: Client<Paths>["use"];
   eject: Client<Paths>["eject"];
-  /** Never set: carries the routes' types for helpers such as paginate. */
-  readonly __paths?: Paths;
 }
