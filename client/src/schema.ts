@@ -1353,7 +1353,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "post.created";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["Post"];
                     };
@@ -1400,7 +1403,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "post.updated";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["Post"];
                     };
@@ -1447,7 +1453,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "post.status_changed";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: {
                             post: components["schemas"]["Post"];
@@ -1498,7 +1507,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "post.merged";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: {
                             post: components["schemas"]["Post"];
@@ -1552,7 +1564,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "post.deleted";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: {
                             id: string;
@@ -1604,7 +1619,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "vote.created";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["Voter"] & {
                             postId: string;
@@ -1654,7 +1672,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "vote.deleted";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: {
                             postId: string;
@@ -1705,7 +1726,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "comment.created";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["Comment"];
                     };
@@ -1752,7 +1776,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "comment.updated";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["Comment"];
                     };
@@ -1799,7 +1826,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "comment.deleted";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: {
                             id: string;
@@ -1851,7 +1881,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "changelog.published";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["ChangelogEntry"];
                     };
@@ -1898,7 +1931,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "board.created";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["Board"];
                     };
@@ -1945,7 +1981,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "board.updated";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["Board"];
                     };
@@ -1992,7 +2031,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "board.deleted";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: {
                             id: string;
@@ -2044,7 +2086,10 @@ export interface webhooks {
                     "application/json": {
                         /** @enum {string} */
                         type: "user.identified";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T12:00:00.000Z
+                         */
                         timestamp: string;
                         data: components["schemas"]["EndUser"];
                     };

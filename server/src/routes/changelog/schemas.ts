@@ -1,14 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { idParam, text } from "../../http/openapi.js";
 
-const type = z.enum(["new", "improved", "fixed"]);
+export const ChangelogType = z.enum(["new", "improved", "fixed"]);
 
 export const ChangelogEntrySchema = z
   .object({
     id: z.string(),
     title: z.string(),
     body: z.string().openapi({ description: "Markdown." }),
-    type,
+    type: ChangelogType,
     state: z.enum(["draft", "scheduled", "published"]),
     publishAt: z.string().nullable().openapi({ description: "When a scheduled entry publishes itself." }),
     publishedAt: z.string().nullable(),
@@ -21,12 +21,12 @@ export const ChangelogEntrySchema = z
 const fields = {
   title: text().trim().min(1).max(200),
   body: text().max(50_000).optional(),
-  type,
+  type: ChangelogType,
   postIds: z.array(text().max(64)).max(50).optional(),
 };
 
 export const CreateEntrySchema = z.strictObject(fields).openapi("CreateChangelogEntry");
-export const UpdateEntrySchema = z.strictObject({ ...fields, title: fields.title.optional(), type: type.optional() }).openapi("UpdateChangelogEntry");
+export const UpdateEntrySchema = z.strictObject({ ...fields, title: fields.title.optional(), type: ChangelogType.optional() }).openapi("UpdateChangelogEntry");
 export const PublishEntrySchema = z
   .strictObject({
     at: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: "A future time schedules the entry; absent or past publishes now." }),

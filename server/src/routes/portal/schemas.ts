@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { PORTAL_POST_SORTS } from "../../core/portal/posts.js";
 import { ROADMAP_CATEGORIES } from "../../core/portal/roadmap.js";
+import { STATUS_CATEGORIES } from "../../core/posts/list.js";
 import { PageQuery, listOf, text, timestamp } from "../../http/openapi.js";
+import { ChangelogType } from "../changelog/schemas.js";
 import { CommentSchema } from "../comments/schemas.js";
 import { PortalUserSchema } from "../customer/schemas.js";
 import { ListPostsQuery, PostSchema } from "../posts/schemas.js";
@@ -75,7 +77,7 @@ const PortalChangelogEntrySchema = z
     id: z.string(),
     title: z.string(),
     body: z.string().openapi({ description: "Markdown." }),
-    type: z.enum(["new", "improved", "fixed"]),
+    type: ChangelogType,
     publishedAt: timestamp,
     posts: z.array(z.object({ id: z.string(), title: z.string() })).openapi({ description: "The announced posts of public boards." }),
   })
@@ -95,7 +97,7 @@ export const PortalWorkspaceSchema = z
     identityVerification: z.boolean(),
     boards: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string() })).openapi({ description: "Public boards." }),
     statuses: z
-      .array(z.object({ id: z.string(), name: z.string(), category: z.enum(["open", "active", "complete", "closed"]), color: z.string() }))
+      .array(z.object({ id: z.string(), name: z.string(), category: z.enum(STATUS_CATEGORIES), color: z.string() }))
       .openapi({ description: "In roadmap order." }),
     viewer: z.object({ id: z.string(), externalId: z.string() }).nullable().openapi({ description: "The end user of the token, if one was sent." }),
   })

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { POST_SORTS } from "../../core/posts/list.js";
+import { POST_SORTS, STATUS_CATEGORIES } from "../../core/posts/list.js";
 import { PageQuery, listOf, text, timestamp } from "../../http/openapi.js";
 
 const id = (prefix: string) => z.string().max(64).openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
 
 export const StatusRefSchema = z
-  .object({ id: id("sts"), name: z.string(), category: z.enum(["open", "active", "complete", "closed"]) })
+  .object({ id: id("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES) })
   .openapi("StatusRef");
 
 export const PostSchema = z

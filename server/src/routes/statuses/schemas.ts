@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { STATUS_CATEGORIES } from "../../core/posts/list.js";
 import { idParam, text } from "../../http/openapi.js";
 
-const category = z.enum(["open", "active", "complete", "closed"]).openapi({ description: "What the status means on the roadmap." });
+const category = z.enum(STATUS_CATEGORIES).openapi({ description: "What the status means on the roadmap." });
 
 export const StatusSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES, type EventType } from "../../core/webhooks/events.js";
-import { orNull } from "../../http/openapi.js";
+import { orNull, timestamp } from "../../http/openapi.js";
 import { BoardSchema } from "../boards/schemas.js";
 import { ChangelogEntrySchema } from "../changelog/schemas.js";
 import { CommentSchema } from "../comments/schemas.js";
@@ -34,6 +34,6 @@ const EVENT_DATA: Record<EventType, z.ZodType> = {
 /** The delivered body of one event type: `{type, timestamp, data}`. */
 export function eventEnvelope(type: EventType) {
   return z
-    .object({ type: z.literal(type), timestamp: z.string().openapi({ format: "date-time" }), data: EVENT_DATA[type] })
+    .object({ type: z.literal(type), timestamp, data: EVENT_DATA[type] })
     .openapi({ description: EVENT_TYPES[type] });
 }
