@@ -29,15 +29,23 @@ export async function getRoadmap({ ctx, input }: { ctx: CustomerCtx; input: { bo
     .where("workspace_id", "=", ctx.workspace.id)
     .orderBy("position")
     .execute();
-  const columns: RoadmapColumn[] = [];
+  const pages: Awaited<ReturnType<typeof postPage>>[] = [];
   for (const category of ROADMAP_CATEGORIES) {
-    const page = await postPage(db, ctx, { sort: "votes", status: category, boardId: input.boardId, limit: input.limit }, { name: "portal-posts", publicBoardsOnly: true });
-    columns.push({
+    pages.push(await postPage(db, ctx, { sort: "votes", status: category, boardId: input.boardId, limit: input.limit }, { name: "portal-posts", publicBoardsOnly: true }));
+  }
+  // One view pass over every column's rows: their tags and the viewer's votes in one query each.
+  const views = await toPortalPosts(db, ctx, pages.flatMap((page) => page.data));
+  let taken = 0;
+  const columns = ROADMAP_CATEGORIES.map((category, i): RoadmapColumn => {
+    const page = pages[i]!;
+    const posts = views.slice(taken, taken + page.data.length);
+    taken += page.data.length;
+    return {
       category,
       statuses: statuses.filter((s) => s.category === category).map(({ id, name, color }) => ({ id, name, color })),
-      posts: await toPortalPosts(db, ctx, page.data),
+      posts,
       nextCursor: page.nextCursor,
-    });
-  }
+    };
+  });
   return { columns };
 }
