@@ -1,5 +1,6 @@
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { isCustomerCtx } from "../customers/context.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
@@ -43,7 +44,9 @@ export async function insertComment(tx: Tx, ctx: Ctx, post: PostRow, input: Crea
   const internal = input.internal ?? false;
   if (input.parentId) {
     const parent = await findComment(tx, ctx, input.parentId);
-    if (!parent || parent.post_id !== post.id) throw invalid("/parentId", `No comment with id '${input.parentId}' on this post.`);
+    // The portal's end users do not see internal comments: to them one does not exist.
+    const hidden = parent?.internal === 1 && isCustomerCtx(ctx);
+    if (!parent || parent.post_id !== post.id || hidden) throw invalid("/parentId", `No comment with id '${input.parentId}' on this post.`);
     if (parent.parent_id) throw invalid("/parentId", "Replies are one level deep: reply to the top-level comment.");
     if (parent.internal === 1 && !internal) throw invalid("/internal", "A reply to an internal comment must be internal too.");
   }

@@ -1,7 +1,7 @@
 import { reader, inTransaction } from "../context.js";
 import { commentPage } from "../comments/read.js";
 import { insertComment } from "../comments/create.js";
-import { findComment, type CommentView } from "../comments/view.js";
+import type { CommentView } from "../comments/view.js";
 import { requirePortalRead, requireViewer, type CustomerCtx } from "../customers/context.js";
 import { HeedError } from "../errors.js";
 import type { Page, PageInput } from "../pagination/page.js";
@@ -29,14 +29,7 @@ export async function addPortalComment({ ctx, input }: { ctx: CustomerCtx; input
   return inTransaction(ctx, async (tx) => {
     const post = await findPublicPost(tx, ctx, input.postId);
     if (post.comments_locked === 1) throw new HeedError("comments_locked", "The team locked the comments of this post.");
-    if (input.parentId) {
-      // An internal comment is answered as if it did not exist.
-      const parent = await findComment(tx, ctx, input.parentId);
-      if (!parent || parent.internal === 1 || parent.post_id !== post.id) {
-        const detail = `No comment with id '${input.parentId}' on this post.`;
-        throw new HeedError("validation_failed", detail, { errors: [{ pointer: "/parentId", detail }] });
-      }
-    }
+    // The parent is checked by the shared writer, which hides internal comments from end users.
     return toPortalComment(await insertComment(tx, ctx, post, { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false }));
   });
 }
