@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { safeEqual } from "../../lib/secret-keys.js";
+import { openPayload, signPayload } from "../../lib/signed-payload.js";
 import { HeedError } from "../errors.js";
 
 // End-user tokens: `heed_ut_<payload>.<mac>`, stateless and short-lived. The payload names the
@@ -22,25 +22,15 @@ function mac(keys: UserTokenKeys, payload: string): string {
 }
 
 export function mintUserToken(keys: UserTokenKeys, userId: string, expiresAtMs: number): string {
-  const payload = Buffer.from(JSON.stringify({ w: keys.workspaceId, u: userId, e: Math.floor(expiresAtMs / 1000) })).toString("base64url");
-  return `${PREFIX}${payload}.${mac(keys, payload)}`;
+  return PREFIX + signPayload({ w: keys.workspaceId, u: userId, e: Math.floor(expiresAtMs / 1000) }, (payload) => mac(keys, payload));
 }
 
 /** The end user's id a token names, or a 401 for a forged, foreign or expired one. */
 export function readUserToken(keys: UserTokenKeys, token: string, nowMs: number): string {
   const invalid = (why: string) => new HeedError("invalid_user_token", `${why} Identify the user again with POST /v1/identify.`);
   if (!token.startsWith(PREFIX) || token.length > 512) throw invalid("The end-user token is malformed.");
-  const [payload, signature, extra] = token.slice(PREFIX.length).split(".");
-  if (!payload || !signature || extra !== undefined || !safeEqual(mac(keys, payload), signature)) {
-    throw invalid("The end-user token is not one this workspace issued.");
-  }
-  let claims: { w?: unknown; u?: unknown; e?: unknown };
-  try {
-    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    throw invalid("The end-user token is malformed.");
-  }
-  if (claims.w !== keys.workspaceId || typeof claims.u !== "string" || typeof claims.e !== "number") {
+  const claims = openPayload(token.slice(PREFIX.length), (payload) => mac(keys, payload)) as { w?: unknown; u?: unknown; e?: unknown } | null | undefined;
+  if (!claims || claims.w !== keys.workspaceId || typeof claims.u !== "string" || typeof claims.e !== "number") {
     throw invalid("The end-user token is not one this workspace issued.");
   }
   if (claims.e * 1000 <= nowMs) throw invalid("The end-user token expired.");

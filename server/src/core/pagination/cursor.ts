@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { safeEqual } from "../../lib/secret-keys.js";
+import { openPayload, signPayload } from "../../lib/signed-payload.js";
 import { HeedError } from "../errors.js";
 
 // A cursor is `<base64url JSON [queryHash, ...keyValues]>.<base64url HMAC>`: opaque to clients,
@@ -17,8 +17,7 @@ function queryHash(secret: Buffer, queryKey: string): string {
 }
 
 export function encodeCursor(secret: Buffer, queryKey: string, values: CursorValue[]): string {
-  const payload = Buffer.from(JSON.stringify([queryHash(secret, queryKey), ...values])).toString("base64url");
-  return `${payload}.${sign(secret, payload)}`;
+  return signPayload([queryHash(secret, queryKey), ...values], (payload) => sign(secret, payload));
 }
 
 /** What one key value of a cursor is: the sort column's type, or the id's. */
@@ -33,16 +32,8 @@ export type CursorValues<Kinds extends readonly CursorKind[]> = { -readonly [I i
  */
 export function decodeCursor<const Kinds extends readonly CursorKind[]>(secret: Buffer, queryKey: string, cursor: string, kinds: Kinds): CursorValues<Kinds> {
   const invalid = (why: string) => new HeedError("invalid_cursor", why, { errors: [{ pointer: "/query/cursor", detail: why }] });
-  const [payload, mac, ...rest] = cursor.split(".");
-  if (!payload || !mac || rest.length > 0 || !safeEqual(sign(secret, payload), mac)) {
-    throw invalid("The cursor is not one this service issued.");
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    throw invalid("The cursor is not one this service issued.");
-  }
+  const parsed = openPayload(cursor, (payload) => sign(secret, payload));
+  if (parsed === undefined) throw invalid("The cursor is not one this service issued.");
   if (!Array.isArray(parsed) || parsed.length !== kinds.length + 1 || parsed[0] !== queryHash(secret, queryKey)) {
     throw invalid("The cursor belongs to another query: keep sort and filters unchanged while paging.");
   }
