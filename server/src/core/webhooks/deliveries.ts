@@ -1,5 +1,4 @@
 import { nowIso } from "../../lib/clock.js";
-import { newId } from "../../lib/ids.js";
 import type { WebhookDeliveriesTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
@@ -7,6 +6,7 @@ import { notFound } from "../errors.js";
 import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findEndpoint } from "./endpoints.js";
+import { insertDeliveries, pendingDelivery } from "./pending.js";
 
 export interface DeliveryView {
   id: string;
@@ -52,25 +52,12 @@ function toView(row: WebhookDeliveriesTable): DeliveryView {
   };
 }
 
-/** A new pending delivery of the same event (same `webhook-id`), with a fresh retry schedule. */
-async function resend(tx: Tx, original: WebhookDeliveriesTable): Promise<WebhookDeliveriesTable> {
+/** New pending deliveries of the same events (same `webhook-id`), each with a fresh retry schedule. */
+async function resend(tx: Tx, originals: WebhookDeliveriesTable[]): Promise<WebhookDeliveriesTable[]> {
   const at = nowIso();
-  const row: WebhookDeliveriesTable = {
-    ...original,
-    id: newId("webhookDelivery"),
-    state: "pending",
-    attempts: 0,
-    next_attempt_at: at,
-    locked_until: null,
-    last_status: null,
-    last_error: null,
-    last_duration_ms: null,
-    last_response_excerpt: null,
-    created_at: at,
-    updated_at: at,
-  };
-  await tx.insertInto("webhook_deliveries").values(row).execute();
-  return row;
+  const rows = originals.map((original) => pendingDelivery(original, at));
+  await insertDeliveries(tx, rows);
+  return rows;
 }
 
 export async function listDeliveries({ ctx, input }: { ctx: Ctx; input: PageInput & { endpointId: string; eventType?: string; eventId?: string; state?: DeliveryView["state"] } }): Promise<Page<DeliveryView>> {
@@ -106,7 +93,7 @@ export async function replayDelivery({ ctx, input }: { ctx: Ctx; input: { id: st
   return inTransaction(ctx, async (tx) => {
     const original = await tx.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
     if (!original) throw notFound("webhook delivery", input.id);
-    const replay = await resend(tx, original);
+    const replay = (await resend(tx, [original]))[0]!;
     await recordChange(tx, ctx, { action: "webhook_delivery.replayed", objectType: "webhook_delivery", objectId: original.id, audit: { replay: replay.id } });
     return toView(replay);
   });
@@ -126,7 +113,7 @@ export async function recoverDeliveries({ ctx, input }: { ctx: Ctx; input: { end
       .where("created_at", ">=", input.since)
       .orderBy("id")
       .execute();
-    for (const delivery of failed) await resend(tx, delivery);
+    await resend(tx, failed);
     await recordChange(tx, ctx, { action: "webhook_endpoint.recovered", objectType: "webhook_endpoint", objectId: endpointId, audit: { since: input.since, recovered: failed.length } });
     return { recovered: failed.length };
   });

@@ -7,6 +7,7 @@ import { HeedError, notFound } from "../errors.js";
 import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { EVENT_NAMES, TEST_EVENT } from "./events.js";
+import { insertDeliveries, pendingDelivery } from "./pending.js";
 import { newWebhookSecret } from "./sign.js";
 import { checkWebhookUrl } from "./ssrf.js";
 
@@ -150,12 +151,10 @@ export async function sendTestEvent({ ctx, input }: { ctx: Ctx; input: { id: str
     const endpoint = await findEndpoint(tx, ctx, input.id);
     const at = nowIso();
     const eventId = newId("event");
-    const deliveryId = newId("webhookDelivery");
     const payload = JSON.stringify({ type: TEST_EVENT, timestamp: at, data: { endpointId: endpoint.id, message: "A test event from Heed." } });
-    await tx
-      .insertInto("webhook_deliveries")
-      .values({ id: deliveryId, workspace_id: ctx.workspace.id, endpoint_id: endpoint.id, event_id: eventId, event_type: TEST_EVENT, payload, state: "pending", attempts: 0, next_attempt_at: at, locked_until: null, last_status: null, last_error: null, created_at: at, updated_at: at })
-      .execute();
+    const delivery = pendingDelivery({ workspace_id: ctx.workspace.id, endpoint_id: endpoint.id, event_id: eventId, event_type: TEST_EVENT, payload }, at);
+    await insertDeliveries(tx, [delivery]);
+    const deliveryId = delivery.id;
     await recordChange(tx, ctx, { action: "webhook_endpoint.tested", objectType: "webhook_endpoint", objectId: endpoint.id, audit: { deliveryId } });
     return { deliveryId, eventId };
   });

@@ -1,6 +1,6 @@
 import { nowIso } from "../../lib/clock.js";
-import { newId } from "../../lib/ids.js";
 import type { Db } from "../../db/database.js";
+import { insertDeliveries, pendingDelivery } from "./pending.js";
 
 /**
  * Turns committed outbox events into deliveries, one per subscribed endpoint. Events are claimed
@@ -32,25 +32,10 @@ export async function fanOutEvents(db: Db, batchSize = 200): Promise<number> {
       // `data` is stored as JSON already: the envelope is built around it, not parsed and re-encoded.
       const payload = `{"type":${JSON.stringify(event.type)},"timestamp":${JSON.stringify(event.created_at)},"data":${event.data}}`;
       for (const endpoint of subscribed) {
-        deliveries.push({
-          id: newId("webhookDelivery"),
-          workspace_id: event.workspace_id,
-          endpoint_id: endpoint.id,
-          event_id: event.id,
-          event_type: event.type,
-          payload,
-          state: "pending" as const,
-          attempts: 0,
-          next_attempt_at: at,
-          locked_until: null,
-          last_status: null,
-          last_error: null,
-          created_at: at,
-          updated_at: at,
-        });
+        deliveries.push(pendingDelivery({ workspace_id: event.workspace_id, endpoint_id: endpoint.id, event_id: event.id, event_type: event.type, payload }, at));
       }
     }
-    for (let i = 0; i < deliveries.length; i += 500) await tx.insertInto("webhook_deliveries").values(deliveries.slice(i, i + 500)).execute();
+    await insertDeliveries(tx, deliveries);
     return claimed.length;
   });
 }
