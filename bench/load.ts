@@ -26,6 +26,11 @@ export interface LoadOptions {
   perRequestHeaders?: () => Record<string, string>;
 }
 
+/** The p-th percentile of ascending `sorted` values; NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
 /** A bounded load from this process: `connections` keep-alive connections for `seconds`. */
 export async function measure(name: string, url: string, options: LoadOptions): Promise<Measurement> {
   const { perRequestHeaders } = options;
@@ -52,12 +57,11 @@ export async function measure(name: string, url: string, options: LoadOptions): 
   });
   const result = await run;
   steady.sort((a, b) => a - b);
-  const percentile = (p: number) => Math.round(steady[Math.min(steady.length - 1, Math.floor(steady.length * p))] ?? 0);
   return {
     name,
     requestsPerSecond: result.requests.average,
-    p50: percentile(0.5),
-    p99: percentile(0.99),
+    p50: Math.round(percentile(steady, 50)),
+    p99: Math.round(percentile(steady, 99)),
     firstResponseMax: Math.round(firstResponseMax),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { percentile } from "./load.js";
 
 export interface WebhookFigures {
   events: number;
@@ -9,9 +10,6 @@ export interface WebhookFigures {
   p99: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** Bounds every request of the burst, and the wait for its deliveries, in time. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -70,7 +68,7 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
     events: arrivals.size,
     producedPerSecond: (count / produced) * 1000,
     deliveredPerSecond: (arrivals.size / (last - started)) * 1000,
-    p50: sorted.length > 0 ? percentile(sorted, 50) : NaN,
-    p99: sorted.length > 0 ? percentile(sorted, 99) : NaN,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
   };
 }
