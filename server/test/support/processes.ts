@@ -37,6 +37,7 @@ export async function freePort(): Promise<number> {
 export interface Started {
   child: ChildProcess;
   stdout: () => string;
+  stderr: () => string;
   url: string;
   stop(): Promise<number | null>;
 }
@@ -85,6 +86,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     child,
     url,
     stdout: () => out,
+    stderr: () => err,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
