@@ -13,9 +13,9 @@ export default defineConfig({
         test: {
           name,
           include: ["server/test/**/*.test.ts", "client/test/**/*.test.ts"],
-          // Pages and the client package's build do not depend on the database: they run once, in
-          // the SQLite project.
-          exclude: name === "sqlite" ? [] : ["server/test/browser/**", "client/test/package/**"],
+          // Pages, the client package's build and the test tooling do not depend on the database:
+          // they run once, in the SQLite project.
+          exclude: name === "sqlite" ? [] : ["server/test/browser/**", "client/test/package/**", "server/test/tooling/**"],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
           testTimeout: 30_000,
           hookTimeout: 60_000,

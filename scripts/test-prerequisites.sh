@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Run by `npm test` before the suite: makes sure what the tests talk to is there. It starts the
+# local PostgreSQL and Redis when they are installed but down, and installs Debian's Chromium when
+# it is missing and we are root. Anything else it cannot mend stops the run at once, with one line
+# that names the command to run: no test is ever skipped for a missing tool.
+set -uo pipefail
+
+stop() {
+  echo "npm test: $1. Run: $2" >&2
+  exit 1
+}
+is_root() { [ "$(id -u)" = 0 ]; }
+as_root() { if is_root; then echo "$1"; else echo "sudo $1"; fi; }
+# A TCP port that accepts a connection within a second.
+listening() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+wait_for() {
+  for _ in $(seq 1 30); do listening "$1" && return 0; sleep 1; done
+  return 1
+}
+
+echo "npm test: Node $(node --version)"
+
+# PostgreSQL: the default local server, unless TEST_DATABASE_URL names another or the run is SQLite only.
+if [[ ${HEED_TEST_DATABASES:-sqlite,postgres} == *postgres* && -z ${TEST_DATABASE_URL:-} ]] && ! listening 5432; then
+  cluster=$(ls /etc/postgresql 2>/dev/null | head -n 1)
+  start="pg_ctlcluster --skip-systemctl-redirect ${cluster:-VERSION} main start"
+  [ -n "$cluster" ] && command -v pg_ctlcluster >/dev/null ||
+    stop "PostgreSQL is not installed and nothing listens on 127.0.0.1:5432" "$(as_root "apt-get install -y postgresql") (or set TEST_DATABASE_URL)"
+  is_root || stop "PostgreSQL is down" "$(as_root "$start")"
+  echo "npm test: starting PostgreSQL"
+  $start >/dev/null && wait_for 5432 || stop "PostgreSQL did not start" "$start"
+fi
+
+# Redis, for the shared rate-limit tests.
+if [ -z "${TEST_REDIS_URL:-}" ] && ! listening 6379; then
+  start="redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no"
+  command -v redis-server >/dev/null ||
+    stop "Redis is not installed and nothing listens on 127.0.0.1:6379" "$(as_root "apt-get install -y redis-server") (or set TEST_REDIS_URL)"
+  echo "npm test: starting Redis"
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no >/dev/null && wait_for 6379 ||
+    stop "Redis did not start" "$start"
+fi
+
+# Debian's Chromium, for the browser tests: never a downloaded browser.
+chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+if [ ! -x "$chromium" ]; then
+  [ -z "${CHROMIUM_PATH:-}" ] || stop "CHROMIUM_PATH=$chromium is not an executable" "unset CHROMIUM_PATH, or point it at Chromium"
+  install="apt-get install -y chromium"
+  is_root && command -v apt-get >/dev/null || stop "Chromium is missing at $chromium" "$(as_root "apt-get update && $install")"
+  echo "npm test: installing Debian's chromium"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive $install -qq; } >/dev/null || stop "installing Chromium failed" "apt-get update && $install"
+  [ -x "$chromium" ] || stop "Chromium is still missing at $chromium" "apt-get update && $install"
+fi
+exit 0
