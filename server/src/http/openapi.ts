@@ -9,6 +9,26 @@ export function text() {
   return z.string().refine((value) => !value.includes("\u0000"), { message: "Must not contain NUL characters." });
 }
 
+/** A colour as `#rrggbb`. */
+export function color() {
+  return text().max(7).regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.");
+}
+
+/** A time a client sends: ISO-8601 with `Z` or an offset (at most 35 characters, for microseconds and an offset). */
+export function dateTime() {
+  return z.iso.datetime({ offset: true }).max(35);
+}
+
+/** A calendar date a client sends, `YYYY-MM-DD`. */
+export function date() {
+  return z.iso.date().max(10);
+}
+
+/** A whole number a client sends, bounded, and documented as int32 (every count and limit fits). */
+export function integer(min: number, max: number) {
+  return z.number().int().min(min).max(max).openapi({ format: "int32" });
+}
+
 // Builders for the parts every route definition repeats. Error responses come from the one error
 // table, so the document lists exactly the statuses the code can produce.
 
@@ -111,7 +131,7 @@ export const PageQuery = {
     .min(1)
     .max(100)
     .default(20)
-    .openapi({ type: "integer", description: "Items per page, 1–100.", example: 20 }),
+    .openapi({ format: "int32", description: "Items per page, 1–100.", example: 20 }),
   cursor: text()
     .max(1000)
     .optional()

@@ -1,16 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../../core/scopes.js";
-import { text } from "../../http/openapi.js";
+import { text, integer, dateTime } from "../../http/openapi.js";
 
 const scope = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope", {
   description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",
 });
 
-const rateLimitPerMinute = z
-  .number()
-  .int()
-  .min(1)
-  .max(1_000_000)
+const rateLimitPerMinute = integer(1, 1_000_000)
   .nullable()
   .optional()
   .openapi({ description: "Requests per minute for this key; null or absent follows the workspace's limit." });
@@ -46,7 +42,7 @@ export const CreateApiKeySchema = z
           "The permission set. Presets: full access `[\"*\"]`; read only: every `<resource>:read`; posts read only `[\"posts:read\"]`. A key can only grant what the caller holds.",
         example: ["posts:read"],
       }),
-    expiresAt: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: "When the key stops working; never when absent." }),
+    expiresAt: dateTime().nullable().optional().openapi({ description: "When the key stops working; never when absent." }),
     rateLimitPerMinute,
   })
   .openapi("CreateApiKey");

@@ -16,6 +16,7 @@ export const BoardSchema = z
 const fields = {
   name: text().trim().min(1).max(100),
   slug: text()
+    .max(48)
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, "Use 1–48 lowercase letters, digits and inner dashes.")
     .optional()
     .openapi({ description: "Defaults to one made from the name." }),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, text } from "../../http/openapi.js";
+import { idParam, text, dateTime } from "../../http/openapi.js";
 
 export const ChangelogType = z.enum(["new", "improved", "fixed"]);
 
@@ -29,7 +29,7 @@ export const CreateEntrySchema = z.strictObject(fields).openapi("CreateChangelog
 export const UpdateEntrySchema = z.strictObject({ ...fields, title: fields.title.optional(), type: ChangelogType.optional() }).openapi("UpdateChangelogEntry");
 export const PublishEntrySchema = z
   .strictObject({
-    at: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: "A future time schedules the entry; absent or past publishes now." }),
+    at: dateTime().nullable().optional().openapi({ description: "A future time schedules the entry; absent or past publishes now." }),
   })
   .openapi("PublishChangelogEntry");
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { IdentityFields } from "../../core/customers/identify.js";
 import { HeedError } from "../../core/errors.js";
-import { orNull, text, timestamp } from "../../http/openapi.js";
+import { orNull, text, timestamp, dateTime } from "../../http/openapi.js";
 import { fieldErrors } from "../../http/validation.js";
 import { userFields } from "../users/schemas.js";
 
@@ -33,6 +33,7 @@ export const IdentifySchema = z
     userId: userId.optional(),
     ...identityFields,
     userHash: text()
+      .length(64)
       .regex(/^[0-9a-fA-F]{64}$/, "64 hex characters.")
       .optional()
       .openapi({ description: "Hex HMAC-SHA256 of `userId` under the workspace's identity secret, computed on your server." }),
@@ -105,7 +106,7 @@ export const TrackEventSchema = z
       .refine((p) => JSON.stringify(p).length <= MAX_PROPERTIES_BYTES, { message: `At most ${MAX_PROPERTIES_BYTES} bytes as JSON.` })
       .optional()
       .openapi({ description: `Anything JSON, up to ${MAX_PROPERTIES_BYTES} bytes.` }),
-    timestamp: z.iso.datetime({ offset: true }).optional().openapi({ description: "When it happened; default now. At most 24 h ahead." }),
+    timestamp: dateTime().optional().openapi({ description: "When it happened; default now. At most 24 h ahead." }),
     anonymousId: text()
       .min(1)
       .max(200)

@@ -56,7 +56,7 @@ export const PortalVoteSchema = z
 
 export const RoadmapQuery = z.object({
   boardId: text().max(64).optional().openapi({ description: "Only posts of this board." }),
-  limit: PageQuery.limit.openapi({ type: "integer", description: "Posts per column, 1–100." }),
+  limit: PageQuery.limit.openapi({ description: "Posts per column, 1–100." }),
 });
 
 export const RoadmapSchema = z

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { POST_SORTS, STATUS_CATEGORIES } from "../../core/posts/list.js";
-import { PageQuery, listOf, text, timestamp } from "../../http/openapi.js";
+import { PageQuery, listOf, text, timestamp, date } from "../../http/openapi.js";
 
 const id = (prefix: string) => z.string().max(64).openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
 
@@ -55,7 +55,7 @@ export const ListPostsQuery = z.object({
 const title = text().trim().min(1).max(200);
 const body = text().max(20_000).openapi({ description: "Markdown, up to 20,000 characters." });
 const tagIds = z.array(text().max(64)).max(20);
-const eta = z.iso.date().nullable().openapi({ description: "Expected delivery date (YYYY-MM-DD), or null." });
+const eta = date().nullable().openapi({ description: "Expected delivery date (YYYY-MM-DD), or null." });
 
 export const CreatePostSchema = z
   .strictObject({

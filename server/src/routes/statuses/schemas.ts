@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { STATUS_CATEGORIES } from "../../core/posts/list.js";
-import { idParam, text } from "../../http/openapi.js";
+import { idParam, text, color } from "../../http/openapi.js";
 
 const category = z.enum(STATUS_CATEGORIES).openapi({ description: "What the status means on the roadmap." });
 
@@ -18,7 +18,7 @@ export const StatusSchema = z
 const fields = {
   name: text().trim().min(1).max(50),
   category,
-  color: text().regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.").optional(),
+  color: color().optional(),
   isDefault: z.boolean().optional().openapi({ description: "Make this the status new posts get; the previous default stops being one." }),
 };
 

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, listOf, text, postParam } from "../../http/openapi.js";
+import { idParam, listOf, text, postParam, color } from "../../http/openapi.js";
 
 export const TagSchema = z.object({ id: z.string(), name: z.string(), color: z.string(), createdAt: z.string(), updatedAt: z.string() }).openapi("Tag");
 export const TagListSchema = listOf(TagSchema, "TagList");
 
 const name = text().trim().min(1).max(50);
-const color = text().regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.").optional();
-export const CreateTagSchema = z.strictObject({ name, color }).openapi("CreateTag");
-export const UpdateTagSchema = z.strictObject({ name: name.optional(), color }).openapi("UpdateTag");
+const colorField = color().optional();
+export const CreateTagSchema = z.strictObject({ name, color: colorField }).openapi("CreateTag");
+export const UpdateTagSchema = z.strictObject({ name: name.optional(), color: colorField }).openapi("UpdateTag");
 export const TagPostSchema = z.strictObject({ tagId: text().max(64) }).openapi("TagPost");
 
 export const tagParam = idParam("tag", "tag");

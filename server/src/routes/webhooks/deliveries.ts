@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { getDelivery, listDeliveries, recoverDeliveries, replayDelivery } from "../../core/webhooks/deliveries.js";
 import type { AppEnv } from "../../http/env.js";
-import { IdempotencyHeaders, PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, text } from "../../http/openapi.js";
+import { IdempotencyHeaders, PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, text, dateTime } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 import { endpointParam } from "./schemas.js";
 
@@ -55,7 +55,7 @@ const recover = createRoute({
   method: "post", path: "/webhooks/endpoints/{id}/recover", operationId: "recoverWebhookDeliveries", tags, summary: "Re-send failed deliveries since a time",
   description: "Every delivery to the endpoint that failed since `since` is sent again. Requires `webhooks:write`.",
   security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, params: endpointParam, body: jsonBody(z.strictObject({ since: z.iso.datetime({ offset: true }) }).openapi("RecoverWebhookDeliveries")) },
+  request: { headers: IdempotencyHeaders, params: endpointParam, body: jsonBody(z.strictObject({ since: dateTime() }).openapi("RecoverWebhookDeliveries")) },
   responses: { 202: jsonContent(z.object({ recovered: z.number().int() }), "How many deliveries were queued again."), ...errorResponses({ body: true, extra: ["not_found"] }) },
 });
 

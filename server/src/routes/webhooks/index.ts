@@ -36,7 +36,9 @@ export function registerWebhookDocs(app: OpenAPIHono<AppEnv>): void {
     app.openAPIRegistry.registerWebhook({
       method: "post",
       path: type,
+      operationId: `${type.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase())}Webhook`,
       summary: type,
+      security: [{ webhookSignature: [] }],
       description: `${EVENT_TYPES[type]} Signed with the endpoint's secret: headers webhook-id, webhook-timestamp, webhook-signature (Standard Webhooks).`,
       request: { body: { content: { "application/json": { schema: eventEnvelope(type) } } } },
       responses: { 200: { description: "Any 2xx acknowledges the delivery; 410 disables the endpoint; anything else is retried." } },

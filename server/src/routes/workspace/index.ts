@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { getIdentitySecret, getWorkspace, rotateIdentitySecret, rotatePublicKey, updateWorkspace } from "../../core/workspaces/settings.js";
 import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope, text, IdempotencyHeaders } from "../../http/openapi.js";
+import { errorResponses, jsonBody, jsonContent, requiresScope, text, IdempotencyHeaders, integer } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 
 const WorkspaceSchema = z
@@ -25,13 +25,13 @@ const UpdateWorkspaceSchema = z
     name: text().trim().min(1).max(100).optional(),
     portalVisibility: z.enum(["public", "private"]).optional(),
     identityVerification: z.boolean().optional(),
-    rateLimitPerMinute: z.number().int().min(1).max(100_000).nullable().optional(),
+    rateLimitPerMinute: integer(1, 100_000).nullable().optional(),
     allowedOrigins: z
       .array(text().max(300))
       .max(50)
       .optional()
       .openapi({ description: "Replaces the list: origins such as `https://app.example.com` (scheme, host, port), or `*` for any." }),
-    portalPostsPerHour: z.number().int().min(1).max(10_000).nullable().optional().openapi({ description: "Null: no cap." }),
+    portalPostsPerHour: integer(1, 10_000).nullable().optional().openapi({ description: "Null: no cap." }),
   })
   .openapi("UpdateWorkspace");
 
