@@ -1,7 +1,7 @@
 // Compiled, never run: `tsc --noEmit` must accept every line here, and each `@ts-expect-error` must
 // sit on a real type error (tsc fails on an unused one). So a wrong field, parameter or route is
 // proven to be a compile error, and the right ones are proven to compile.
-import { createHeedClient, createPortalClient, paginate, verifyWebhook, type Schemas } from "../src/index.js";
+import { createHeedClient, createPortalClient, paginate, verifyWebhook, type paths, type Schemas } from "../src/index.js";
 
 const api = createHeedClient({ baseUrl: "http://127.0.0.1:3000", apiKey: "heed_sk_…" });
 const portal = createPortalClient({ baseUrl: "http://127.0.0.1:3000", publicKey: "heed_pk_…" });
@@ -66,4 +66,14 @@ export async function typed(): Promise<void> {
   }
   // @ts-expect-error: not an event Heed sends
   if (event.type === "post.exploded") void event;
+
+  // The headers every response carries are typed too: the rate-limit state, and on a 429 the wait.
+  type ListHeaders = paths["/posts"]["get"]["responses"][200]["headers"];
+  const remaining: ListHeaders["x-ratelimit-remaining"] = 599;
+  const policy: ListHeaders["RateLimit-Policy"] = '"key";q=600;w=60';
+  const wait: paths["/posts"]["get"]["responses"][429]["headers"]["Retry-After"] = 42;
+  const replayed: paths["/posts"]["post"]["responses"][201]["headers"]["idempotent-replayed"] = "true";
+  // @ts-expect-error: the rate-limit headers are numbers
+  const wrong: ListHeaders["x-ratelimit-limit"] = "600";
+  void [remaining, policy, wait, replayed, wrong];
 }

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { Services } from "./core/context.js";
 import { HeedError } from "./core/errors.js";
 import { isMigrated } from "./db/migrate.js";
+import { apiDocumentOf, registerSecuritySchemes } from "./http/api-document.js";
 import { authenticate } from "./http/auth.js";
 import { cors, preflight } from "./http/cors.js";
 import { registerDocs } from "./http/docs.js";
@@ -41,45 +42,13 @@ function createV1(options: Pick<AppOptions, "bodyLimitBytes">): OpenAPIHono<AppE
   v1.use("*", idempotency);
   registerRoutes(v1);
   registerWebhookDocs(v1);
-  v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "heed_sk_…",
-    description: "A secret API key (Settings → API keys, or `heed keys create`). The route's scopes list the permission it needs.",
-  });
-  v1.openAPIRegistry.registerComponent("securitySchemes", "publicKey", {
-    type: "apiKey",
-    in: "header",
-    name: "x-service-public-key",
-    description: "The workspace's public key (`heed_pk_…`): opens only `/identify`, `/track` and `/portal/…`, and is safe to ship in web pages.",
-  });
-  v1.openAPIRegistry.registerComponent("securitySchemes", "userToken", {
-    type: "apiKey",
-    in: "header",
-    name: "x-service-user-token",
-    description: "The end-user token from `POST /identify`: who acts on portal writes (and reads a private portal).",
-  });
+  registerSecuritySchemes(v1);
   return v1;
-}
-
-function openApiDocument(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
-  return v1.getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: {
-      title: "Heed API",
-      version: "1.0.0",
-      description:
-        "Everything the Heed dashboard can do, over HTTP. Errors are RFC 9457 problem+json with a stable `code`; " +
-        "lists answer `{data, nextCursor}` with keyset cursors; `limit` is 1–100 (default 20).",
-    },
-    servers: [{ url: `${publicUrl}/v1` }],
-    tags: ["Posts", "Votes", "Comments", "Boards", "Statuses", "Tags", "Changelog", "End users", "Companies", "Workspace", "Members", "API keys", "Webhooks", "Audit log", "Customer side", "Portal"].map((name) => ({ name })),
-  });
 }
 
 /** The OpenAPI document on its own, without a database: what the typed client is generated from. */
 export function apiDocument(publicUrl: string) {
-  return openApiDocument(createV1({ bodyLimitBytes: 1 }), publicUrl);
+  return apiDocumentOf(createV1({ bodyLimitBytes: 1 }), publicUrl);
 }
 
 export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
@@ -108,7 +77,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   });
 
   const v1 = createV1(options);
-  const document = openApiDocument(v1, services.publicUrl);
+  const document = apiDocumentOf(v1, services.publicUrl);
   app.get("/openapi.json", (c) => c.json(document));
   registerDocs(app);
   app.route("/v1", v1);

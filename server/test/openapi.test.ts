@@ -17,7 +17,7 @@ describe("the OpenAPI document", () => {
     const res = await h.call("GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
-    expect(res.body.servers).toEqual([{ url: "http://heed.test/v1" }]);
+    expect(res.body.servers).toEqual([expect.objectContaining({ url: "http://heed.test/v1" })]);
     expect(Object.keys(res.body.paths)).toContain("/posts");
     expect(Object.keys(res.body.paths).every((p) => p.startsWith("/") && !p.startsWith("/v1"))).toBe(true);
     expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
@@ -66,6 +66,38 @@ describe("the OpenAPI document", () => {
     // A named schema is never nullable itself: one nullable use would make every use of it nullable.
     const nullable = Object.entries(doc.components.schemas as Record<string, { type?: unknown }>).filter(([, s]) => Array.isArray(s.type) && s.type.includes("null"));
     expect(nullable.map(([name]) => name)).toEqual([]);
+  });
+});
+
+describe("the response headers", () => {
+  const EVERY = ["x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "RateLimit", "RateLimit-Policy"];
+
+  it("are documented on every response of every operation, from one definition each", async () => {
+    const doc = (await h.call("GET", "/openapi.json")).body;
+    expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining([...EVERY, "Retry-After", "idempotent-replayed"]));
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { $ref: string }> }> }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const where = `${method} ${path} ${status}`;
+          const expected = [...EVERY, ...(status === "429" ? ["Retry-After"] : [])];
+          if (method !== "get" && (status.startsWith("2") || status === "404" || status === "409")) expected.push("idempotent-replayed");
+          for (const name of expected) expect(response.headers?.[name], `${where} ${name}`).toEqual({ $ref: `#/components/headers/${name}` });
+        }
+      }
+    }
+  });
+
+  it("are sent as documented: on a success, a refusal, and a replayed write", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const ok = await h.call("GET", "/v1/posts", { key });
+    const refused = await h.call("GET", "/v1/posts");
+    expect([ok.status, refused.status]).toEqual([200, 401]);
+    for (const res of [ok, refused]) for (const name of EVERY) expect(res.headers.get(name), name).toEqual(expect.any(String));
+    const write = { key, headers: { "idempotency-key": `headers-${ws.slug}` }, json: { name: "Replayed", slug: `replayed-${ws.slug}` } };
+    const first = await h.call("POST", "/v1/boards", write);
+    const again = await h.call("POST", "/v1/boards", write);
+    expect([first.status, first.headers.get("idempotent-replayed"), again.status, again.headers.get("idempotent-replayed")]).toEqual([201, null, 201, "true"]);
   });
 });
 
