@@ -7,7 +7,7 @@ export interface Measurement {
   p50: number;
   p99: number;
   /**
-   * The slowest first response of a connection. libuv (Node 20) accepts one new connection per
+   * The slowest first response of a connection. libuv (1.45 and later) accepts one new connection per
    * event-loop turn, so connections opened while the server is saturated wait for their first
    * answer; that start-up ramp is reported here rather than mixed into the steady-state p99.
    */
