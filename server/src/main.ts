@@ -39,7 +39,7 @@ const app = createApp(services, {
 const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
 const stopWebhooks = startWebhookWorker(db, config.webhooks);
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description });
+  log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description, node: process.version });
 });
 
 let stopping = false;

@@ -11,7 +11,7 @@ const REPLAYED_HEADERS = ["content-type", "location"];
  * unknown id, a conflict). Refusals of the request itself (validation, auth, rate limits, size)
  * are not stored, so a corrected retry with the same key runs.
  */
-function remembered(status: number): boolean {
+export function remembered(status: number): boolean {
   return status < 400 || status === 404 || status === 409;
 }
 

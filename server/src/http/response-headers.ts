@@ -3,6 +3,8 @@
 // generated from the document) knows them. The middleware that sets them: request-id.ts,
 // rate-limit.ts, idempotency.ts.
 
+import { remembered } from "./idempotency.js";
+
 const integer = (description: string, example: number, format: "int32" | "int64" = "int32") => ({
   description,
   schema: { type: "integer" as const, format, minimum: 0, maximum: format === "int32" ? 2_147_483_647 : Number.MAX_SAFE_INTEGER, example },
@@ -14,12 +16,27 @@ const string = (description: string, example: string, maxLength: number, pattern
 
 /** On every response of the API host. */
 const EVERY_RESPONSE = {
-  "x-request-id": string("This request's id: the caller's own `x-request-id`, or one Heed made. Quote it when reporting a problem.", "req_01jd8x4y2b3c5d6e7f8g9h0j1k", 64, "^[A-Za-z0-9._:-]{8,64}$"),
+  "x-request-id": string(
+    "This request's id: the caller's own `x-request-id`, or one Heed made. Quote it when reporting a problem.",
+    "req_01jd8x4y2b3c5d6e7f8g9h0j1k",
+    64,
+    "^[A-Za-z0-9_.:-]{8,64}$",
+  ),
   "x-ratelimit-limit": integer("Requests the caller's bucket may make in the current window.", 600),
   "x-ratelimit-remaining": integer("Requests left in the current window.", 599),
   "x-ratelimit-reset": integer("When the current window ends, in Unix seconds.", 1_795_000_000, "int64"),
-  "RateLimit-Policy": string('The IETF rate-limit policy: the bucket kind (`key`, `public` or `ip`), its quota `q` and window `w` in seconds.', '"key";q=600;w=60', 100, '^"(key|public|ip)";q=\\d+;w=\\d+$'),
-  RateLimit: string("The IETF rate-limit state: the bucket kind, requests remaining `r`, and seconds `t` until the window ends.", '"key";r=599;t=42', 100, '^"(key|public|ip)";r=\\d+;t=\\d+$'),
+  "RateLimit-Policy": string(
+    "The IETF rate-limit policy: the bucket kind (`key`, `public` or `ip`), its quota `q` and window `w` in seconds.",
+    '"key";q=600;w=60',
+    100,
+    '^"(key|public|ip)";q=\\d+;w=\\d+$',
+  ),
+  RateLimit: string(
+    "The IETF rate-limit state: the bucket kind, requests remaining `r`, and seconds `t` until the window ends.",
+    '"key";r=599;t=42',
+    100,
+    '^"(key|public|ip)";r=\\d+;t=\\d+$',
+  ),
 };
 
 /**
@@ -29,7 +46,8 @@ const EVERY_RESPONSE = {
 const CROSS_ORIGIN = {
   "Access-Control-Allow-Origin": {
     description:
-      "Customer-facing routes (`/identify`, `/track`, `/portal/…`): the request's `Origin`, when it is Heed's own origin or one the workspace allows (`allowedOrigins`). Never sent by secret-key routes, so no page of another origin can read their answers.",
+      "Customer-facing routes (`/identify`, `/track`, `/portal/…`): the request's `Origin`, when it is Heed's own origin or one " +
+      "the workspace allows (`allowedOrigins`). Never sent by secret-key routes, so no page of another origin can read their answers.",
     schema: { type: "string" as const, format: "uri", maxLength: 300, example: "https://app.example.com" },
   },
 };
@@ -48,7 +66,6 @@ const REPLAYED = {
 export const RESPONSE_HEADERS = { ...EVERY_RESPONSE, ...CROSS_ORIGIN, ...RETRY_AFTER, ...REPLAYED };
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
-const remembered = (status: string) => status.startsWith("2") || status === "404" || status === "409";
 const refs = (headers: object) => Object.fromEntries(Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 type Responses = Record<string, { headers?: Record<string, unknown> }>;
@@ -65,7 +82,7 @@ export function documentResponseHeaders<T extends { paths?: object; components?:
           ...refs(EVERY_RESPONSE),
           ...refs(CROSS_ORIGIN),
           ...(status === "429" ? refs(RETRY_AFTER) : {}),
-          ...(WRITES.has(method) && remembered(status) ? refs(REPLAYED) : {}),
+          ...(WRITES.has(method) && remembered(Number(status)) ? refs(REPLAYED) : {}),
         };
       }
     }
