@@ -41,9 +41,9 @@ export const DEFAULT_TOKEN_TTL_MS = 3_600_000;
  * A proof sent while verification is off is checked all the same, so a broken integration shows.
  * `readClaims` validates a JWT's claims with the same rules as the request body.
  */
-function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims: (claims: unknown) => IdentityFields): IdentityFields {
+async function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims: (claims: unknown) => IdentityFields): Promise<IdentityFields> {
   const { identitySecret, identityVerification } = ctx.customer.workspace;
-  if ("token" in input) return readClaims(verifyIdentityJwt(identitySecret, input.token, nowMs()));
+  if ("token" in input) return readClaims(await verifyIdentityJwt(identitySecret, input.token, nowMs()));
   if (input.userHash !== undefined) checkUserHash(identitySecret, input.fields.userId, input.userHash);
   else if (identityVerification) {
     throw new HeedError("identity_not_verified", "This workspace verifies identities: send `userHash` (hex HMAC-SHA256 of the user id under the identity secret) or a signed JWT as `token`.");
@@ -60,7 +60,7 @@ function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims: (cla
  * emits `user.identified`, and hands out a short-lived end-user token.
  */
 export async function identify({ ctx, input, readClaims }: { ctx: CustomerCtx; input: IdentifyInput; readClaims: (claims: unknown) => IdentityFields }): Promise<IdentifyResult> {
-  const fields = provenIdentity(ctx, input, readClaims);
+  const fields = await provenIdentity(ctx, input, readClaims);
   const { workspace } = ctx.customer;
   return inTransaction(ctx, async (tx) => {
     let companyId: string | null | undefined;
