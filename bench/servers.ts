@@ -39,7 +39,9 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 // Whatever happens to the benchmark, the servers it started go with it.
 const children = new Set<ChildProcess>();
-process.once("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+process.once("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
 // A signal skips "exit" handlers: turn it into an exit, so the children and the temporary
 // database (run.ts's finally) do not outlive an interrupted run.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(130));

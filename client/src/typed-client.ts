@@ -7,12 +7,13 @@ import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "ope
 
 type Init<Paths, Path extends keyof Paths, Method extends HttpMethod> = MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>;
 
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint as openapi-fetch's own client type
 type Operation<Paths, Path extends keyof Paths, M extends HttpMethod> = Paths[Path] extends { [K in M]: infer O } ? (O extends Record<string | number, any> ? O : never) : never;
 
 type Method<Paths extends {}, M extends HttpMethod> = <Path extends PathsWithMethod<Paths, M>>(
   url: Path,
   ...init: RequiredKeysOf<NonNullable<Init<Paths, Path, M>>> extends never ? [Init<Paths, Path, M>?] : [Init<Paths, Path, M>]
-) => Promise<FetchResponse<Operation<Paths, Path, M>, {}, MediaType>>;
+) => Promise<FetchResponse<Operation<Paths, Path, M>, Record<never, never>, MediaType>>;
 
 /** openapi-fetch's client, with strict options. `Paths` says which routes it may call. */
 export interface TypedClient<Paths extends {}> {

@@ -21,33 +21,37 @@ const USAGE = `Usage: heed <command> [options]
 
 DATABASE_URL selects the database (default sqlite:./data/heed.db).`;
 
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      slug: { type: "string" },
+      name: { type: "string" },
+      workspace: { type: "string" },
+      scopes: { type: "string" },
+      expires: { type: "string" },
+      posts: { type: "string" },
+      votes: { type: "string" },
+      boards: { type: "string" },
+      seed: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+  },
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        slug: { type: "string" },
-        name: { type: "string" },
-        workspace: { type: "string" },
-        scopes: { type: "string" },
-        expires: { type: "string" },
-        posts: { type: "string" },
-        votes: { type: "string" },
-        boards: { type: "string" },
-        seed: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
+    parsed = parse(argv);
   } catch (error) {
     process.stderr.write(`heed: ${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
   const { positionals, values } = parsed;
   if (values.help || positionals.length === 0) {
-    process.stderr.write(USAGE + "\n");
+    process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
   const name = positionals[0] === "migrate" || positionals[0] === "seed" ? positionals[0] : positionals.slice(0, 2).join(" ");
@@ -67,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
       services: { db, dialect: opened.dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor"), userTokenSecret: await serverSecret(db, "user-token") },
       args: positionals.slice(name.split(" ").length),
       options: values,
-      print: (human, json) => process.stdout.write((values.json ? JSON.stringify(json) : human) + "\n"),
+      print: (human, json) => process.stdout.write(`${values.json ? JSON.stringify(json) : human}\n`),
     };
     await command(context);
     return 0;

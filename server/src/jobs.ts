@@ -42,5 +42,7 @@ export function startJobs(services: Services, options: { schedulerIntervalMs: nu
       if (purged > 0) log.info("expired idempotency keys purged", { keys: purged });
     }),
   ];
-  return () => timers.forEach((t) => clearTimeout(t));
+  return () => {
+    for (const timer of timers) clearTimeout(timer);
+  };
 }

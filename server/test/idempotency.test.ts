@@ -79,7 +79,7 @@ describe("Idempotency-Key", () => {
     const { ws, key, body, before } = await setup();
     // A real failure inside the transaction: the outbox is briefly missing, so the write cannot commit.
     await sql`alter table outbox rename to outbox_away`.execute(h.database.db);
-    let failed;
+    let failed: Awaited<ReturnType<typeof write>>;
     try {
       failed = await write(key, "after-crash", body);
     } finally {

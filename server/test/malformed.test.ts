@@ -83,7 +83,7 @@ function routes() {
 type FieldSchema = { safeParse(value: unknown): { success: boolean } };
 
 function pathOf(path: string, id: string): string {
-  return "/v1" + path.replace("{id}", encodeURIComponent(id));
+  return `/v1${path.replace("{id}", encodeURIComponent(id))}`;
 }
 
 async function expectClientError(method: string, path: string, options: CallOptions, label: string, customer = false) {
@@ -102,7 +102,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   const withId = (id: string) => pathOf(route.path, route.path.includes("{id}") ? (route.customer && id === postId ? customerPostId : id) : "");
 
   it("ignores what it does not read, never answering 5xx to it", async () => {
-    for (const query of ["unknown=%FF%FE", "limit[]=1&limit[]=2", "__proto__=x&constructor=y", "a=" + "b".repeat(4000)]) {
+    for (const query of ["unknown=%FF%FE", "limit[]=1&limit[]=2", "__proto__=x&constructor=y", `a=${"b".repeat(4000)}`]) {
       const res = await h.call(route.method, `${withId(postId)}?${query}`, credentialFor(route.customer));
       expect(res.status, query.slice(0, 40)).toBeLessThan(500);
     }
@@ -168,7 +168,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
     // from that field (an unknown key or a missing one would hide whether the field is checked).
     const fixture = (route.customer ? CUSTOMER_FIXTURES : FIXTURES)[route.id] ?? {};
     const t = route.customer ? customerTarget : target;
-    let path = "/v1" + route.path;
+    let path = `/v1${route.path}`;
     for (const [name, value] of Object.entries(fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
     const valid = (fixture.body?.(t) ?? {}) as Record<string, unknown>;
     for (const field of fields) {

@@ -37,7 +37,7 @@ describe("rate limits", () => {
     const key = await keyWithLimit(h, 1_000_000);
     const seen = new Set<number>();
     for (const { route } of operations) {
-      const path = "/v1" + route.path.replace(/\{[^}]+\}/g, "x");
+      const path = `/v1${route.path.replace(/\{[^}]+\}/g, "x")}`;
       for (const auth of [{}, { key }]) {
         const res = await h.call(route.method.toUpperCase(), path, { ...auth, json: route.method === "get" ? undefined : {} });
         expectConsistentHeaders(res, `${route.operationId} ${res.status}`);

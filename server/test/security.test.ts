@@ -29,7 +29,7 @@ const OPERATIONS: Operation[] = operations.filter(({ route }) => !isCustomerRout
 }));
 
 function request(op: Operation, t: Target): { path: string; options: CallOptions } {
-  let path = "/v1" + op.path;
+  let path = `/v1${op.path}`;
   for (const [name, value] of Object.entries(op.fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
   return { path, options: op.fixture.body ? { json: op.fixture.body(t) } : {} };
 }

@@ -15,7 +15,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], target: string,
   const base = prefix || (PLACES[target] ?? "");
   const out: FieldError[] = [];
   for (const issue of issues) {
-    const path = base + issue.path.map((p) => "/" + escapePointer(p)).join("");
+    const path = base + issue.path.map((p) => `/${escapePointer(p)}`).join("");
     if (issue.code === "invalid_union" && issue.errors.length > 0) {
       // "Matches no alternative" helps nobody: report the alternative the input came closest to.
       const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));

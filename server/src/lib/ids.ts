@@ -51,7 +51,7 @@ function random80(): bigint {
   }
   const hex = pool.toString("hex", poolOffset, poolOffset + 10);
   poolOffset += 10;
-  return BigInt("0x" + hex);
+  return BigInt(`0x${hex}`);
 }
 
 /**

@@ -7,7 +7,7 @@ function write(level: "info" | "warn" | "error", message: string, fields: Fields
   for (const [k, v] of Object.entries(fields)) {
     out[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v;
   }
-  process.stderr.write(JSON.stringify(out) + "\n");
+  process.stderr.write(`${JSON.stringify(out)}\n`);
 }
 
 export const log = {

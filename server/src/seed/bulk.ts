@@ -44,7 +44,7 @@ async function insertAll<T extends keyof Database>(db: Kysely<Database>, table: 
 
 /** Votes per post: Zipf-like weights over a random ranking, capped at the number of users. */
 function voteCounts(random: Random, posts: number, votes: number, users: number): number[] {
-  const weights = Array.from({ length: posts }, (_, rank) => 1 / Math.pow(rank + 8, 0.9));
+  const weights = Array.from({ length: posts }, (_, rank) => 1 / (rank + 8) ** 0.9);
   for (let i = weights.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [weights[i], weights[j]] = [weights[j]!, weights[i]!];
@@ -114,7 +114,8 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       let r = random();
       for (const [category, weight] of Object.entries(STATUS_WEIGHTS)) {
         const ids = byCategory(category);
-        if ((r -= weight) <= 0 && ids.length) return pick(random, ids);
+        r -= weight;
+        if (r <= 0 && ids.length) return pick(random, ids);
       }
       return statuses[0]!.id;
     };

@@ -11,7 +11,7 @@ import { seedWorkspace } from "./bulk.js";
 export async function bootstrapDemo(services: Services): Promise<void> {
   const any = await services.db.selectFrom("workspaces").select("id").limit(1).executeTakeFirst();
   if (any) return;
-  let workspace;
+  let workspace: Awaited<ReturnType<typeof createWorkspace>>;
   try {
     workspace = await createWorkspace(services.db, { slug: "demo", name: "Demo" });
   } catch (error) {
@@ -36,5 +36,5 @@ export async function bootstrapDemo(services: Services): Promise<void> {
     `  API reference: ${services.publicUrl}/docs`,
     "",
   ];
-  process.stdout.write(lines.join("\n") + "\n");
+  process.stdout.write(`${lines.join("\n")}\n`);
 }

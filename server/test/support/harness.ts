@@ -51,8 +51,7 @@ export interface CallOptions {
 export interface TestResponse {
   status: number;
   headers: Headers;
-  // Tests read what they asserted on; `any` keeps them short.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: tests read what they asserted on; `any` keeps them short
   body: any;
 }
 

@@ -13,7 +13,7 @@ function sign(secret: Buffer, payload: string): string {
 }
 
 function queryHash(secret: Buffer, queryKey: string): string {
-  return createHmac("sha256", secret).update("query:" + queryKey).digest("base64url").slice(0, 12);
+  return createHmac("sha256", secret).update(`query:${queryKey}`).digest("base64url").slice(0, 12);
 }
 
 export function encodeCursor(secret: Buffer, queryKey: string, values: CursorValue[]): string {

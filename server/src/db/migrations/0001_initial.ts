@@ -4,7 +4,7 @@ import type { CreateTableBuilder, Kysely } from "kysely";
 // constraints, so this runs unchanged on SQLite and PostgreSQL. Every list sort has an index that
 // starts with workspace_id and ends with id, the keyset tie-breaker.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- helpers add columns to tables of any shape
+// biome-ignore lint/suspicious/noExplicitAny: helpers add columns to tables of any shape
 type Table = CreateTableBuilder<any, any>;
 
 const workspaceRef = (t: Table) =>
