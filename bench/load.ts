@@ -36,7 +36,8 @@ export async function measure(name: string, url: string, options: LoadOptions): 
   const { perRequestHeaders } = options;
   const request: Record<string, unknown> = { method: options.method ?? "GET", body: options.body };
   // autocannon calls setupRequest whenever the key is present, so it is only set when needed.
-  if (perRequestHeaders) request.setupRequest = (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...perRequestHeaders() } });
+  if (perRequestHeaders)
+    request.setupRequest = (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...perRequestHeaders() } });
   const requests = [request];
   const base = { url, headers: options.headers, connections: options.connections, requests } as autocannon.Options;
   // A short warm-up first, so JIT and caches are the same for every target.

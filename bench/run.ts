@@ -35,7 +35,13 @@ async function prepare(): Promise<{ key: string; writer: string; boardId: string
   const started = Date.now();
   const summary = await seedWorkspace(db, ref, { posts: POSTS, votes: VOTES, boards: 5, seed: 1 });
   console.log(`seeded ${summary.posts} posts and ${summary.votes} votes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const services = { db, dialect, publicUrl: "http://127.0.0.1", cursorSecret: await serverSecret(db, "cursor"), userTokenSecret: await serverSecret(db, "user-token") };
+  const services = {
+    db,
+    dialect,
+    publicUrl: "http://127.0.0.1",
+    cursorSecret: await serverSecret(db, "cursor"),
+    userTokenSecret: await serverSecret(db, "user-token"),
+  };
   const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
   const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "webhooks:write"] } });
@@ -79,7 +85,11 @@ async function main(): Promise<void> {
   const deepCursor = await cursorAt(heed.url, headers, DEEP);
   const load = { headers, seconds: SECONDS, connections: CONNECTIONS };
   const page1 = await measure("GET /v1/posts?sort=votes page 1", `${heed.url}/v1/posts?sort=votes&limit=20`, load);
-  const deep = await measure(`… at a cursor ${DEEP.toLocaleString("en")} deep`, `${heed.url}/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(deepCursor)}`, load);
+  const deep = await measure(
+    `… at a cursor ${DEEP.toLocaleString("en")} deep`,
+    `${heed.url}/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(deepCursor)}`,
+    load,
+  );
   const byId = await measure("GET /v1/posts/{id}", `${heed.url}/v1/posts/${firstPage.data[0].id}`, load);
 
   // The customer side: the portal's list, and events tracked one by one and in batches of 100.
@@ -133,14 +143,22 @@ async function main(): Promise<void> {
   console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "1st max".padStart(9), "vs bare".padStart(9)].join("  "));
   for (const m of [bare, page1, deep, byId, portal, track1, track100, plainWrite, idempotentWrite, redisPage]) if (m) console.log(row(m, bare));
   const share = (a: Measurement, b: Measurement) => `${((a.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(0)}%`;
-  console.log(`\nTracked events per second: ${(track1.requestsPerSecond * 1).toFixed(0)} in batches of 1, ${(track100.requestsPerSecond * 100).toFixed(0)} in batches of 100`);
+  console.log(
+    `\nTracked events per second: ${(track1.requestsPerSecond * 1).toFixed(0)} in batches of 1, ${(track100.requestsPerSecond * 100).toFixed(0)} in batches of 100`,
+  );
   console.log(`Idempotency-Key on POST: ${share(idempotentWrite, plainWrite)} of the throughput without it`);
-  console.log(redisPage ? `Redis counters on GET page 1: ${share(redisPage, page1)} of the throughput with memory counters` : `Redis counters: not measured (${redisUrl} did not answer)`);
+  console.log(
+    redisPage
+      ? `Redis counters on GET page 1: ${share(redisPage, page1)} of the throughput with memory counters`
+      : `Redis counters: not measured (${redisUrl} did not answer)`,
+  );
   console.log(
     `Webhooks: ${hooks.events} of ${WEBHOOK_EVENTS} events delivered; produced at ${hooks.producedPerSecond.toFixed(0)}/s, delivered at ${hooks.deliveredPerSecond.toFixed(0)}/s; commit-to-2xx p50 ${hooks.p50} ms, p99 ${hooks.p99} ms`,
   );
   console.log("\np50/p99 leave out each connection's first response; '1st max' is the slowest of those (new connections wait for the accept)");
-  console.log(`deep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×)`);
+  console.log(
+    `deep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×)`,
+  );
   console.log(`Heed RSS after the run: ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)} MiB)`);
 }
 

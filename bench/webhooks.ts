@@ -10,7 +10,6 @@ export interface WebhookFigures {
   p99: number;
 }
 
-
 /** Bounds every request of the burst, and the wait for its deliveries, in time. */
 const REQUEST_TIMEOUT_MS = 15_000;
 const DELIVERY_DEADLINE_MS = 60_000;

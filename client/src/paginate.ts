@@ -30,7 +30,14 @@ export async function* paginate<Paths extends {}, Path extends ListPath<Paths>>(
 ): AsyncGenerator<ListItem<Paths, Path>, void, undefined> {
   // openapi-fetch's types cannot follow a path chosen by a type parameter; the signature above is
   // what keeps callers typed.
-  const get = (client as unknown as { GET: (path: unknown, init: unknown) => Promise<{ data?: { data: ListItem<Paths, Path>[]; nextCursor: string | null }; error?: unknown; response: Response }> }).GET;
+  const get = (
+    client as unknown as {
+      GET: (
+        path: unknown,
+        init: unknown,
+      ) => Promise<{ data?: { data: ListItem<Paths, Path>[]; nextCursor: string | null }; error?: unknown; response: Response }>;
+    }
+  ).GET;
   let cursor: string | undefined;
   do {
     const { data, error, response } = await get(path, { params: { path: parameters?.path, query: { ...parameters?.query, cursor } } });

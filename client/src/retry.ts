@@ -66,7 +66,10 @@ async function isRetryable(response: Response): Promise<boolean> {
   if (RETRIED_STATUSES.has(response.status)) return true;
   if (response.status !== 409) return false;
   // The first request with this Idempotency-Key is still running: asking again later gets its answer.
-  const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
   return body?.code === "idempotency_in_flight";
 }
 

@@ -7,8 +7,12 @@ import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "ope
 
 type Init<Paths, Path extends keyof Paths, Method extends HttpMethod> = MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>;
 
-// biome-ignore lint/suspicious/noExplicitAny: the same constraint as openapi-fetch's own client type
-type Operation<Paths, Path extends keyof Paths, M extends HttpMethod> = Paths[Path] extends { [K in M]: infer O } ? (O extends Record<string | number, any> ? O : never) : never;
+type Operation<Paths, Path extends keyof Paths, M extends HttpMethod> = Paths[Path] extends { [K in M]: infer O }
+  ? // biome-ignore lint/suspicious/noExplicitAny: the same constraint as openapi-fetch's own client type
+    O extends Record<string | number, any>
+    ? O
+    : never
+  : never;
 
 type Method<Paths extends {}, M extends HttpMethod> = <Path extends PathsWithMethod<Paths, M>>(
   url: Path,

@@ -64,7 +64,10 @@ describe("retries", () => {
     const calls: Request[] = [];
     const transport: Transport = async (request) => {
       calls.push(request);
-      return new Response(JSON.stringify(body), { status, headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json", ...headers } });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json", ...headers },
+      });
     };
     return { calls, transport };
   };

@@ -45,7 +45,7 @@ export async function typed(): Promise<void> {
   const voted: boolean | undefined = vote.data?.voted;
   void voted;
   // @ts-expect-error: PortalPost has no revenue
-  void ((await portal.GET("/portal/posts/{id}", { params: { path: { id: "post_1" } } })).data?.revenue);
+  void (await portal.GET("/portal/posts/{id}", { params: { path: { id: "post_1" } } })).data?.revenue;
 
   for await (const post of paginate(api, "/posts", { query: { sort: "votes" } })) {
     const votes: number = post.voteCount;

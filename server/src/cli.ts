@@ -37,7 +37,7 @@ function parse(argv: string[]) {
       seed: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
-  },
+    },
   });
 }
 
@@ -68,7 +68,13 @@ async function main(argv: string[]): Promise<number> {
     db = opened.db;
     await migrateToLatest(db);
     const context: CommandContext = {
-      services: { db, dialect: opened.dialect, publicUrl: config.publicUrl, cursorSecret: await serverSecret(db, "cursor"), userTokenSecret: await serverSecret(db, "user-token") },
+      services: {
+        db,
+        dialect: opened.dialect,
+        publicUrl: config.publicUrl,
+        cursorSecret: await serverSecret(db, "cursor"),
+        userTokenSecret: await serverSecret(db, "user-token"),
+      },
       args: positionals.slice(name.split(" ").length),
       options: values,
       print: (human, json) => process.stdout.write(`${values.json ? JSON.stringify(json) : human}\n`),

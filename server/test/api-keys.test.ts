@@ -14,7 +14,15 @@ describe("API keys", () => {
     const { key, id } = created.body;
     expect(isWellFormedKey("sk", key)).toBe(true);
     expect(key).toMatch(/^heed_sk_[0-9A-Za-z]{38}$/);
-    expect(created.body).toMatchObject({ name: "CI", scopes: ["posts:read"], prefix: key.slice(0, 12), last4: key.slice(-4), revokedAt: null, lastUsedAt: null, rateLimitPerMinute: null });
+    expect(created.body).toMatchObject({
+      name: "CI",
+      scopes: ["posts:read"],
+      prefix: key.slice(0, 12),
+      last4: key.slice(-4),
+      revokedAt: null,
+      lastUsedAt: null,
+      rateLimitPerMinute: null,
+    });
 
     const row = await h.database.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(sha256Hex(key));
@@ -104,7 +112,11 @@ describe("API keys", () => {
     const used = (await h.call("GET", "/v1/api-keys?limit=100", { key: admin })).body.data.find((k: { id: string }) => k.id === created.id);
     expect(used.lastUsedAt).toEqual(expect.any(String));
 
-    await h.database.db.updateTable("api_keys").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", created.id).execute();
+    await h.database.db
+      .updateTable("api_keys")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", created.id)
+      .execute();
     expect((await h.call("GET", "/v1/posts", { key: created.key })).status).toBe(401);
   });
 

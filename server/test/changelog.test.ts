@@ -13,7 +13,10 @@ describe("changelog", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode" } })).body.id;
-    const draft = await h.call("POST", "/v1/changelog", { key, json: { title: "Dark mode is here", body: "Toggle it in **Settings**.", type: "new", postIds: [postId] } });
+    const draft = await h.call("POST", "/v1/changelog", {
+      key,
+      json: { title: "Dark mode is here", body: "Toggle it in **Settings**.", type: "new", postIds: [postId] },
+    });
     expect(draft.status).toBe(201);
     expect(draft.body).toMatchObject({ state: "draft", postIds: [postId], publishedAt: null });
     const badLink = await h.call("POST", "/v1/changelog", { key, json: { title: "x", type: "fixed", postIds: [postId, "post_01aaaaaaaaaaaaaaaaaaaaaaaa"] } });

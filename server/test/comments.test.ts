@@ -48,9 +48,13 @@ describe("comments", () => {
     const leak = await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Public reply to a note", parentId: note.id } });
     expect(leak.status).toBe(400);
     expect(leak.body.errors[0].pointer).toBe("/internal");
-    expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Internal reply", parentId: note.id, internal: true } })).status).toBe(201);
+    expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Internal reply", parentId: note.id, internal: true } })).status).toBe(
+      201,
+    );
 
-    const otherPost = (await h.call("POST", "/v1/posts", { key, json: { boardId: (await h.call("GET", `/v1/posts/${postId}`, { key })).body.boardId, title: "Other" } })).body.id;
+    const otherPost = (
+      await h.call("POST", "/v1/posts", { key, json: { boardId: (await h.call("GET", `/v1/posts/${postId}`, { key })).body.boardId, title: "Other" } })
+    ).body.id;
     const crossPost = await h.call("POST", `/v1/posts/${otherPost}/comments`, { key, json: { body: "Wrong thread", parentId: top.id } });
     expect(crossPost.status).toBe(400);
     expect(await commentCount(postId)).toBe(2);
@@ -98,8 +102,21 @@ describe("comments", () => {
     expect((await h.call("GET", `/v1/comments/${c.id}`, { key })).status).toBe(404);
     expect((await h.call("DELETE", `/v1/comments/${c.id}`, { key })).status).toBe(404);
 
-    const events = await h.database.db.selectFrom("outbox").select("type").where("workspace_id", "=", ws.id).where("type", "like", "comment.%").orderBy("id").execute();
-    expect(events.map((e) => e.type)).toEqual(["comment.created", "comment.updated", "comment.updated", "comment.updated", "comment.updated", "comment.deleted"]);
+    const events = await h.database.db
+      .selectFrom("outbox")
+      .select("type")
+      .where("workspace_id", "=", ws.id)
+      .where("type", "like", "comment.%")
+      .orderBy("id")
+      .execute();
+    expect(events.map((e) => e.type)).toEqual([
+      "comment.created",
+      "comment.updated",
+      "comment.updated",
+      "comment.updated",
+      "comment.updated",
+      "comment.deleted",
+    ]);
   });
 
   it("lets the team comment on a locked post, and refuses comments on deleted posts", async () => {

@@ -14,7 +14,10 @@ function preflight(path: string, origin: string, method = "POST") {
 describe("CORS", () => {
   it("answers a preflight from an allowed origin, and refuses one from another origin", async () => {
     const ws = await h.workspace();
-    const set = await h.call("PATCH", "/v1/workspace", { key: await ws.key(), json: { allowedOrigins: ["https://App.Example.com/", "http://localhost:5173"] } });
+    const set = await h.call("PATCH", "/v1/workspace", {
+      key: await ws.key(),
+      json: { allowedOrigins: ["https://App.Example.com/", "http://localhost:5173"] },
+    });
     expect(set.body.allowedOrigins).toEqual(["http://localhost:5173", "https://app.example.com"]);
 
     const allowed = await preflight("/v1/portal/posts", "https://app.example.com");
@@ -62,7 +65,10 @@ describe("CORS", () => {
   it("lets `*` allow any origin, still without credentials", async () => {
     const ws = await h.workspace();
     await h.call("PATCH", "/v1/workspace", { key: await ws.key(), json: { allowedOrigins: ["*"] } });
-    const res = await h.call("POST", "/v1/track", { headers: { ...ws.customer(), origin: "https://anywhere.example" }, json: { event: "x", anonymousId: "a" } });
+    const res = await h.call("POST", "/v1/track", {
+      headers: { ...ws.customer(), origin: "https://anywhere.example" },
+      json: { event: "x", anonymousId: "a" },
+    });
     expect(res.status).toBe(202);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://anywhere.example");
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();

@@ -10,7 +10,15 @@ const h = useHarness();
 async function counts(ws: TestWorkspace) {
   const db = h.database.db;
   const n = async (table: "posts" | "outbox" | "audit_log") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("workspace_id", "=", ws.id).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("workspace_id", "=", ws.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { posts: await n("posts"), events: await n("outbox"), audit: await n("audit_log") };
 }
 
@@ -21,7 +29,8 @@ async function setup() {
   return { ws, key, body, before: await counts(ws) };
 }
 
-const write = (key: string, idempotencyKey: string, json: unknown, path = "/v1/posts") => h.call("POST", path, { key, json, headers: { "idempotency-key": idempotencyKey } });
+const write = (key: string, idempotencyKey: string, json: unknown, path = "/v1/posts") =>
+  h.call("POST", path, { key, json, headers: { "idempotency-key": idempotencyKey } });
 
 describe("Idempotency-Key", () => {
   it("replays the first answer to a retry, and does the work once", async () => {
@@ -43,7 +52,10 @@ describe("Idempotency-Key", () => {
     const otherBody = await write(key, "k-422", { ...body, title: "Something else" });
     expect(otherBody.status).toBe(422);
     expect(otherBody.body.code).toBe("idempotency_key_reused");
-    expect((await h.call("PATCH", `/v1/posts/${(await write(key, "k-422", body)).body.id}`, { key, json: { title: "x" }, headers: { "idempotency-key": "k-422" } })).status).toBe(422);
+    expect(
+      (await h.call("PATCH", `/v1/posts/${(await write(key, "k-422", body)).body.id}`, { key, json: { title: "x" }, headers: { "idempotency-key": "k-422" } }))
+        .status,
+    ).toBe(422);
     for (const bad of ["", " ", "x".repeat(256), "naïve", "tab\there", '"unterminated', '"bad \\q escape"']) {
       const res = await write(key, bad, body);
       expect(res.status, JSON.stringify(bad)).toBe(400);
@@ -66,7 +78,10 @@ describe("Idempotency-Key", () => {
     const { ws, key, body, before } = await setup();
     const answers = await Promise.all(Array.from({ length: 50 }, () => write(key, "storm", body)));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(),
+    ).toBe(true);
     const fresh = answers.filter((a) => a.status === 201 && a.headers.get("idempotent-replayed") === null);
     expect(fresh).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === "idempotency_in_flight")).toBe(true);
@@ -133,7 +148,18 @@ describe("Idempotency-Key", () => {
     const { storedKey } = await import("../src/core/idempotency/store.js");
     await h.database.db
       .insertInto("idempotency_keys")
-      .values({ scope: `api_key:${keyId}`, key: storedKey("orphan"), fingerprint: requestFingerprint("POST", "/v1/posts", JSON.stringify(body)), state: "running", locked_until: isoAt(Date.now() - 1000), status: null, headers: null, body: null, created_at: isoAt(Date.now() - 2000), expires_at: isoAt(Date.now() + 3_600_000) })
+      .values({
+        scope: `api_key:${keyId}`,
+        key: storedKey("orphan"),
+        fingerprint: requestFingerprint("POST", "/v1/posts", JSON.stringify(body)),
+        state: "running",
+        locked_until: isoAt(Date.now() - 1000),
+        status: null,
+        headers: null,
+        body: null,
+        created_at: isoAt(Date.now() - 2000),
+        expires_at: isoAt(Date.now() + 3_600_000),
+      })
       .execute();
     expect((await write(key, "orphan", body)).status).toBe(201);
 
@@ -163,7 +189,10 @@ describe("Idempotency-Key", () => {
         ),
       );
       const statuses = answers.map((a) => a.status);
-      expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+      expect(
+        statuses.every((s) => s === 201 || s === 409),
+        statuses.join(),
+      ).toBe(true);
       expect(answers.filter((a) => a.status === 201 && !a.headers.get("idempotent-replayed")).length).toBe(1);
       expect((await counts(ws)).posts).toBe(before.posts + 1);
     } finally {

@@ -58,10 +58,20 @@ describe("identify", () => {
     expect(stored).toMatchObject({ externalId: "u-1", company: { externalId: "acme", name: "Acme", monthlySpend: 500 }, traits: { plan: "pro" } });
     expect(stored.lastSeenAt).not.toBeNull();
 
-    const events = await h.database.db.selectFrom("outbox").select(["type", "data"]).where("workspace_id", "=", ws.id).where("type", "=", "user.identified").execute();
+    const events = await h.database.db
+      .selectFrom("outbox")
+      .select(["type", "data"])
+      .where("workspace_id", "=", ws.id)
+      .where("type", "=", "user.identified")
+      .execute();
     expect(events).toHaveLength(2);
     expect(JSON.parse(events[0]!.data)).toMatchObject({ id: first.body.user.id, externalId: "u-1" });
-    const audit = await h.database.db.selectFrom("audit_log").select(["actor_type", "actor_id"]).where("workspace_id", "=", ws.id).where("action", "=", "user.identified").execute();
+    const audit = await h.database.db
+      .selectFrom("audit_log")
+      .select(["actor_type", "actor_id"])
+      .where("workspace_id", "=", ws.id)
+      .where("action", "=", "user.identified")
+      .execute();
     expect(audit).toEqual([
       { actor_type: "end_user", actor_id: first.body.user.id },
       { actor_type: "end_user", actor_id: first.body.user.id },
@@ -109,7 +119,9 @@ describe("identity verification", () => {
 
   it("takes a JWT signed with the identity secret, and refuses forged, unsigned, expired and exp-less ones", async () => {
     const { ws, secret } = await verifyingWorkspace();
-    const good = await identify(ws, { token: jwt(secret, { id: "jwt-user", email: "j@example.com", name: "Jay", company: { id: "co", name: "Co" }, exp: inAnHour() }) });
+    const good = await identify(ws, {
+      token: jwt(secret, { id: "jwt-user", email: "j@example.com", name: "Jay", company: { id: "co", name: "Co" }, exp: inAnHour() }),
+    });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.user).toMatchObject({ externalId: "jwt-user", email: "j@example.com", name: "Jay" });
     const viaSub = await identify(ws, { token: jwt(secret, { sub: "sub-user", exp: inAnHour() }) });
@@ -134,7 +146,11 @@ describe("identity verification", () => {
     const badClaims = await identify(ws, { token: jwt(secret, { id: "x", email: "not-an-email", exp: inAnHour() }) });
     expect(badClaims.status).toBe(400);
     expect(badClaims.body.errors).toEqual([{ pointer: "/token/email", detail: expect.any(String) }]);
-    expect((await h.database.db.selectFrom("end_users").select("external_id").where("workspace_id", "=", ws.id).orderBy("external_id").execute()).map((r) => r.external_id)).toEqual(["jwt-user", "sub-user"]);
+    expect(
+      (await h.database.db.selectFrom("end_users").select("external_id").where("workspace_id", "=", ws.id).orderBy("external_id").execute()).map(
+        (r) => r.external_id,
+      ),
+    ).toEqual(["jwt-user", "sub-user"]);
   });
 
   it("takes a company (its spend, its name, who belongs to it) only from a proven identity, even with verification off", async () => {

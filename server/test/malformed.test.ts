@@ -108,7 +108,11 @@ describe.each(routes())("$method $path ($id)", (route) => {
     }
     if (route.method !== "GET") {
       const credential = credentialFor(route.customer);
-      const junkBody = await h.call(route.method, withId(postId), { ...credential, body: "\u0000\uffff not json", headers: { ...credential.headers, "content-type": "application/json" } });
+      const junkBody = await h.call(route.method, withId(postId), {
+        ...credential,
+        body: "\u0000\uffff not json",
+        headers: { ...credential.headers, "content-type": "application/json" },
+      });
       expect(junkBody.status).toBeLessThan(500);
     }
   });
@@ -186,7 +190,10 @@ describe.each(routes())("$method $path ($id)", (route) => {
         const res = await expectError(route.method, path, { json: { ...valid, [field]: value } }, label);
         expect(res.status, label).toBe(400);
         const pointers = (res.body.errors ?? []).map((e: { pointer: string }) => e.pointer);
-        expect(pointers.some((p: string) => p === `/${field}` || p.startsWith(`/${field}/`)), `${label}: ${JSON.stringify(pointers)}`).toBe(true);
+        expect(
+          pointers.some((p: string) => p === `/${field}` || p.startsWith(`/${field}/`)),
+          `${label}: ${JSON.stringify(pointers)}`,
+        ).toBe(true);
       }
     }
   });

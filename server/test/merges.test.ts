@@ -31,8 +31,19 @@ async function scene(): Promise<Scene> {
 
 async function snapshot(s: Scene) {
   const db = h.database.db;
-  const posts = await db.selectFrom("posts").select(["id", "vote_count", "trending_count", "comment_count", "merged_into_id"]).where("id", "in", [s.canonical, s.duplicate]).orderBy("id").execute();
-  const votes = await db.selectFrom("votes").select(["post_id", "user_id", "created_at"]).where("post_id", "in", [s.canonical, s.duplicate]).orderBy("post_id").orderBy("user_id").execute();
+  const posts = await db
+    .selectFrom("posts")
+    .select(["id", "vote_count", "trending_count", "comment_count", "merged_into_id"])
+    .where("id", "in", [s.canonical, s.duplicate])
+    .orderBy("id")
+    .execute();
+  const votes = await db
+    .selectFrom("votes")
+    .select(["post_id", "user_id", "created_at"])
+    .where("post_id", "in", [s.canonical, s.duplicate])
+    .orderBy("post_id")
+    .orderBy("user_id")
+    .execute();
   const comments = await db.selectFrom("comments").select(["id", "post_id"]).where("workspace_id", "=", s.ws.id).orderBy("id").execute();
   return { posts, votes, comments };
 }
@@ -64,7 +75,12 @@ describe("merging posts", () => {
     expect(unmerged.body.from).toMatchObject({ voteCount: 2, commentCount: 1 });
     expect(await snapshot(s)).toEqual(before);
 
-    const events = await h.database.db.selectFrom("outbox").select(["type", "data"]).where("workspace_id", "=", s.ws.id).where("type", "=", "post.merged").execute();
+    const events = await h.database.db
+      .selectFrom("outbox")
+      .select(["type", "data"])
+      .where("workspace_id", "=", s.ws.id)
+      .where("type", "=", "post.merged")
+      .execute();
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.data).moved).toEqual({ votes: 2, comments: 3 });
   });

@@ -56,7 +56,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the OpenAPI document, linted", () => {
   it("passes Spectral's OpenAPI rules and the OWASP ruleset with no error, and only the warnings kept on purpose", { timeout: 120_000 }, async () => {
-    const results = JSON.parse(await run("node_modules/@stoplight/spectral-cli/dist/index.js", ["lint", file, "--ruleset", ".spectral.yaml", "--format", "json", "--quiet"])) as SpectralResult[];
+    const results = JSON.parse(
+      await run("node_modules/@stoplight/spectral-cli/dist/index.js", ["lint", file, "--ruleset", ".spectral.yaml", "--format", "json", "--quiet"]),
+    ) as SpectralResult[];
     const errors = results.filter((r) => r.severity === 0).map((r) => `${r.code} at ${r.path.join(".")}: ${r.message}`);
     expect(errors).toEqual([]);
     const warnings = [...new Set(results.filter((r) => r.severity === 1).map((r) => r.code))].sort();

@@ -32,7 +32,10 @@ describe("the OpenAPI document", () => {
     for (const [method, op] of documented) {
       if (op.security.some((s) => "publicKey" in s)) {
         // Customer-facing: the public key, and an end-user token on writes (optional on reads).
-        expect(op.security.every((s) => "publicKey" in s && !("apiKey" in s)), op.operationId).toBe(true);
+        expect(
+          op.security.every((s) => "publicKey" in s && !("apiKey" in s)),
+          op.operationId,
+        ).toBe(true);
         expect(/^\/(identify|track|portal\/)/.test(Object.keys(doc.paths).find((p) => Object.values(doc.paths[p]).includes(op))!), op.operationId).toBe(true);
       } else {
         expect(op.security, op.operationId).toEqual([{ apiKey: [expect.stringMatching(/^[a-z_]+:(read|write)$/)] }]);
@@ -42,7 +45,10 @@ describe("the OpenAPI document", () => {
         expect(op.responses[status]!.content?.["application/problem+json"], `${op.operationId} ${status}`).toBeDefined();
       }
       if (["post", "put", "patch", "delete"].includes(method)) {
-        expect(op.parameters?.some((p) => p.name === "Idempotency-Key" && p.in === "header"), `${op.operationId} Idempotency-Key`).toBe(true);
+        expect(
+          op.parameters?.some((p) => p.name === "Idempotency-Key" && p.in === "header"),
+          `${op.operationId} Idempotency-Key`,
+        ).toBe(true);
         expect(op.responses["409"] && op.responses["422"], `${op.operationId} 409/422`).toBeTruthy();
       }
       const success = Object.keys(op.responses).filter((s) => s.startsWith("2"));
@@ -64,7 +70,9 @@ describe("the OpenAPI document", () => {
     expect(doc.webhooks["post.created"].post.requestBody.content["application/json"].schema.properties.data).toBeDefined();
     expect(doc.components.schemas.Post.required).toEqual(expect.arrayContaining(["id", "title", "voteCount", "status", "url"]));
     // A named schema is never nullable itself: one nullable use would make every use of it nullable.
-    const nullable = Object.entries(doc.components.schemas as Record<string, { type?: unknown }>).filter(([, s]) => Array.isArray(s.type) && s.type.includes("null"));
+    const nullable = Object.entries(doc.components.schemas as Record<string, { type?: unknown }>).filter(
+      ([, s]) => Array.isArray(s.type) && s.type.includes("null"),
+    );
     expect(nullable.map(([name]) => name)).toEqual([]);
   });
 });
@@ -75,7 +83,9 @@ describe("the response headers", () => {
   it("are documented on every response of every operation, from one definition each", async () => {
     const doc = (await h.call("GET", "/openapi.json")).body;
     expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining([...EVERY, "Retry-After", "idempotent-replayed"]));
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { $ref: string }> }> }>>)) {
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { $ref: string }> }> }>>,
+    )) {
       for (const [method, operation] of Object.entries(item)) {
         for (const [status, response] of Object.entries(operation.responses)) {
           const where = `${method} ${path} ${status}`;

@@ -48,7 +48,18 @@ describe("what the portal shows", () => {
     ]);
     expect(everything).toContain("Public idea");
     expect(everything).toContain("Thanks, on it");
-    for (const secret of ["Internal roadmap", "Acquisition plan", w.secretBoardId, w.hidden.id, "Customer X", "internal reply", w.internal.id, "revenue", "ownerId", '"internal"']) {
+    for (const secret of [
+      "Internal roadmap",
+      "Acquisition plan",
+      w.secretBoardId,
+      w.hidden.id,
+      "Customer X",
+      "internal reply",
+      w.internal.id,
+      "revenue",
+      "ownerId",
+      '"internal"',
+    ]) {
       expect(everything, secret).not.toContain(secret);
     }
     expect((await get(w.ws, `/posts/${w.hidden.id}`)).status).toBe(404);
@@ -71,7 +82,10 @@ describe("what the portal shows", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { data: { id: string }[]; nextCursor: string | null } } = await get(w.ws, `/posts?sort=oldest&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: { body: { data: { id: string }[]; nextCursor: string | null } } = await get(
+        w.ws,
+        `/posts?sort=oldest&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       seen.push(...page.body.data.map((p) => p.id));
       cursor = page.body.nextCursor;
     } while (cursor);
@@ -164,7 +178,12 @@ describe("what an end user may do", () => {
     expect(types.filter((t) => !t.startsWith("user."))).toEqual(
       expect.arrayContaining(["post.created", "vote.created", "comment.created", "comment.created", "vote.deleted"]),
     );
-    const actors = await h.database.db.selectFrom("audit_log").select(["action", "actor_type", "actor_id"]).where("workspace_id", "=", w.ws.id).where("actor_type", "=", "end_user").execute();
+    const actors = await h.database.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_type", "actor_id"])
+      .where("workspace_id", "=", w.ws.id)
+      .where("actor_type", "=", "end_user")
+      .execute();
     expect(actors.map((a) => a.action)).toEqual(expect.arrayContaining(["post.created", "vote.created", "comment.created", "vote.deleted"]));
     expect(new Set(actors.map((a) => a.actor_id))).toEqual(new Set([w.user.userId]));
   });
@@ -203,7 +222,10 @@ describe("what an end user may do", () => {
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
-    expect(statuses.every((s) => s === 201 || s === 429), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 429),
+      JSON.stringify(statuses),
+    ).toBe(true);
     const stored = await h.database.db.selectFrom("posts").select("id").where("workspace_id", "=", w.ws.id).where("author_id", "=", w.user.userId).execute();
     expect(stored).toHaveLength(3);
   });

@@ -20,12 +20,24 @@ describe("post actions", () => {
     expect(changed.body.comment).toMatchObject({ body: "Shipped in 2.4!", internal: false, postId });
     expect(changed.body.post.commentCount).toBe(1);
 
-    const event = await h.database.db.selectFrom("outbox").select("data").where("workspace_id", "=", ws.id).where("type", "=", "post.status_changed").executeTakeFirstOrThrow();
-    expect(JSON.parse(event.data)).toMatchObject({ previousStatus: { name: "Open" }, post: { status: { name: "Complete" } }, comment: { body: "Shipped in 2.4!" } });
+    const event = await h.database.db
+      .selectFrom("outbox")
+      .select("data")
+      .where("workspace_id", "=", ws.id)
+      .where("type", "=", "post.status_changed")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(event.data)).toMatchObject({
+      previousStatus: { name: "Open" },
+      post: { status: { name: "Complete" } },
+      comment: { body: "Shipped in 2.4!" },
+    });
 
     const activity = await h.call("GET", `/v1/posts/${postId}/activity`, { key });
     expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(["post.created", "vote.created", "post.status_changed"]);
-    expect(activity.body.data[2]).toMatchObject({ actor: { type: "api_key" }, data: { fromName: "Open", toName: "Complete", commentId: changed.body.comment.id } });
+    expect(activity.body.data[2]).toMatchObject({
+      actor: { type: "api_key" },
+      data: { fromName: "Open", toName: "Complete", commentId: changed.body.comment.id },
+    });
   });
 
   it("needs comments:write for a comment, and rolls everything back when part fails", async () => {
@@ -38,7 +50,10 @@ describe("post actions", () => {
     const refused = await h.call("POST", `/v1/posts/${postId}/status`, { key: postsOnly, json: { statusId: planned.id, comment: { body: "Soon" } } });
     expect(refused.status).toBe(403);
     expect(refused.body.requiredScope).toBe("comments:write");
-    const badStatus = await h.call("POST", `/v1/posts/${postId}/status`, { key, json: { statusId: "sts_01aaaaaaaaaaaaaaaaaaaaaaaa", comment: { body: "Never posted" } } });
+    const badStatus = await h.call("POST", `/v1/posts/${postId}/status`, {
+      key,
+      json: { statusId: "sts_01aaaaaaaaaaaaaaaaaaaaaaaa", comment: { body: "Never posted" } },
+    });
     expect(badStatus.status).toBe(400);
     const post = (await h.call("GET", `/v1/posts/${postId}`, { key })).body;
     expect(post).toMatchObject({ status: { name: "Open" }, commentCount: 0 });

@@ -52,7 +52,13 @@ async function postsWithTies(ws: TestWorkspace): Promise<void> {
   for (const [i, r] of rows.entries()) {
     await h.database.db
       .updateTable("posts")
-      .set({ vote_count: (i * 7) % 5, trending_count: i % 3, comment_count: (i * 11) % 4, revenue: ((i * 13) % 6) * 49.5, updated_at: `2026-0${1 + (i % 3)}-01T00:00:00.000Z` })
+      .set({
+        vote_count: (i * 7) % 5,
+        trending_count: i % 3,
+        comment_count: (i * 11) % 4,
+        revenue: ((i * 13) % 6) * 49.5,
+        updated_at: `2026-0${1 + (i % 3)}-01T00:00:00.000Z`,
+      })
       .where("id", "=", r.id)
       .execute();
   }

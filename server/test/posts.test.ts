@@ -78,7 +78,11 @@ describe("posts", () => {
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.errors[0].pointer).toBe("/statusId");
 
-    const count = await h.database.db.selectFrom("posts").select((eb) => eb.fn.countAll().as("n")).where("workspace_id", "in", [ws.id, other.id]).executeTakeFirstOrThrow();
+    const count = await h.database.db
+      .selectFrom("posts")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("workspace_id", "in", [ws.id, other.id])
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
     const events = await h.database.db.selectFrom("outbox").select("id").where("workspace_id", "=", ws.id).execute();
     expect(events).toEqual([]);
@@ -145,7 +149,12 @@ describe("posts", () => {
 
     const tagged = await db.selectFrom("post_tags").selectAll().where("workspace_id", "=", ws.id).execute();
     const tag = tagged[0]!.tag_id;
-    expect(await list(`tag=${tag}`)).toEqual(tagged.filter((t) => t.tag_id === tag).map((t) => t.post_id).sort());
+    expect(await list(`tag=${tag}`)).toEqual(
+      tagged
+        .filter((t) => t.tag_id === tag)
+        .map((t) => t.post_id)
+        .sort(),
+    );
 
     const author = all[0]!.author_id!;
     expect(await list(`authorId=${author}`)).toEqual(ids(all.filter((p) => p.author_id === author)));

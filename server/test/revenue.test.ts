@@ -11,8 +11,7 @@ describe("revenue", () => {
     const boardId = await ws.boardId();
     const company = async (externalId: string, monthlySpend: number) =>
       (await h.call("POST", "/v1/companies", { key, json: { externalId, name: externalId, monthlySpend } })).body.id;
-    const user = async (externalId: string, companyId: string | null) =>
-      (await h.call("POST", "/v1/users", { key, json: { externalId, companyId } })).body.id;
+    const user = async (externalId: string, companyId: string | null) => (await h.call("POST", "/v1/users", { key, json: { externalId, companyId } })).body.id;
     const post = async (title: string) => (await h.call("POST", "/v1/posts", { key, json: { boardId, title } })).body.id;
     const vote = (postId: string, userId: string) => h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } });
     const revenue = async (postId: string) => (await h.call("GET", `/v1/posts/${postId}`, { key })).body.revenue;

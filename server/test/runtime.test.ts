@@ -13,7 +13,8 @@ const CONCURRENCY = 16;
 
 async function load(url: string, key: string, publicKey: string): Promise<Map<number, number>> {
   const auth = { authorization: `Bearer ${key}` };
-  const ids = async (path: string) => ((await (await fetch(`${url}/v1/${path}`, { headers: auth })).json()) as { data: { id: string }[] }).data.map((p) => p.id);
+  const ids = async (path: string) =>
+    ((await (await fetch(`${url}/v1/${path}`, { headers: auth })).json()) as { data: { id: string }[] }).data.map((p) => p.id);
   const postIds = await ids("posts?limit=20");
   const [boardId] = await ids("boards");
   const requests: (() => Promise<Response>)[] = [
@@ -59,7 +60,10 @@ describe("the runtime", () => {
           publicKey = /public key \(customer-facing\): (heed_pk_\w+)/.exec(server.stdout())![1]!;
         }
         const statuses = await load(server.url, key, publicKey);
-        expect([...statuses.keys()].every((status) => status < 300), JSON.stringify(Object.fromEntries(statuses))).toBe(true);
+        expect(
+          [...statuses.keys()].every((status) => status < 300),
+          JSON.stringify(Object.fromEntries(statuses)),
+        ).toBe(true);
         expect(await server.stop()).toBe(0);
         expect(server.stderr()).not.toMatch(/Assertion failed|Aborted|core dumped/);
       }

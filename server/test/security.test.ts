@@ -20,13 +20,15 @@ interface Operation {
 }
 
 // The customer-facing routes take the public key: customer-security.test.ts covers them.
-const OPERATIONS: Operation[] = operations.filter(({ route }) => !isCustomerRoute(route)).map(({ route }) => ({
-  operationId: route.operationId!,
-  method: route.method.toUpperCase(),
-  path: route.path,
-  scope: (route.security as { apiKey: Scope[] }[])[0]!.apiKey[0]!,
-  fixture: FIXTURES[route.operationId!] ?? {},
-}));
+const OPERATIONS: Operation[] = operations
+  .filter(({ route }) => !isCustomerRoute(route))
+  .map(({ route }) => ({
+    operationId: route.operationId!,
+    method: route.method.toUpperCase(),
+    path: route.path,
+    scope: (route.security as { apiKey: Scope[] }[])[0]!.apiKey[0]!,
+    fixture: FIXTURES[route.operationId!] ?? {},
+  }));
 
 function request(op: Operation, t: Target): { path: string; options: CallOptions } {
   let path = `/v1${op.path}`;
@@ -92,7 +94,11 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
     await expectRefusal(op, 401, "invalid_credential", { key: revoked });
 
     const expired = await ws.key(["*"]);
-    await h.database.db.updateTable("api_keys").set({ expires_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", await keyId(expired)).execute();
+    await h.database.db
+      .updateTable("api_keys")
+      .set({ expires_at: "2020-01-01T00:00:00.000Z" })
+      .where("id", "=", await keyId(expired))
+      .execute();
     await expectRefusal(op, 401, "invalid_credential", { key: expired });
   });
 
@@ -172,7 +178,10 @@ describe("ids of another workspace named inside a request", () => {
     const portal = await h.call("POST", "/v1/portal/posts", { headers: mineWs.customer(token), json: { boardId: foreign.boardId, title: "x" } });
     expect(portal.status).toBe(400);
     expect(portal.body.errors[0].pointer).toBe("/boardId");
-    const reply = await h.call("POST", `/v1/portal/posts/${t.postId}/comments`, { headers: mineWs.customer(token), json: { body: "x", parentId: foreign.commentId } });
+    const reply = await h.call("POST", `/v1/portal/posts/${t.postId}/comments`, {
+      headers: mineWs.customer(token),
+      json: { body: "x", parentId: foreign.commentId },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.errors[0].pointer).toBe("/parentId");
     // Filters naming the other workspace's board find nothing, as on the API's own list.

@@ -78,7 +78,9 @@ describe("statuses", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const racing = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => h.call("POST", "/v1/boards", { key, json: { name: "Keyed racing board" }, headers: { "idempotency-key": `race-${i}` } })),
+      Array.from({ length: 10 }, (_, i) =>
+        h.call("POST", "/v1/boards", { key, json: { name: "Keyed racing board" }, headers: { "idempotency-key": `race-${i}` } }),
+      ),
     );
     expect(racing.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     // A remembered 409 replays as a 409.

@@ -49,7 +49,12 @@ describe("track", () => {
     expect(single.body).toEqual({ accepted: 1, rejected: [] });
     const nobody = await h.call("POST", "/v1/track", { headers: ws.customer(), json: { batch: [{ event: "a" }, { event: "b", anonymousId: "browser-1" }] } });
     expect(nobody.body).toEqual({ accepted: 1, rejected: [{ index: 0, errors: [{ pointer: "/anonymousId", detail: expect.any(String) }] }] });
-    const rows = await h.database.db.selectFrom("tracked_events").select(["user_id", "anonymous_id", "event"]).where("workspace_id", "=", ws.id).orderBy("id").execute();
+    const rows = await h.database.db
+      .selectFrom("tracked_events")
+      .select(["user_id", "anonymous_id", "event"])
+      .where("workspace_id", "=", ws.id)
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
       { user_id: null, anonymous_id: "browser-1", event: "page.viewed" },
       { user_id: null, anonymous_id: "browser-1", event: "b" },
@@ -62,7 +67,10 @@ describe("track", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ pointer: "/event", detail: expect.any(String) }]);
     expect((await h.call("POST", "/v1/track", { headers: ws.customer(), json: { batch: [] } })).status).toBe(400);
-    const tooMany = await h.call("POST", "/v1/track", { headers: ws.customer(), json: { batch: Array.from({ length: 101 }, () => ({ event: "x", anonymousId: "a" })) } });
+    const tooMany = await h.call("POST", "/v1/track", {
+      headers: ws.customer(),
+      json: { batch: Array.from({ length: 101 }, () => ({ event: "x", anonymousId: "a" })) },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0].pointer).toBe("/batch");
     expect(await h.database.db.selectFrom("tracked_events").select("id").where("workspace_id", "=", ws.id).execute()).toEqual([]);

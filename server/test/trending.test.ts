@@ -22,14 +22,32 @@ describe("trending", () => {
       posts[name] = (await createPost({ ctx: ws.ctx, input: { boardId, title: name } })).id;
       for (const age of voteAges) {
         const userId = newId("user");
-        await db.insertInto("end_users").values({ id: userId, workspace_id: ws.id, external_id: userId, email: null, name: null, avatar_url: null, company_id: null, traits: "{}", created_at: isoAt(now), updated_at: isoAt(now), last_seen_at: null, deleted_at: null }).execute();
-        await db.insertInto("votes").values({ workspace_id: ws.id, post_id: posts[name]!, user_id: userId, created_by: null, created_at: isoAt(now - age * DAY) }).execute();
+        await db
+          .insertInto("end_users")
+          .values({
+            id: userId,
+            workspace_id: ws.id,
+            external_id: userId,
+            email: null,
+            name: null,
+            avatar_url: null,
+            company_id: null,
+            traits: "{}",
+            created_at: isoAt(now),
+            updated_at: isoAt(now),
+            last_seen_at: null,
+            deleted_at: null,
+          })
+          .execute();
+        await db
+          .insertInto("votes")
+          .values({ workspace_id: ws.id, post_id: posts[name]!, user_id: userId, created_by: null, created_at: isoAt(now - age * DAY) })
+          .execute();
       }
       // What the vote verbs would have left: every vote counted while it was recent.
       await db.updateTable("posts").set({ vote_count: voteAges.length, trending_count: voteAges.length }).where("id", "=", posts[name]!).execute();
     }
-    const order = async (sort: string) =>
-      (await h.call("GET", `/v1/posts?sort=${sort}`, { key })).body.data.map((p: { title: string }) => p.title);
+    const order = async (sort: string) => (await h.call("GET", `/v1/posts?sort=${sort}`, { key })).body.data.map((p: { title: string }) => p.title);
 
     expect(await refreshTrending(db, ws.id, now)).toBe(1); // `old` drops from 5 to 1
     expect(await order("trending")).toEqual(["fresh", "ageing", "old"]);

@@ -9,7 +9,10 @@ async function userRow(id: string) {
 }
 
 async function countUsers(ws: TestWorkspace, externalId?: string): Promise<number> {
-  let query = h.database.db.selectFrom("end_users").select((eb) => eb.fn.countAll().as("n")).where("workspace_id", "=", ws.id);
+  let query = h.database.db
+    .selectFrom("end_users")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("workspace_id", "=", ws.id);
   if (externalId !== undefined) query = query.where("external_id", "=", externalId);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
@@ -21,7 +24,13 @@ describe("end users", () => {
 
     const created = await h.call("POST", "/v1/users", {
       key,
-      json: { externalId: "u-1", email: "ada@example.com", name: "Ada", avatarUrl: "https://example.com/ada.png", traits: { plan: "pro", seats: 3, beta: true, note: null } },
+      json: {
+        externalId: "u-1",
+        email: "ada@example.com",
+        name: "Ada",
+        avatarUrl: "https://example.com/ada.png",
+        traits: { plan: "pro", seats: 3, beta: true, note: null },
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const user = created.body;
@@ -84,7 +93,12 @@ describe("end users", () => {
       ]);
       for (const res of results) expect([200, 204, 400], JSON.stringify(res.body)).toContain(res.status);
       expect(results.filter((r) => r.status === 400).every((r) => r.body.errors[0].pointer === "/companyId")).toBe(true);
-      const rows = await h.database.db.selectFrom("end_users").select("company_id").where("workspace_id", "=", ws.id).where("external_id", "=", `u-${round}`).execute();
+      const rows = await h.database.db
+        .selectFrom("end_users")
+        .select("company_id")
+        .where("workspace_id", "=", ws.id)
+        .where("external_id", "=", `u-${round}`)
+        .execute();
       expect(rows).toEqual([{ company_id: null }]);
     }
   });
@@ -149,7 +163,14 @@ describe("end users", () => {
     const user = (
       await h.call("POST", "/v1/users", {
         key,
-        json: { externalId: "u-1", email: "gone@example.com", name: "Gone", avatarUrl: "https://example.com/a.png", companyId: company.id, traits: { plan: "pro" } },
+        json: {
+          externalId: "u-1",
+          email: "gone@example.com",
+          name: "Gone",
+          avatarUrl: "https://example.com/a.png",
+          companyId: company.id,
+          traits: { plan: "pro" },
+        },
       })
     ).body;
     const post = await createPost({ ctx: ws.ctx, input: { boardId: await ws.boardId(), title: "Voted on", authorId: user.id } });
@@ -258,9 +279,15 @@ describe("end users", () => {
     for (const [json, pointer] of cases) {
       const res = await h.call("POST", "/v1/users", { key, json });
       expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
-      expect(res.body.errors.map((e: { pointer: string }) => e.pointer), JSON.stringify(json).slice(0, 80)).toContain(pointer);
+      expect(
+        res.body.errors.map((e: { pointer: string }) => e.pointer),
+        JSON.stringify(json).slice(0, 80),
+      ).toContain(pointer);
     }
-    expect((await h.call("POST", "/v1/users", { key, json: { externalId: "u", traits: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i])) } })).status).toBe(201);
+    expect(
+      (await h.call("POST", "/v1/users", { key, json: { externalId: "u", traits: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i])) } }))
+        .status,
+    ).toBe(201);
     expect(await countUsers(ws)).toBe(1);
   });
 });

@@ -13,7 +13,11 @@ async function newPost(ws: TestWorkspace, key: string): Promise<string> {
 async function counts(postId: string) {
   const db = h.database.db;
   const post = await db.selectFrom("posts").select(["vote_count", "trending_count"]).where("id", "=", postId).executeTakeFirstOrThrow();
-  const rows = await db.selectFrom("votes").select((eb) => eb.fn.countAll<number>().as("n")).where("post_id", "=", postId).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom("votes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("post_id", "=", postId)
+    .executeTakeFirstOrThrow();
   return { voteCount: post.vote_count, trending: post.trending_count, rows: Number(rows.n) };
 }
 
@@ -23,12 +27,27 @@ describe("votes", () => {
     const key = await ws.key();
     const postId = await newPost(ws, key);
     const companyId = newId("company");
-    await h.database.db.insertInto("companies").values({ id: companyId, workspace_id: ws.id, external_id: "acme", name: "Acme", monthly_spend: 1250, created_at: isoAt(nowMs()), updated_at: isoAt(nowMs()) }).execute();
+    await h.database.db
+      .insertInto("companies")
+      .values({
+        id: companyId,
+        workspace_id: ws.id,
+        external_id: "acme",
+        name: "Acme",
+        monthly_spend: 1250,
+        created_at: isoAt(nowMs()),
+        updated_at: isoAt(nowMs()),
+      })
+      .execute();
     const [userId] = await makeEndUsers(h.database.db, ws.id, 1, companyId);
 
     const first = await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ userId, user: { id: userId, company: { id: companyId, name: "Acme", monthlySpend: 1250 } }, createdBy: expect.stringMatching(/^key_/) });
+    expect(first.body).toMatchObject({
+      userId,
+      user: { id: userId, company: { id: companyId, name: "Acme", monthlySpend: 1250 } },
+      createdBy: expect.stringMatching(/^key_/),
+    });
     const again = await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } });
     expect(again.status).toBe(200);
     expect(again.body.createdAt).toBe(first.body.createdAt);
@@ -42,7 +61,13 @@ describe("votes", () => {
     expect(await counts(postId)).toEqual({ voteCount: 0, trending: 0, rows: 0 });
     expect((await h.call("DELETE", `/v1/posts/${postId}/votes/${userId}`, { key })).status).toBe(404);
 
-    const events = await h.database.db.selectFrom("outbox").select(["type", "data"]).where("workspace_id", "=", ws.id).where("type", "like", "vote.%").orderBy("id").execute();
+    const events = await h.database.db
+      .selectFrom("outbox")
+      .select(["type", "data"])
+      .where("workspace_id", "=", ws.id)
+      .where("type", "like", "vote.%")
+      .orderBy("id")
+      .execute();
     expect(events.map((e) => e.type)).toEqual(["vote.created", "vote.deleted"]);
     expect(JSON.parse(events[0]!.data)).toMatchObject({ postId, userId, voteCount: 1 });
   });
@@ -75,7 +100,11 @@ describe("votes", () => {
     const postId = await newPost(ws, key);
     const [foreignUser] = await makeEndUsers(h.database.db, other.id, 1);
     const [gone] = await makeEndUsers(h.database.db, ws.id, 1);
-    await h.database.db.updateTable("end_users").set({ deleted_at: isoAt(nowMs()) }).where("id", "=", gone!).execute();
+    await h.database.db
+      .updateTable("end_users")
+      .set({ deleted_at: isoAt(nowMs()) })
+      .where("id", "=", gone!)
+      .execute();
 
     for (const userId of ["usr_01aaaaaaaaaaaaaaaaaaaaaaaa", foreignUser, gone]) {
       const res = await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } });

@@ -133,12 +133,17 @@ describe("webhooks", () => {
       // The whole schedule (about 28 hours) shrunk to a fraction of a second.
       await drain(10_000, { ...FAST, retryScale: 0.000001 });
       const list = (await h.call("GET", `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, { key })).body.data;
-      expect(list.map((d: { state: string; attempts: number }) => [d.state, d.attempts])).toEqual([["failed", 8], ["failed", 8]]);
+      expect(list.map((d: { state: string; attempts: number }) => [d.state, d.attempts])).toEqual([
+        ["failed", 8],
+        ["failed", 8],
+      ]);
       expect(list[0]).toMatchObject({ lastStatus: 500, lastResponseExcerpt: "not now", eventType: "board.created" });
       const failedOnly = await h.call("GET", `/v1/webhooks/endpoints/${endpoint.id}/deliveries?state=failed&eventType=board.created`, { key });
       expect(failedOnly.body.data).toHaveLength(2);
       const detail = (await h.call("GET", `/v1/webhooks/deliveries/${list[1].id}`, { key })).body;
-      expect(detail.attemptLog.map((a: { attempt: number; status: number }) => [a.attempt, a.status])).toEqual(Array.from({ length: 8 }, (_, i) => [i + 1, 500]));
+      expect(detail.attemptLog.map((a: { attempt: number; status: number }) => [a.attempt, a.status])).toEqual(
+        Array.from({ length: 8 }, (_, i) => [i + 1, 500]),
+      );
       const times = detail.attemptLog.map((a: { startedAt: string }) => a.startedAt);
       expect(times).toEqual([...times].sort());
 
@@ -164,7 +169,16 @@ describe("webhooks", () => {
   it("refuses private targets when saved and when resolved, unless the operator allows them", async () => {
     const ws = await h.workspace();
     const strict = { ...ws.ctx, services: { ...ws.ctx.services, webhooksAllowPrivate: false } };
-    for (const url of ["http://example.com/hook", "https://127.0.0.1/x", "https://10.1.2.3/x", "https://169.254.169.254/latest", "https://[::1]/x", "https://localhost/x", "https://user:pw@example.com/x", "not a url"]) {
+    for (const url of [
+      "http://example.com/hook",
+      "https://127.0.0.1/x",
+      "https://10.1.2.3/x",
+      "https://169.254.169.254/latest",
+      "https://[::1]/x",
+      "https://localhost/x",
+      "https://user:pw@example.com/x",
+      "not a url",
+    ]) {
       await expect(createEndpoint({ ctx: strict, input: { url, events: ["*"] } }), url).rejects.toMatchObject({ code: "validation_failed" });
     }
     expect(checkWebhookUrl("https://hooks.example.com/heed", false)).toBe("https://hooks.example.com/heed");
@@ -204,7 +218,11 @@ describe("webhooks", () => {
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: JSON.stringify({ url: receiver.url, events: ["board.created"] }),
       }).then((r) => r.json())) as { secret: string };
-      await fetch(`${server.url}/v1/boards`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ name: "From the worker" }) });
+      await fetch(`${server.url}/v1/boards`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "From the worker" }),
+      });
       const end = Date.now() + 5000;
       while (receiver.received.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
       expect(receiver.received.map((r) => verified(endpoint.secret, r).type)).toEqual(["board.created"]);
@@ -302,7 +320,12 @@ describe("webhooks", () => {
       expect((await h.call("PATCH", `/v1/webhooks/endpoints/${endpoint.id}`, { key, json: { enabled: false } })).status).toBe(200);
       await pass;
       expect(slow.received).toHaveLength(1);
-      const pending = await h.database.db.selectFrom("webhook_deliveries").select("id").where("endpoint_id", "=", endpoint.id).where("state", "=", "pending").execute();
+      const pending = await h.database.db
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("endpoint_id", "=", endpoint.id)
+        .where("state", "=", "pending")
+        .execute();
       expect(pending).toHaveLength(3); // kept for when it is enabled again
     } finally {
       await slow.close();

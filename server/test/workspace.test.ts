@@ -9,9 +9,19 @@ describe("workspace, members and audit log", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const read = await h.call("GET", "/v1/workspace", { key });
-    expect(read.body).toMatchObject({ id: ws.id, slug: ws.slug, publicKey: ws.publicKey, portalVisibility: "public", identityVerification: false, rateLimitPerMinute: null });
+    expect(read.body).toMatchObject({
+      id: ws.id,
+      slug: ws.slug,
+      publicKey: ws.publicKey,
+      portalVisibility: "public",
+      identityVerification: false,
+      rateLimitPerMinute: null,
+    });
     expect(JSON.stringify(read.body)).not.toContain(ws.row.identity_secret);
-    const updated = await h.call("PATCH", "/v1/workspace", { key, json: { name: "Acme", portalVisibility: "private", identityVerification: true, rateLimitPerMinute: 120 } });
+    const updated = await h.call("PATCH", "/v1/workspace", {
+      key,
+      json: { name: "Acme", portalVisibility: "private", identityVerification: true, rateLimitPerMinute: 120 },
+    });
     expect(updated.body).toMatchObject({ name: "Acme", portalVisibility: "private", identityVerification: true, rateLimitPerMinute: 120 });
     expect((await h.call("PATCH", "/v1/workspace", { key, json: { rateLimitPerMinute: null } })).body.rateLimitPerMinute).toBeNull();
     expect((await h.call("PATCH", "/v1/workspace", { key, json: { slug: "renamed" } })).status).toBe(400);
@@ -25,7 +35,9 @@ describe("workspace, members and audit log", () => {
       const demotions = await Promise.all([a, b].map((id) => h.call("PATCH", `/v1/members/${id}`, { key, json: { role: "admin" } })));
       expect(demotions.map((r) => r.status).sort()).toEqual([200, 409]);
 
-      const made = await Promise.all(["Fresh A", "Fresh B", "Fresh C"].map((name) => h.call("POST", "/v1/statuses", { key, json: { name, category: "open", isDefault: true } })));
+      const made = await Promise.all(
+        ["Fresh A", "Fresh B", "Fresh C"].map((name) => h.call("POST", "/v1/statuses", { key, json: { name, category: "open", isDefault: true } })),
+      );
       expect(made.every((r) => r.status === 201)).toBe(true);
       const defaults = (await h.call("GET", "/v1/statuses?limit=100", { key })).body.data.filter((s: { isDefault: boolean }) => s.isDefault);
       expect(defaults).toHaveLength(1);

@@ -13,10 +13,14 @@ describe("the @heed/client package", () => {
     for (const file of ["index.js", "index.d.ts", "schema.d.ts", "clients.d.ts", "paginate.d.ts", "webhooks.d.ts"]) {
       expect(existsSync(`${root}client/dist/${file}`), file).toBe(true);
     }
-    const exported = execFileSync(process.execPath, ["--input-type=module", "-e", 'const m = await import("@heed/client"); console.log(Object.keys(m).sort().join(","))'], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    const exported = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", 'const m = await import("@heed/client"); console.log(Object.keys(m).sort().join(","))'],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
     expect(exported.trim()).toBe("HeedApiError,createHeedClient,createPortalClient,paginate,verifyWebhook");
   }, 60_000);
 });

@@ -16,7 +16,11 @@ describe("the client's types", () => {
     writeFileSync(`${root}client/test/readme-example.generated.ts`, example!.replaceAll('from "@heed/client"', 'from "../src/index.js"'));
     let output = "";
     try {
-      execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "--noEmit", "-p", `${root}client/tsconfig.typecheck.json`], { cwd: root, encoding: "utf8", stdio: "pipe" });
+      execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "--noEmit", "-p", `${root}client/tsconfig.typecheck.json`], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
     } catch (error) {
       output = String((error as { stdout?: string }).stdout ?? error);
     }

@@ -42,7 +42,10 @@ async function operatorIn(context: CommandContext, slug: string): Promise<Ctx> {
 }
 
 function parseScopes(raw: string): Scope[] {
-  const scopes = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const scopes = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = scopes.filter((s) => !isScope(s));
   if (scopes.length === 0 || unknown.length > 0) {
     throw new UsageError(`unknown scope${unknown.length > 1 ? "s" : ""} '${unknown.join(", ")}': use '*' or <resource>:read|write`);
@@ -95,9 +98,7 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
       keys.push(...page.data);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    const lines = keys.map(
-      (k) => `${k.id}  ${k.prefix}…${k.last4}  ${k.name}  [${k.scopes.join(",")}]${k.revokedAt ? `  revoked ${k.revokedAt}` : ""}`,
-    );
+    const lines = keys.map((k) => `${k.id}  ${k.prefix}…${k.last4}  ${k.name}  [${k.scopes.join(",")}]${k.revokedAt ? `  revoked ${k.revokedAt}` : ""}`);
     context.print(lines.length ? lines.join("\n") : "no keys", keys);
   },
 

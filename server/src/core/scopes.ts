@@ -1,26 +1,12 @@
 import { HeedError } from "./errors.js";
 
 // Permission sets: `<resource>:read` and `<resource>:write` (write implies read), or `*`.
-export const RESOURCES = [
-  "posts",
-  "comments",
-  "votes",
-  "boards",
-  "changelog",
-  "users",
-  "webhooks",
-  "api_keys",
-  "members",
-  "workspace",
-] as const;
+export const RESOURCES = ["posts", "comments", "votes", "boards", "changelog", "users", "webhooks", "api_keys", "members", "workspace"] as const;
 
 export type Resource = (typeof RESOURCES)[number];
 export type Scope = "*" | `${Resource}:read` | `${Resource}:write`;
 
-export const ALL_SCOPES: readonly Scope[] = [
-  "*",
-  ...RESOURCES.flatMap((r) => [`${r}:read` as Scope, `${r}:write` as Scope]),
-];
+export const ALL_SCOPES: readonly Scope[] = ["*", ...RESOURCES.flatMap((r) => [`${r}:read` as Scope, `${r}:write` as Scope])];
 
 export const SCOPE_PRESETS = {
   full_access: ["*"],
@@ -50,9 +36,7 @@ export function scopesBeyond(held: readonly Scope[], requested: readonly Scope[]
 export function normalizeScopes(scopes: readonly Scope[]): Scope[] {
   if (scopes.includes("*")) return ["*"];
   const set = new Set(scopes);
-  return [...set]
-    .filter((s) => !(s.endsWith(":read") && set.has(s.replace(/:read$/, ":write") as Scope)))
-    .sort();
+  return [...set].filter((s) => !(s.endsWith(":read") && set.has(s.replace(/:read$/, ":write") as Scope))).sort();
 }
 
 export function requireScope(held: readonly Scope[], needed: Scope): void {

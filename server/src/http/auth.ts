@@ -11,7 +11,8 @@ import { callerOf, isCustomerPath } from "./credentials.js";
 /** Authenticates a dashboard-equivalent route and leaves the verb context on `c.var.ctx`. */
 async function authenticateSecret(c: Context<AppEnv>): Promise<void> {
   const caller = await callerOf(c);
-  if (caller.kind !== "secret") throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes a secret API key.");
+  if (caller.kind !== "secret")
+    throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes a secret API key.");
   c.set("ctx", {
     services: c.get("services"),
     workspace: caller.key.workspace,
@@ -31,7 +32,10 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
   const { workspace } = caller;
   const origin = c.req.header("origin");
   if (origin !== undefined && !(await originMayRead(c, origin))) {
-    throw new HeedError("origin_not_allowed", `The origin ${origin.slice(0, 200)} is not among this workspace's allowed origins (PATCH /v1/workspace, allowedOrigins).`);
+    throw new HeedError(
+      "origin_not_allowed",
+      `The origin ${origin.slice(0, 200)} is not among this workspace's allowed origins (PATCH /v1/workspace, allowedOrigins).`,
+    );
   }
   const services = c.get("services");
   const token = readsUserToken ? c.req.header("x-service-user-token") : undefined;

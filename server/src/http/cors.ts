@@ -34,8 +34,7 @@ export async function originMayRead(c: Context<AppEnv>, origin: string): Promise
   const known = c.get("originAllowed");
   if (known !== undefined) return known;
   const caller = await callerOf(c);
-  const allowed =
-    origin === ownOrigin(c) || (caller.kind === "public" && (await workspaceAllowsOrigin(c.get("services").db, caller.workspace.id, origin)));
+  const allowed = origin === ownOrigin(c) || (caller.kind === "public" && (await workspaceAllowsOrigin(c.get("services").db, caller.workspace.id, origin)));
   c.set("originAllowed", allowed);
   return allowed;
 }

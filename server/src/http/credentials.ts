@@ -9,10 +9,7 @@ import type { AppEnv } from "./env.js";
  * answer before the route runs (a valid key has its own bucket; anyone else counts against their
  * IP, bad keys included), and the auth middleware then refuses with the stored reason.
  */
-export type Caller =
-  | { kind: "secret"; key: AuthenticatedKey }
-  | { kind: "public"; workspace: PublicWorkspace }
-  | { kind: "anonymous"; refusal: HeedError };
+export type Caller = { kind: "secret"; key: AuthenticatedKey } | { kind: "public"; workspace: PublicWorkspace } | { kind: "anonymous"; refusal: HeedError };
 
 // Three credentials, never interchangeable: the path decides which one a route takes. The
 // customer-facing routes take the public key; every other /v1 route a secret key.
@@ -47,7 +44,10 @@ async function identifySecretCaller(c: Context<AppEnv>): Promise<Caller> {
   const token = bearerToken(authorization);
   if (!token) return { kind: "anonymous", refusal: new HeedError("invalid_credential", "The Authorization header must be `Bearer <API key>`.") };
   if (token.startsWith("heed_pk_")) {
-    return { kind: "anonymous", refusal: new HeedError("wrong_credential_kind", "A public key opens only the customer-facing routes; use a secret API key here.") };
+    return {
+      kind: "anonymous",
+      refusal: new HeedError("wrong_credential_kind", "A public key opens only the customer-facing routes; use a secret API key here."),
+    };
   }
   const key = await refusalOf(authenticateSecretKey(c.get("services").db, token));
   return key instanceof HeedError ? { kind: "anonymous", refusal: key } : { kind: "secret", key };

@@ -11,7 +11,9 @@ export function text() {
 
 /** A colour as `#rrggbb`. */
 export function color() {
-  return text().max(7).regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.");
+  return text()
+    .max(7)
+    .regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.");
 }
 
 /** A time a client sends: ISO-8601 with `Z` or an offset (at most 35 characters, for microseconds and an offset). */
@@ -68,7 +70,15 @@ const WRITE: ErrorCode[] = ["idempotency_in_flight", "idempotency_key_reused"];
  * Refusals every customer-facing route can give: a public key instead of a secret one, a browser
  * origin the workspace does not allow, and no scopes. An end-user token adds its own refusals.
  */
-const CUSTOMER: ErrorCode[] = ["validation_failed", "missing_credential", "invalid_credential", "wrong_credential_kind", "origin_not_allowed", "rate_limited", "internal_error"];
+const CUSTOMER: ErrorCode[] = [
+  "validation_failed",
+  "missing_credential",
+  "invalid_credential",
+  "wrong_credential_kind",
+  "origin_not_allowed",
+  "rate_limited",
+  "internal_error",
+];
 const USER_TOKEN: ErrorCode[] = ["missing_user_token", "invalid_user_token"];
 
 interface ErrorOptions {
@@ -125,13 +135,7 @@ export function listOf<T extends z.ZodType>(item: T, name: string) {
 }
 
 export const PageQuery = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(20)
-    .openapi({ format: "int32", description: "Items per page, 1–100.", example: 20 }),
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ format: "int32", description: "Items per page, 1–100.", example: 20 }),
   cursor: text()
     .max(1000)
     .optional()

@@ -20,7 +20,10 @@ const UNCOUNTED = new Set(["/health", "/ready"]);
 /** The client's address: the socket's, or the one the outermost trusted proxy saw. */
 function clientAddress(c: Context<AppEnv>, trustProxyHops: number): string {
   if (trustProxyHops > 0) {
-    const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+    const hops = (c.req.header("x-forwarded-for") ?? "")
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean);
     if (hops.length >= trustProxyHops) return hops[hops.length - trustProxyHops]!;
   }
   try {

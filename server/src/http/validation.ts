@@ -30,10 +30,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], target: string,
 }
 
 /** The defaultHook of every route: a failed validation is a 400 problem, never a 5xx. */
-export function validationHook(
-  result: { success: true } | { success: false; error: z.ZodError; target: string },
-  _c: Context,
-): void {
+export function validationHook(result: { success: true } | { success: false; error: z.ZodError; target: string }, _c: Context): void {
   if (!result.success) {
     const errors = fieldErrors(result.error.issues, result.target);
     throw new HeedError("validation_failed", `The request has ${errors.length === 1 ? "an invalid field" : `${errors.length} invalid fields`}.`, {

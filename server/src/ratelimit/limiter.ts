@@ -52,7 +52,13 @@ export function createRateLimiter(options: { redisUrl?: string; windowSeconds: n
     if (!limiter) {
       const memory = new RateLimiterMemory({ points: limit, duration: windowSeconds });
       limiter = redis
-        ? new RateLimiterRedis({ storeClient: redis, points: limit, duration: windowSeconds, keyPrefix: `heed:rl:${windowSeconds}:${limit}`, insuranceLimiter: memory })
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            points: limit,
+            duration: windowSeconds,
+            keyPrefix: `heed:rl:${windowSeconds}:${limit}`,
+            insuranceLimiter: memory,
+          })
         : memory;
       limiters.set(limit, limiter);
     }

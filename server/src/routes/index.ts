@@ -19,7 +19,24 @@ import { operations as webhooks } from "./webhooks/index.js";
 import { operations as workspace } from "./workspace/index.js";
 
 /** Every /v1 operation, in the order the reference shows them; each folder lists its own. */
-export const operations: Operation[] = [...posts, ...votes, ...comments, ...boards, ...statuses, ...tags, ...changelog, ...users, ...companies, ...workspace, ...members, ...apiKeys, ...webhooks, ...auditLog, ...customer, ...portal];
+export const operations: Operation[] = [
+  ...posts,
+  ...votes,
+  ...comments,
+  ...boards,
+  ...statuses,
+  ...tags,
+  ...changelog,
+  ...users,
+  ...companies,
+  ...workspace,
+  ...members,
+  ...apiKeys,
+  ...webhooks,
+  ...auditLog,
+  ...customer,
+  ...portal,
+];
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const operation of operations) operation.register(app);

@@ -38,7 +38,10 @@ async function insertAll<T extends keyof Database>(db: Kysely<Database>, table: 
   // Stay well below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
   const perStatement = Math.max(1, Math.floor(8_000 / Object.keys(rows[0]!).length));
   for (let i = 0; i < rows.length; i += perStatement) {
-    await db.insertInto(table).values(rows.slice(i, i + perStatement) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + perStatement) as never)
+      .execute();
   }
 }
 
@@ -103,7 +106,12 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
     const existingTags = await tx.selectFrom("tags").select(["id", "name"]).where("workspace_id", "=", ws).execute();
     const tagNames = new Set(existingTags.map((t) => t.name));
     const newTags = TAG_NAMES.filter((n) => !tagNames.has(n)).map((name) => ({
-      id: newId("tag"), workspace_id: ws, name, color: "#64748b", created_at: at, updated_at: at,
+      id: newId("tag"),
+      workspace_id: ws,
+      name,
+      color: "#64748b",
+      created_at: at,
+      updated_at: at,
     }));
     await insertAll(tx, "tags", newTags);
     const tagIds = [...existingTags, ...newTags].map((t) => t.id);
@@ -121,15 +129,29 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
     };
 
     const companies = Array.from({ length: companyCount }, (_, i) => ({
-      id: newId("company"), workspace_id: ws, external_id: `seed-${run}-c${i}`, name: companyName(random, i),
-      monthly_spend: Math.round(Math.exp(random() * 8)) * 10, created_at: at, updated_at: at,
+      id: newId("company"),
+      workspace_id: ws,
+      external_id: `seed-${run}-c${i}`,
+      name: companyName(random, i),
+      monthly_spend: Math.round(Math.exp(random() * 8)) * 10,
+      created_at: at,
+      updated_at: at,
     }));
     await insertAll(tx, "companies", companies);
     const spendOf = new Map(companies.map((c) => [c.id, c.monthly_spend]));
     const users = Array.from({ length: userCount }, (_, i) => ({
-      id: newId("user"), workspace_id: ws, external_id: `seed-${run}-u${i}`, email: `user${i}.${run}@example.com`,
-      name: personName(random), avatar_url: null, company_id: random() < 0.8 ? pick(random, companies).id : null,
-      traits: "{}", created_at: at, updated_at: at, last_seen_at: null, deleted_at: null,
+      id: newId("user"),
+      workspace_id: ws,
+      external_id: `seed-${run}-u${i}`,
+      email: `user${i}.${run}@example.com`,
+      name: personName(random),
+      avatar_url: null,
+      company_id: random() < 0.8 ? pick(random, companies).id : null,
+      traits: "{}",
+      created_at: at,
+      updated_at: at,
+      last_seen_at: null,
+      deleted_at: null,
     }));
     await insertAll(tx, "end_users", users);
 
@@ -159,14 +181,40 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       const commentCount = Math.floor(Math.min(50, voteCount / 10) * random());
       for (let k = 0; k < commentCount; k++) {
         const commentedAt = isoAt(createdMs + Math.floor(random() * (now - createdMs)));
-        comments.push({ id: newId("comment"), workspace_id: ws, post_id: id, parent_id: null, author_id: pick(random, users).id, body: pick(random, ["+1", "We need this too.", "Any update on this?", "This would unblock our rollout."]), internal: 0 as const, created_at: commentedAt, updated_at: commentedAt, deleted_at: null });
+        comments.push({
+          id: newId("comment"),
+          workspace_id: ws,
+          post_id: id,
+          parent_id: null,
+          author_id: pick(random, users).id,
+          body: pick(random, ["+1", "We need this too.", "Any update on this?", "This would unblock our rollout."]),
+          internal: 0 as const,
+          created_at: commentedAt,
+          updated_at: commentedAt,
+          deleted_at: null,
+        });
       }
       const created = isoAt(createdMs);
       posts.push({
-        id, workspace_id: ws, board_id: pick(random, boardIds), status_id: pickStatus(), title, body,
-        author_id: pick(random, users).id, owner_id: null, vote_count: voteCount, trending_count: trending,
-        comment_count: commentCount, revenue: [...votingCompanies].reduce((sum, c) => sum + spendOf.get(c)!, 0), eta: null, pinned: 0 as const, comments_locked: 0 as const, merged_into_id: null,
-        created_at: created, updated_at: created, deleted_at: null,
+        id,
+        workspace_id: ws,
+        board_id: pick(random, boardIds),
+        status_id: pickStatus(),
+        title,
+        body,
+        author_id: pick(random, users).id,
+        owner_id: null,
+        vote_count: voteCount,
+        trending_count: trending,
+        comment_count: commentCount,
+        revenue: [...votingCompanies].reduce((sum, c) => sum + spendOf.get(c)!, 0),
+        eta: null,
+        pinned: 0 as const,
+        comments_locked: 0 as const,
+        merged_into_id: null,
+        created_at: created,
+        updated_at: created,
+        deleted_at: null,
       });
       const tagCount = Math.floor(random() * 3);
       for (const tag of new Set(Array.from({ length: tagCount }, () => pick(random, tagIds)))) postTags.push({ post_id: id, tag_id: tag, workspace_id: ws });
@@ -176,8 +224,16 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     await insertAll(tx, "posts", posts.sort(byId));
     await insertAll(tx, "post_tags", postTags);
-    await insertAll(tx, "post_terms", terms.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.post_id < b.post_id ? -1 : 1)));
-    await insertAll(tx, "votes", votes.sort((a, b) => (a.post_id < b.post_id ? -1 : a.post_id > b.post_id ? 1 : a.user_id < b.user_id ? -1 : 1)));
+    await insertAll(
+      tx,
+      "post_terms",
+      terms.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.post_id < b.post_id ? -1 : 1)),
+    );
+    await insertAll(
+      tx,
+      "votes",
+      votes.sort((a, b) => (a.post_id < b.post_id ? -1 : a.post_id > b.post_id ? 1 : a.user_id < b.user_id ? -1 : 1)),
+    );
     await insertAll(tx, "comments", comments);
     return { boards: boardIds.length, users: userCount, companies: companyCount, posts: posts.length, votes: votes.length, comments: comments.length };
   });

@@ -59,7 +59,23 @@ const SENTENCES = [
   "Happy to test an early version if that helps.",
 ];
 const FIRST = ["Ada", "Linus", "Grace", "Ken", "Margaret", "Dennis", "Barbara", "Alan", "Frances", "Tim", "Radia", "Guido", "Sophie", "Yukihiro", "Anders"];
-const LAST = ["Lovelace", "Torvalds", "Hopper", "Thompson", "Hamilton", "Ritchie", "Liskov", "Turing", "Allen", "Berners-Lee", "Perlman", "Rossum", "Wilson", "Matsumoto", "Hejlsberg"];
+const LAST = [
+  "Lovelace",
+  "Torvalds",
+  "Hopper",
+  "Thompson",
+  "Hamilton",
+  "Ritchie",
+  "Liskov",
+  "Turing",
+  "Allen",
+  "Berners-Lee",
+  "Perlman",
+  "Rossum",
+  "Wilson",
+  "Matsumoto",
+  "Hejlsberg",
+];
 const COMPANY_WORDS = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Tyrell", "Cyberdyne", "Soylent", "Vandelay", "Wonka"];
 const COMPANY_KINDS = ["Labs", "Systems", "Corp", "Group", "Analytics", "Cloud", "Health", "Logistics"];
 
@@ -84,5 +100,8 @@ export function companyName(random: Random, index: number): string {
 }
 
 export function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

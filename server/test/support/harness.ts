@@ -114,11 +114,13 @@ async function makeWorkspace(services: Services, h: Harness): Promise<TestWorksp
     publicKey: row.public_key,
     ctx,
     key: async (scopes: Scope[] = ["*"]) => (await createApiKey({ ctx, input: { name: "test", scopes } })).key,
-    boardId: async () =>
-      (await services.db.selectFrom("boards").select("id").where("workspace_id", "=", row.id).orderBy("id").executeTakeFirstOrThrow()).id,
+    boardId: async () => (await services.db.selectFrom("boards").select("id").where("workspace_id", "=", row.id).orderBy("id").executeTakeFirstOrThrow()).id,
     customer: (token?: string) => ({ "x-service-public-key": row.public_key, ...(token ? { "x-service-user-token": token } : {}) }),
     identify: async (externalId = `person-${randomBytes(5).toString("hex")}`) => {
-      const res = await h.call("POST", "/v1/identify", { headers: { "x-service-public-key": row.public_key }, json: { userId: externalId, name: `Person ${externalId}` } });
+      const res = await h.call("POST", "/v1/identify", {
+        headers: { "x-service-public-key": row.public_key },
+        json: { userId: externalId, name: `Person ${externalId}` },
+      });
       if (res.status !== 200) throw new Error(`identify answered ${res.status}: ${JSON.stringify(res.body)}`);
       return { userId: res.body.user.id, token: res.body.token };
     },

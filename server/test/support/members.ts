@@ -8,7 +8,18 @@ export async function makeMembers(db: Db, workspaceId: string, roles: ("owner" |
   const ids = roles.map(() => newId("member"));
   await db
     .insertInto("members")
-    .values(ids.map((id, i) => ({ id, workspace_id: workspaceId, email: `${id}@example.com`, name: `Member ${i}`, role: roles[i]!, password_hash: null, created_at: at, updated_at: at })))
+    .values(
+      ids.map((id, i) => ({
+        id,
+        workspace_id: workspaceId,
+        email: `${id}@example.com`,
+        name: `Member ${i}`,
+        role: roles[i]!,
+        password_hash: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .execute();
   return ids;
 }

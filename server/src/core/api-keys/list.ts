@@ -16,5 +16,12 @@ export async function listApiKeys({ ctx, input }: { ctx: Ctx; input: PageInput }
     .limit(input.limit + 1);
   if (after) query = query.where("id", "<", after[0]);
   const rows = await query.execute();
-  return toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toApiKeyView));
+  return toPage(
+    rows,
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toApiKeyView),
+  );
 }

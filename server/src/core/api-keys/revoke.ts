@@ -9,12 +9,7 @@ import { toApiKeyView, type ApiKeyView } from "./view.js";
 export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ApiKeyView> {
   requireScope(ctx.actor.scopes, "api_keys:write");
   return inTransaction(ctx, async (tx) => {
-    const row = await tx
-      .selectFrom("api_keys")
-      .selectAll()
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("id", "=", input.id)
-      .executeTakeFirst();
+    const row = await tx.selectFrom("api_keys").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
     if (!row) throw notFound("API key", input.id);
     if (row.revoked_at) return toApiKeyView(row);
     const revokedAt = nowIso();

@@ -5,7 +5,13 @@ import { requireScope } from "../scopes.js";
 import { toApiKeyView, type ApiKeyView } from "./view.js";
 
 /** Renames a key or sets its own rate limit (null: follow the workspace's). Scopes never change. */
-export async function updateApiKey({ ctx, input }: { ctx: Ctx; input: { id: string; name?: string; rateLimitPerMinute?: number | null } }): Promise<ApiKeyView> {
+export async function updateApiKey({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; name?: string; rateLimitPerMinute?: number | null };
+}): Promise<ApiKeyView> {
   requireScope(ctx.actor.scopes, "api_keys:write");
   return inTransaction(ctx, async (tx) => {
     const row = await tx.selectFrom("api_keys").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
@@ -16,7 +22,12 @@ export async function updateApiKey({ ctx, input }: { ctx: Ctx; input: { id: stri
       rate_limit_per_minute: input.rateLimitPerMinute === undefined ? row.rate_limit_per_minute : input.rateLimitPerMinute,
     };
     await tx.updateTable("api_keys").set({ name: next.name, rate_limit_per_minute: next.rate_limit_per_minute }).where("id", "=", row.id).execute();
-    await recordChange(tx, ctx, { action: "api_key.updated", objectType: "api_key", objectId: row.id, audit: { name: next.name, rateLimitPerMinute: next.rate_limit_per_minute } });
+    await recordChange(tx, ctx, {
+      action: "api_key.updated",
+      objectType: "api_key",
+      objectId: row.id,
+      audit: { name: next.name, rateLimitPerMinute: next.rate_limit_per_minute },
+    });
     return toApiKeyView(next);
   });
 }

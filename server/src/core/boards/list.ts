@@ -8,7 +8,19 @@ export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput })
   requireScope(ctx.actor.scopes, "boards:read");
   const queryKey = `boards:${ctx.workspace.id}`;
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx).selectFrom("boards").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(input.limit + 1);
+  let query = reader(ctx)
+    .selectFrom("boards")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .orderBy("id")
+    .limit(input.limit + 1);
   if (after) query = query.where("id", ">", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toBoardView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toBoardView),
+  );
 }

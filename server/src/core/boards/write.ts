@@ -61,7 +61,13 @@ export async function createBoard({ ctx, input }: { ctx: Ctx; input: BoardInput 
     };
     await tx.insertInto("boards").values(row).execute();
     const board = toBoardView(row);
-    await recordChange(tx, ctx, { action: "board.created", objectType: "board", objectId: row.id, audit: { name: row.name }, event: { type: "board.created", data: board } });
+    await recordChange(tx, ctx, {
+      action: "board.created",
+      objectType: "board",
+      objectId: row.id,
+      audit: { name: row.name },
+      event: { type: "board.created", data: board },
+    });
     return board;
   });
 }
@@ -122,7 +128,12 @@ export async function deleteBoard({ ctx, input }: { ctx: Ctx; input: { id: strin
       }
     }
     if (posts > 0 && input.movePostsTo) {
-      await tx.updateTable("posts").set({ board_id: input.movePostsTo, updated_at: nowIso() }).where("workspace_id", "=", ctx.workspace.id).where("board_id", "=", board.id).execute();
+      await tx
+        .updateTable("posts")
+        .set({ board_id: input.movePostsTo, updated_at: nowIso() })
+        .where("workspace_id", "=", ctx.workspace.id)
+        .where("board_id", "=", board.id)
+        .execute();
     }
     await tx.deleteFrom("boards").where("id", "=", board.id).execute();
     await recordChange(tx, ctx, {

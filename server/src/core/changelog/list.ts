@@ -13,14 +13,32 @@ export async function getEntry({ ctx, input }: { ctx: Ctx; input: { id: string }
 }
 
 /** Newest first; `state` filters drafts, scheduled or published entries. */
-export async function listEntries({ ctx, input }: { ctx: Ctx; input: PageInput & { state?: "draft" | "scheduled" | "published" } }): Promise<Page<ChangelogEntryView>> {
+export async function listEntries({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: PageInput & { state?: "draft" | "scheduled" | "published" };
+}): Promise<Page<ChangelogEntryView>> {
   requireScope(ctx.actor.scopes, "changelog:read");
   const db = reader(ctx);
   const queryKey = JSON.stringify(["changelog", ctx.workspace.id, input.state ?? null]);
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(input.limit + 1);
+  let query = db
+    .selectFrom("changelog_entries")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .orderBy("id", "desc")
+    .limit(input.limit + 1);
   if (input.state) query = query.where("state", "=", input.state);
   if (after) query = query.where("id", "<", after[0]);
-  const page = toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs);
+  const page = toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs,
+  );
   return { data: await toEntryViews(db, ctx, page.data), nextCursor: page.nextCursor };
 }

@@ -24,7 +24,11 @@ export async function toEntryViews(db: Kysely<Database>, ctx: Ctx, rows: Changel
     .selectFrom("changelog_entry_posts")
     .select(["entry_id", "post_id"])
     .where("workspace_id", "=", ctx.workspace.id)
-    .where("entry_id", "in", rows.map((r) => r.id))
+    .where(
+      "entry_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("post_id")
     .execute();
   return rows.map((r) => ({

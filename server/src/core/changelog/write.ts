@@ -17,19 +17,34 @@ export interface EntryInput {
 async function linkPosts(tx: Tx, ctx: Ctx, entryId: string, postIds: string[]): Promise<void> {
   const unique = [...new Set(postIds)];
   if (unique.length > 0) {
-    const found = await tx.selectFrom("posts").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "in", unique).where("deleted_at", "is", null).execute();
+    const found = await tx
+      .selectFrom("posts")
+      .select("id")
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("id", "in", unique)
+      .where("deleted_at", "is", null)
+      .execute();
     const known = new Set(found.map((p) => p.id));
     const missing = unique.find((id) => !known.has(id));
     if (missing) throw invalidReference(`/postIds/${postIds.indexOf(missing)}`, "post", missing);
   }
   await tx.deleteFrom("changelog_entry_posts").where("entry_id", "=", entryId).execute();
   if (unique.length > 0) {
-    await tx.insertInto("changelog_entry_posts").values(unique.map((post_id) => ({ entry_id: entryId, post_id, workspace_id: ctx.workspace.id }))).execute();
+    await tx
+      .insertInto("changelog_entry_posts")
+      .values(unique.map((post_id) => ({ entry_id: entryId, post_id, workspace_id: ctx.workspace.id })))
+      .execute();
   }
 }
 
 /** A new entry is a draft; publishing is its own step (`publishEntry`). */
-export async function createEntry({ ctx, input }: { ctx: Ctx; input: EntryInput & { title: string; type: "new" | "improved" | "fixed" } }): Promise<ChangelogEntryView> {
+export async function createEntry({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: EntryInput & { title: string; type: "new" | "improved" | "fixed" };
+}): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:write");
   return inTransaction(ctx, async (tx) => {
     const at = nowIso();
@@ -63,7 +78,12 @@ export async function updateEntry({ ctx, input }: { ctx: Ctx; input: EntryInput 
       .where("id", "=", before.id)
       .execute();
     if (input.postIds !== undefined) await linkPosts(tx, ctx, before.id, input.postIds);
-    await recordChange(tx, ctx, { action: "changelog.updated", objectType: "changelog_entry", objectId: before.id, audit: { changed: Object.keys(input).filter((k) => k !== "id") } });
+    await recordChange(tx, ctx, {
+      action: "changelog.updated",
+      objectType: "changelog_entry",
+      objectId: before.id,
+      audit: { changed: Object.keys(input).filter((k) => k !== "id") },
+    });
     return entryView(tx, ctx, before.id);
   });
 }
@@ -75,7 +95,12 @@ export async function deleteEntry({ ctx, input }: { ctx: Ctx; input: { id: strin
     if (!entry) throw notFound("changelog entry", input.id);
     await tx.deleteFrom("changelog_entry_posts").where("entry_id", "=", entry.id).execute();
     await tx.deleteFrom("changelog_entries").where("id", "=", entry.id).execute();
-    await recordChange(tx, ctx, { action: "changelog.deleted", objectType: "changelog_entry", objectId: entry.id, audit: { title: entry.title, state: entry.state } });
+    await recordChange(tx, ctx, {
+      action: "changelog.deleted",
+      objectType: "changelog_entry",
+      objectId: entry.id,
+      audit: { title: entry.title, state: entry.state },
+    });
   });
 }
 
@@ -86,7 +111,11 @@ export async function unpublishEntry({ ctx, input }: { ctx: Ctx; input: { id: st
     const entry = await findEntry(tx, ctx, input.id);
     if (!entry) throw notFound("changelog entry", input.id);
     if (entry.state === "draft") throw new HeedError("conflict", "The entry is a draft already.");
-    await tx.updateTable("changelog_entries").set({ state: "draft", publish_at: null, published_at: null, updated_at: nowIso() }).where("id", "=", entry.id).execute();
+    await tx
+      .updateTable("changelog_entries")
+      .set({ state: "draft", publish_at: null, published_at: null, updated_at: nowIso() })
+      .where("id", "=", entry.id)
+      .execute();
     await recordChange(tx, ctx, { action: "changelog.unpublished", objectType: "changelog_entry", objectId: entry.id, audit: { from: entry.state } });
     return entryView(tx, ctx, entry.id);
   });

@@ -23,7 +23,13 @@ export async function listComments({ ctx, input }: { ctx: Ctx; input: PageInput 
 }
 
 /** One page of a found post's comments; `listName` keeps the cursors of two lists apart. */
-export async function commentPage(db: Db | Tx, ctx: Ctx, postId: string, input: PageInput & { internal?: boolean }, listName: string): Promise<Page<CommentView>> {
+export async function commentPage(
+  db: Db | Tx,
+  ctx: Ctx,
+  postId: string,
+  input: PageInput & { internal?: boolean },
+  listName: string,
+): Promise<Page<CommentView>> {
   const queryKey = JSON.stringify([listName, ctx.workspace.id, postId, input.internal ?? null]);
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   let query = selectComments(db)
@@ -34,5 +40,12 @@ export async function commentPage(db: Db | Tx, ctx: Ctx, postId: string, input: 
     .limit(input.limit + 1);
   if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
   if (after) query = query.where("c.id", ">", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toCommentView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toCommentView),
+  );
 }

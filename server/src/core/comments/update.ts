@@ -25,7 +25,11 @@ export async function updateComment({ ctx, input }: { ctx: Ctx; input: { id: str
       }
     }
     const at = nowIso();
-    await tx.updateTable("comments").set({ body: input.body ?? before.body, internal, updated_at: at }).where("id", "=", before.id).execute();
+    await tx
+      .updateTable("comments")
+      .set({ body: input.body ?? before.body, internal, updated_at: at })
+      .where("id", "=", before.id)
+      .execute();
     const hiddenReplies =
       internal === 1 && before.internal === 0 && !before.parent_id
         ? await tx
@@ -49,9 +53,26 @@ export async function updateComment({ ctx, input }: { ctx: Ctx; input: { id: str
       event: { type: "comment.updated", data: comment },
     });
     // The hidden replies, read in one query for their events.
-    const replies = hiddenReplies.length > 0 ? await selectComments(tx).where("c.workspace_id", "=", ctx.workspace.id).where("c.id", "in", hiddenReplies.map((r) => r.id)).orderBy("c.id").execute() : [];
+    const replies =
+      hiddenReplies.length > 0
+        ? await selectComments(tx)
+            .where("c.workspace_id", "=", ctx.workspace.id)
+            .where(
+              "c.id",
+              "in",
+              hiddenReplies.map((r) => r.id),
+            )
+            .orderBy("c.id")
+            .execute()
+        : [];
     for (const reply of replies) {
-      await recordChange(tx, ctx, { action: "comment.updated", objectType: "comment", objectId: reply.id, audit: { changed: ["internal"], withParent: before.id }, event: { type: "comment.updated", data: toCommentView(reply) } });
+      await recordChange(tx, ctx, {
+        action: "comment.updated",
+        objectType: "comment",
+        objectId: reply.id,
+        audit: { changed: ["internal"], withParent: before.id },
+        event: { type: "comment.updated", data: toCommentView(reply) },
+      });
     }
     return comment;
   });

@@ -16,5 +16,12 @@ export async function listCompanies({ ctx, input }: { ctx: Ctx; input: PageInput
     .limit(input.limit + 1);
   if (after) query = query.where("id", "<", after[0]);
   const rows = await query.execute();
-  return toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toCompanyView));
+  return toPage(
+    rows,
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toCompanyView),
+  );
 }

@@ -46,11 +46,17 @@ async function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims
   if ("token" in input) return readClaims(await verifyIdentityJwt(identitySecret, input.token, nowMs()));
   if (input.userHash !== undefined) checkUserHash(identitySecret, input.fields.userId, input.userHash);
   else if (identityVerification) {
-    throw new HeedError("identity_not_verified", "This workspace verifies identities: send `userHash` (hex HMAC-SHA256 of the user id under the identity secret) or a signed JWT as `token`.");
+    throw new HeedError(
+      "identity_not_verified",
+      "This workspace verifies identities: send `userHash` (hex HMAC-SHA256 of the user id under the identity secret) or a signed JWT as `token`.",
+    );
   } else if (input.fields.company !== undefined) {
     // Companies rank posts by revenue, through their spend and through who belongs to them: with
     // only the public key, anyone could join a big customer's company (or rename it) and vote.
-    throw new HeedError("identity_not_verified", "`company` needs a proven identity (`userHash` or `token`); or set it from your server with POST /v1/companies and POST /v1/users (companyId).");
+    throw new HeedError(
+      "identity_not_verified",
+      "`company` needs a proven identity (`userHash` or `token`); or set it from your server with POST /v1/companies and POST /v1/users (companyId).",
+    );
   }
   return input.fields;
 }
@@ -59,7 +65,15 @@ async function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims
  * Creates or updates the end user by the customer's user id (and their company), marks them seen,
  * emits `user.identified`, and hands out a short-lived end-user token.
  */
-export async function identify({ ctx, input, readClaims }: { ctx: CustomerCtx; input: IdentifyInput; readClaims: (claims: unknown) => IdentityFields }): Promise<IdentifyResult> {
+export async function identify({
+  ctx,
+  input,
+  readClaims,
+}: {
+  ctx: CustomerCtx;
+  input: IdentifyInput;
+  readClaims: (claims: unknown) => IdentityFields;
+}): Promise<IdentifyResult> {
   const fields = await provenIdentity(ctx, input, readClaims);
   const { workspace } = ctx.customer;
   return inTransaction(ctx, async (tx) => {
@@ -79,13 +93,17 @@ export async function identify({ ctx, input, readClaims }: { ctx: CustomerCtx; i
       lastSeenAt: nowIso(),
     });
     const user = toUserView((await findUser(tx, ctx, id))!);
-    await recordChange(tx, { ...ctx, actor: { ...ctx.actor, id } }, {
-      action: "user.identified",
-      objectType: "user",
-      objectId: id,
-      audit: { created, verified: !("fields" in input) || input.userHash !== undefined },
-      event: { type: "user.identified", data: user },
-    });
+    await recordChange(
+      tx,
+      { ...ctx, actor: { ...ctx.actor, id } },
+      {
+        action: "user.identified",
+        objectType: "user",
+        objectId: id,
+        audit: { created, verified: !("fields" in input) || input.userHash !== undefined },
+        event: { type: "user.identified", data: user },
+      },
+    );
     const expiresAtMs = nowMs() + (ctx.services.userTokenTtlMs ?? DEFAULT_TOKEN_TTL_MS);
     const keys = { serverSecret: ctx.services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret };
     return {

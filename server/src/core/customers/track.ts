@@ -36,7 +36,15 @@ const MAX_FUTURE_MS = 24 * 3_600_000;
  * multi-row insert per batch; tracked events are data, not changes, so they have no audit row.
  * `invalid` carries the events that already failed validation of their shape.
  */
-export async function track({ ctx, events, invalid }: { ctx: CustomerCtx; events: { index: number; event: TrackEventInput }[]; invalid: TrackRejection[] }): Promise<TrackResult> {
+export async function track({
+  ctx,
+  events,
+  invalid,
+}: {
+  ctx: CustomerCtx;
+  events: { index: number; event: TrackEventInput }[];
+  invalid: TrackRejection[];
+}): Promise<TrackResult> {
   const viewer = ctx.customer.viewer;
   const rejected = [...invalid];
   const now = nowMs();

@@ -110,7 +110,13 @@ export async function claimKey(db: Db, scope: string, rawKey: string, fingerprin
 export async function completeKey(db: Db | Tx, scope: string, rawKey: string, answer: Answer): Promise<void> {
   await db
     .updateTable("idempotency_keys")
-    .set({ state: "done", locked_until: null, status: answer.status, headers: JSON.stringify(answer.headers), body: answer.body ? seal(rawKey, answer.body) : null })
+    .set({
+      state: "done",
+      locked_until: null,
+      status: answer.status,
+      headers: JSON.stringify(answer.headers),
+      body: answer.body ? seal(rawKey, answer.body) : null,
+    })
     .where("scope", "=", scope)
     .where("key", "=", storedKey(rawKey))
     .execute();

@@ -46,9 +46,21 @@ export async function listMembers({ ctx, input }: { ctx: Ctx; input: PageInput }
   requireScope(ctx.actor.scopes, "members:read");
   const queryKey = `members:${ctx.workspace.id}`;
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx).selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(input.limit + 1);
+  let query = reader(ctx)
+    .selectFrom("members")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .orderBy("id")
+    .limit(input.limit + 1);
   if (after) query = query.where("id", ">", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toMemberView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toMemberView),
+  );
 }
 
 export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: { id: string; role: Role } }): Promise<MemberView> {

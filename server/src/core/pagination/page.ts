@@ -17,7 +17,12 @@ export const BY_ID = ["string"] as const;
  * Decodes the incoming cursor of a keyset query (undefined on the first page), typed by the kinds
  * of its key values: `BY_ID`, or e.g. `["number", "string"]` for a count then an id.
  */
-export function afterCursor<const Kinds extends readonly CursorKind[]>(secret: Buffer, queryKey: string, page: PageInput, kinds: Kinds): CursorValues<Kinds> | undefined {
+export function afterCursor<const Kinds extends readonly CursorKind[]>(
+  secret: Buffer,
+  queryKey: string,
+  page: PageInput,
+  kinds: Kinds,
+): CursorValues<Kinds> | undefined {
   return page.cursor === undefined ? undefined : decodeCursor(secret, queryKey, page.cursor, kinds);
 }
 

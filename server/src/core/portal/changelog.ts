@@ -28,14 +28,25 @@ export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; in
     .orderBy("id", "desc")
     .limit(input.limit + 1);
   if (after) query = query.where((eb) => eb(eb.refTuple("published_at", "id"), "<", eb.tuple(...after)));
-  const page = toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.published_at!, r.id], (rs) => rs);
+  const page = toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.published_at!, r.id],
+    (rs) => rs,
+  );
   if (page.data.length === 0) return { data: [], nextCursor: null };
   const links = await db
     .selectFrom("changelog_entry_posts as l")
     .innerJoin("posts as p", "p.id", "l.post_id")
     .select(["l.entry_id", "p.id", "p.title"])
     .where("l.workspace_id", "=", ctx.workspace.id)
-    .where("l.entry_id", "in", page.data.map((r) => r.id))
+    .where(
+      "l.entry_id",
+      "in",
+      page.data.map((r) => r.id),
+    )
     .where("p.deleted_at", "is", null)
     .where("p.board_id", "in", publicBoardIds(db, ctx))
     .orderBy("p.id")

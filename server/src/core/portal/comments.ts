@@ -24,12 +24,20 @@ export async function listPortalComments({ ctx, input }: { ctx: CustomerCtx; inp
 }
 
 /** The identified end user comments on a public post, or replies to one of its public comments. */
-export async function addPortalComment({ ctx, input }: { ctx: CustomerCtx; input: { postId: string; body: string; parentId?: string } }): Promise<PortalCommentView> {
+export async function addPortalComment({
+  ctx,
+  input,
+}: {
+  ctx: CustomerCtx;
+  input: { postId: string; body: string; parentId?: string };
+}): Promise<PortalCommentView> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => {
     const post = await findPublicPost(tx, ctx, input.postId);
     if (post.comments_locked === 1) throw new HeedError("comments_locked", "The team locked the comments of this post.");
     // The parent is checked by the shared writer, which hides internal comments from end users.
-    return toPortalComment(await insertComment(tx, ctx, post, { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false }));
+    return toPortalComment(
+      await insertComment(tx, ctx, post, { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false }),
+    );
   });
 }

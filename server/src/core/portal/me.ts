@@ -59,6 +59,13 @@ export async function listMyVotes({ ctx, input }: { ctx: CustomerCtx; input: Pag
     .orderBy("p.id", "desc")
     .limit(input.limit + 1);
   if (after) query = query.where((eb) => eb(eb.refTuple("v.created_at", "p.id"), "<", eb.tuple(...after)));
-  const page = toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.voted_at, r.id], (rs) => rs);
+  const page = toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.voted_at, r.id],
+    (rs) => rs,
+  );
   return { data: await toPortalPosts(db, ctx, page.data), nextCursor: page.nextCursor };
 }

@@ -31,10 +31,21 @@ export async function getRoadmap({ ctx, input }: { ctx: CustomerCtx; input: { bo
     .execute();
   const pages: Awaited<ReturnType<typeof postPage>>[] = [];
   for (const category of ROADMAP_CATEGORIES) {
-    pages.push(await postPage(db, ctx, { sort: "votes", status: category, boardId: input.boardId, limit: input.limit }, { name: "portal-posts", publicBoardsOnly: true }));
+    pages.push(
+      await postPage(
+        db,
+        ctx,
+        { sort: "votes", status: category, boardId: input.boardId, limit: input.limit },
+        { name: "portal-posts", publicBoardsOnly: true },
+      ),
+    );
   }
   // One view pass over every column's rows: their tags and the viewer's votes in one query each.
-  const views = await toPortalPosts(db, ctx, pages.flatMap((page) => page.data));
+  const views = await toPortalPosts(
+    db,
+    ctx,
+    pages.flatMap((page) => page.data),
+  );
   let taken = 0;
   const columns = ROADMAP_CATEGORIES.map((category, i): RoadmapColumn => {
     const page = pages[i]!;

@@ -20,7 +20,11 @@ export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow
       .select("post_id")
       .where("workspace_id", "=", ctx.workspace.id)
       .where("user_id", "=", viewer.id)
-      .where("post_id", "in", rows.map((r) => r.id))
+      .where(
+        "post_id",
+        "in",
+        rows.map((r) => r.id),
+      )
       .execute();
     for (const v of votes) voted.add(v.post_id);
   }

@@ -32,7 +32,13 @@ export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageIn
     .orderBy("id")
     .limit(input.limit + 1);
   if (after) query = query.where("id", ">", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rows) =>
-    rows.map((r) => ({ id: r.id, action: r.action, actor: { type: r.actor_type, id: r.actor_id }, data: JSON.parse(r.data), createdAt: r.created_at })),
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rows) =>
+      rows.map((r) => ({ id: r.id, action: r.action, actor: { type: r.actor_type, id: r.actor_id }, data: JSON.parse(r.data), createdAt: r.created_at })),
   );
 }

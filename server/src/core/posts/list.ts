@@ -59,10 +59,7 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, [sort.kind, "string"]);
   if (terms && terms.length === 0) return { data: [], nextCursor: null };
 
-  let query = selectPosts(db)
-    .where("p.workspace_id", "=", ctx.workspace.id)
-    .where("p.deleted_at", "is", null)
-    .where("p.merged_into_id", "is", null);
+  let query = selectPosts(db).where("p.workspace_id", "=", ctx.workspace.id).where("p.deleted_at", "is", null).where("p.merged_into_id", "is", null);
   if (scope.publicBoardsOnly) query = query.where("p.board_id", "in", publicBoardIds(db, ctx));
   if (input.boardId) query = query.where("p.board_id", "=", input.boardId);
   if (input.status) {
@@ -89,5 +86,12 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     .orderBy("p.id", sort.direction)
     .limit(input.limit + 1)
     .execute();
-  return toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r[sort.column], r.id], (rs) => rs);
+  return toPage(
+    rows,
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r[sort.column], r.id],
+    (rs) => rs,
+  );
 }

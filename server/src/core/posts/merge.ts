@@ -15,7 +15,11 @@ import { findPost, selectPosts, toPostViews, type PostView } from "./view.js";
 /** Both posts as they are now; the canonical one may have been deleted since the merge. */
 async function views(tx: Tx, ctx: Ctx, ids: [string, string]): Promise<PostView[]> {
   const rows = await selectPosts(tx).where("p.workspace_id", "=", ctx.workspace.id).where("p.id", "in", ids).execute();
-  return toPostViews(tx, ctx, ids.map((id) => rows.find((r) => r.id === id)!));
+  return toPostViews(
+    tx,
+    ctx,
+    ids.map((id) => rows.find((r) => r.id === id)!),
+  );
 }
 
 export async function mergePost({ ctx, input }: { ctx: Ctx; input: { id: string; into: string } }): Promise<{ post: PostView; into: PostView }> {
@@ -33,7 +37,12 @@ export async function mergePost({ ctx, input }: { ctx: Ctx; input: { id: string;
         extra: { mergedInto: canonical.merged_into_id },
       });
     }
-    const absorbed = await tx.selectFrom("posts").select("id").where("workspace_id", "=", ctx.workspace.id).where("merged_into_id", "=", duplicate.id).executeTakeFirst();
+    const absorbed = await tx
+      .selectFrom("posts")
+      .select("id")
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("merged_into_id", "=", duplicate.id)
+      .executeTakeFirst();
     if (absorbed) throw new HeedError("conflict", "Other posts are merged into this one: unmerge them first, or merge them into the new canonical post.");
 
     const movedVotes = await tx
@@ -58,7 +67,13 @@ export async function mergePost({ ctx, input }: { ctx: Ctx; input: { id: string;
 
     const [post, into] = await views(tx, ctx, [duplicate.id, canonical.id]);
     const moved = { votes: Number(movedVotes.numUpdatedRows), comments: Number(movedComments.numUpdatedRows) };
-    await recordChange(tx, ctx, { action: "post.merged", objectType: "post", objectId: duplicate.id, audit: { into: canonical.id, moved }, event: { type: "post.merged", data: { post, into, moved } } });
+    await recordChange(tx, ctx, {
+      action: "post.merged",
+      objectType: "post",
+      objectId: duplicate.id,
+      audit: { into: canonical.id, moved },
+      event: { type: "post.merged", data: { post, into, moved } },
+    });
     await recordChange(tx, ctx, { action: "post.merged_in", objectType: "post", objectId: canonical.id, audit: { from: duplicate.id, moved } });
     return { post: post!, into: into! };
   });
@@ -96,8 +111,20 @@ export async function unmergePost({ ctx, input }: { ctx: Ctx; input: { id: strin
 
     const [post, from] = await views(tx, ctx, [duplicate.id, canonicalId]);
     const moved = { votes: Number(returned.numUpdatedRows), comments: Number(returnedComments.numUpdatedRows) };
-    await recordChange(tx, ctx, { action: "post.unmerged", objectType: "post", objectId: duplicate.id, audit: { from: canonicalId, moved }, event: { type: "post.updated", data: post } });
-    await recordChange(tx, ctx, { action: "post.unmerged_out", objectType: "post", objectId: canonicalId, audit: { post: duplicate.id, moved }, event: { type: "post.updated", data: from } });
+    await recordChange(tx, ctx, {
+      action: "post.unmerged",
+      objectType: "post",
+      objectId: duplicate.id,
+      audit: { from: canonicalId, moved },
+      event: { type: "post.updated", data: post },
+    });
+    await recordChange(tx, ctx, {
+      action: "post.unmerged_out",
+      objectType: "post",
+      objectId: canonicalId,
+      audit: { post: duplicate.id, moved },
+      event: { type: "post.updated", data: from },
+    });
     return { post: post!, from: from! };
   });
 }

@@ -12,7 +12,10 @@ export async function recountPost(tx: Tx, postId: string): Promise<void> {
   await tx
     .updateTable("posts")
     .set((eb) => ({
-      vote_count: eb.selectFrom("votes").select((v) => v.fn.countAll<number>().as("n")).whereRef("votes.post_id", "=", "posts.id"),
+      vote_count: eb
+        .selectFrom("votes")
+        .select((v) => v.fn.countAll<number>().as("n"))
+        .whereRef("votes.post_id", "=", "posts.id"),
       trending_count: trendingCount(eb, cutoff),
       comment_count: eb
         .selectFrom("comments")

@@ -16,7 +16,13 @@ export async function restorePost({ ctx, input }: { ctx: Ctx; input: { id: strin
     }
     const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
     if (row.deleted_at !== null) {
-      await recordChange(tx, ctx, { action: "post.restored", objectType: "post", objectId: row.id, audit: { deletedAt: row.deleted_at }, event: { type: "post.updated", data: view } });
+      await recordChange(tx, ctx, {
+        action: "post.restored",
+        objectType: "post",
+        objectId: row.id,
+        audit: { deletedAt: row.deleted_at },
+        event: { type: "post.updated", data: view },
+      });
     }
     return view!;
   });

@@ -26,7 +26,9 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
     const before = await findPost(tx, ctx, input.postId);
     if (!before) throw notFound("post", input.postId);
     const statusId = await resolveStatus(tx, ctx, input.statusId);
-    const comment = input.comment ? await insertComment(tx, ctx, before, { postId: before.id, body: input.comment.body, internal: input.comment.internal }) : null;
+    const comment = input.comment
+      ? await insertComment(tx, ctx, before, { postId: before.id, body: input.comment.body, internal: input.comment.internal })
+      : null;
     if (statusId !== before.status_id) {
       await tx.updateTable("posts").set({ status_id: statusId, updated_at: nowIso() }).where("id", "=", before.id).execute();
     }

@@ -10,7 +10,11 @@ const CHUNK = 500;
 
 /** A post's votes of the trending window, as a subquery of an update of `posts`. */
 export function trendingCount(eb: ExpressionBuilder<Database, "posts">, cutoff: string) {
-  return eb.selectFrom("votes").select((v) => v.fn.countAll<number>().as("n")).whereRef("votes.post_id", "=", "posts.id").where("votes.created_at", ">=", cutoff);
+  return eb
+    .selectFrom("votes")
+    .select((v) => v.fn.countAll<number>().as("n"))
+    .whereRef("votes.post_id", "=", "posts.id")
+    .where("votes.created_at", ">=", cutoff);
 }
 
 /**
@@ -22,9 +26,7 @@ export function trendingCount(eb: ExpressionBuilder<Database, "posts">, cutoff: 
  */
 export async function refreshTrending(db: Db, workspaceId: string, nowMs: number): Promise<number> {
   const cutoff = isoAt(nowMs - TRENDING_WINDOW_MS);
-  const ids = (
-    await db.selectFrom("posts").select("id").where("workspace_id", "=", workspaceId).where("trending_count", ">", 0).execute()
-  ).map((r) => r.id);
+  const ids = (await db.selectFrom("posts").select("id").where("workspace_id", "=", workspaceId).where("trending_count", ">", 0).execute()).map((r) => r.id);
   let changed = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const recount = (eb: ExpressionBuilder<Database, "posts">) => trendingCount(eb, cutoff);

@@ -35,13 +35,7 @@ export function selectPosts(db: Conn) {
     .leftJoin("end_users as u", (join) => join.onRef("u.id", "=", "p.author_id").onRef("u.workspace_id", "=", "p.workspace_id"))
     .leftJoin("members as m", (join) => join.onRef("m.id", "=", "p.author_id").onRef("m.workspace_id", "=", "p.workspace_id"))
     .selectAll("p")
-    .select([
-      "s.name as status_name",
-      "s.category as status_category",
-      "u.name as user_name",
-      "u.avatar_url as user_avatar_url",
-      "m.name as member_name",
-    ]);
+    .select(["s.name as status_name", "s.category as status_category", "u.name as user_name", "u.avatar_url as user_avatar_url", "m.name as member_name"]);
 }
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["executeTakeFirstOrThrow"]>>;
@@ -54,7 +48,11 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<
     .innerJoin("tags as t", "t.id", "pt.tag_id")
     .select(["pt.post_id", "t.id", "t.name"])
     .where("pt.workspace_id", "=", ctx.workspace.id)
-    .where("pt.post_id", "in", rows.map((r) => r.id))
+    .where(
+      "pt.post_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("t.name")
     .execute();
   const tagsByPost = new Map<string, { id: string; name: string }[]>();

@@ -16,5 +16,12 @@ export async function listStatuses({ ctx, input }: { ctx: Ctx; input: PageInput 
     .orderBy("id")
     .limit(input.limit + 1);
   if (after) query = query.where((eb) => eb(eb.refTuple("position", "id"), ">", eb.tuple(...after)));
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.position, r.id], (rs) => rs.map(toStatusView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.position, r.id],
+    (rs) => rs.map(toStatusView),
+  );
 }

@@ -77,7 +77,12 @@ export async function updateStatus({ ctx, input }: { ctx: Ctx; input: StatusInpu
       updated_at: nowIso(),
     };
     await tx.updateTable("statuses").set(row).where("id", "=", before.id).execute();
-    await recordChange(tx, ctx, { action: "status.updated", objectType: "status", objectId: before.id, audit: { changed: Object.keys(input).filter((k) => k !== "id") } });
+    await recordChange(tx, ctx, {
+      action: "status.updated",
+      objectType: "status",
+      objectId: before.id,
+      audit: { changed: Object.keys(input).filter((k) => k !== "id") },
+    });
     return toStatusView(row);
   });
 }

@@ -38,9 +38,22 @@ export async function listTags({ ctx, input }: { ctx: Ctx; input: PageInput }): 
   requireScope(ctx.actor.scopes, "boards:read");
   const queryKey = `tags:${ctx.workspace.id}`;
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
-  let query = reader(ctx).selectFrom("tags").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("name").orderBy("id").limit(input.limit + 1);
+  let query = reader(ctx)
+    .selectFrom("tags")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .orderBy("name")
+    .orderBy("id")
+    .limit(input.limit + 1);
   if (after) query = query.where((eb) => eb(eb.refTuple("name", "id"), ">", eb.tuple(...after)));
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.name, r.id], (rs) => rs.map(toTagView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.name, r.id],
+    (rs) => rs.map(toTagView),
+  );
 }
 
 export async function createTag({ ctx, input }: { ctx: Ctx; input: { name: string; color?: string } }): Promise<TagView> {
@@ -48,7 +61,14 @@ export async function createTag({ ctx, input }: { ctx: Ctx; input: { name: strin
   return inTransaction(ctx, async (tx) => {
     await ensureNameFree(tx, ctx, input.name);
     const at = nowIso();
-    const row: TagsTable = { id: newId("tag"), workspace_id: ctx.workspace.id, name: input.name, color: input.color ?? "#64748b", created_at: at, updated_at: at };
+    const row: TagsTable = {
+      id: newId("tag"),
+      workspace_id: ctx.workspace.id,
+      name: input.name,
+      color: input.color ?? "#64748b",
+      created_at: at,
+      updated_at: at,
+    };
     await tx.insertInto("tags").values(row).execute();
     await recordChange(tx, ctx, { action: "tag.created", objectType: "tag", objectId: row.id, audit: { name: row.name } });
     return toTagView(row);

@@ -39,8 +39,20 @@ export async function listUserEvents({ ctx, input }: { ctx: Ctx; input: PageInpu
     .limit(input.limit + 1);
   if (input.event !== undefined) query = query.where("event", "=", input.event);
   if (after) query = query.where("id", "<", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) =>
-    rs.map((r) => ({ id: r.id, event: r.event, properties: JSON.parse(r.properties) as Record<string, unknown>, occurredAt: r.occurred_at, receivedAt: r.created_at })),
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) =>
+      rs.map((r) => ({
+        id: r.id,
+        event: r.event,
+        properties: JSON.parse(r.properties) as Record<string, unknown>,
+        occurredAt: r.occurred_at,
+        receivedAt: r.created_at,
+      })),
   );
 }
 
@@ -59,7 +71,12 @@ export async function countUserEvents({ ctx, input }: { ctx: Ctx; input: PageInp
     .orderBy("event")
     .limit(input.limit + 1);
   if (after) query = query.where("event", ">", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.event], (rs) =>
-    rs.map((r) => ({ event: r.event, count: Number(r.count), lastOccurredAt: r.last_occurred_at })),
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.event],
+    (rs) => rs.map((r) => ({ event: r.event, count: Number(r.count), lastOccurredAt: r.last_occurred_at })),
   );
 }

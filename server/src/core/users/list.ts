@@ -23,5 +23,12 @@ export async function listUsers({ ctx, input }: { ctx: Ctx; input: ListUsersInpu
   if (input.email !== undefined) query = query.where("u.email", "=", input.email);
   if (after) query = query.where("u.id", "<", after[0]);
   const rows = await query.execute();
-  return toPage(rows, input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toUserView));
+  return toPage(
+    rows,
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toUserView),
+  );
 }

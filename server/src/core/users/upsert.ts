@@ -85,6 +85,7 @@ export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { las
   const created = inserted.id === id;
   // Their votes now count for another company (or none): the revenue of those posts moves. A user
   // created just now has no votes yet.
-  if (!created && input.companyId !== undefined && (before?.company_id ?? null) !== input.companyId) await recountRevenue(tx, ctx.workspace.id, { userId: inserted.id });
+  if (!created && input.companyId !== undefined && (before?.company_id ?? null) !== input.companyId)
+    await recountRevenue(tx, ctx.workspace.id, { userId: inserted.id });
   return { id: inserted.id, created };
 }

@@ -42,9 +42,7 @@ export function toUserView(r: UserRow): UserView {
     email: r.email,
     name: r.name,
     avatarUrl: r.avatar_url,
-    company: r.company_ref
-      ? { id: r.company_ref, externalId: r.company_external_id!, name: r.company_name!, monthlySpend: r.company_monthly_spend! }
-      : null,
+    company: r.company_ref ? { id: r.company_ref, externalId: r.company_external_id!, name: r.company_name!, monthlySpend: r.company_monthly_spend! } : null,
     traits: JSON.parse(r.traits) as Record<string, TraitValue>,
     createdAt: r.created_at,
     updatedAt: r.updated_at,

@@ -39,7 +39,13 @@ export async function castVote(tx: Tx, ctx: Ctx, post: PostRow, userId: string):
   }
   const inserted = await tx
     .insertInto("votes")
-    .values({ workspace_id: ctx.workspace.id, post_id: post.id, user_id: userId, created_by: ctx.actor.type === "end_user" ? null : ctx.actor.id, created_at: nowIso() })
+    .values({
+      workspace_id: ctx.workspace.id,
+      post_id: post.id,
+      user_id: userId,
+      created_by: ctx.actor.type === "end_user" ? null : ctx.actor.id,
+      created_at: nowIso(),
+    })
     .onConflict((oc) => oc.columns(["post_id", "user_id"]).doNothing())
     .executeTakeFirst();
   const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;

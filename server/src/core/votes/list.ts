@@ -20,5 +20,12 @@ export async function listVotes({ ctx, input }: { ctx: Ctx; input: PageInput & {
     .orderBy("v.user_id", "desc")
     .limit(input.limit + 1);
   if (after) query = query.where((eb) => eb(eb.refTuple("v.created_at", "v.user_id"), "<", eb.tuple(...after)));
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.created_at, r.user_id], (rs) => rs.map(toVoterView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.created_at, r.user_id],
+    (rs) => rs.map(toVoterView),
+  );
 }

@@ -35,7 +35,11 @@ async function dueEndpoints(db: Db, busy: Set<string>): Promise<string[]> {
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
     .select("d.endpoint_id")
-    .where("d.id", "in", heads.map((h) => String(h.id)))
+    .where(
+      "d.id",
+      "in",
+      heads.map((h) => String(h.id)),
+    )
     .where("e.enabled", "=", 1)
     .where("d.next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
@@ -54,7 +58,20 @@ async function nextRun(db: Db, endpointId: string): Promise<Due[]> {
   const next = await db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-    .select(["d.id", "d.event_id", "d.payload", "d.attempts", "d.endpoint_id", "d.next_attempt_at", "d.locked_until", "e.url", "e.secret", "e.previous_secret", "e.previous_secret_expires_at", "e.enabled"])
+    .select([
+      "d.id",
+      "d.event_id",
+      "d.payload",
+      "d.attempts",
+      "d.endpoint_id",
+      "d.next_attempt_at",
+      "d.locked_until",
+      "e.url",
+      "e.secret",
+      "e.previous_secret",
+      "e.previous_secret_expires_at",
+      "e.enabled",
+    ])
     .where("d.endpoint_id", "=", endpointId)
     .where("d.state", "=", "pending")
     .orderBy("d.id")
@@ -171,7 +188,16 @@ async function attempt(db: Db, delivery: Due, options: DeliveryOptions): Promise
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto("webhook_attempts")
-      .values({ id: newId("webhookAttempt"), delivery_id: delivery.id, attempt: attemptNumber, started_at: timestamp.toISOString(), status: result.status, duration_ms: duration, response_excerpt: result.excerpt, error: result.error })
+      .values({
+        id: newId("webhookAttempt"),
+        delivery_id: delivery.id,
+        attempt: attemptNumber,
+        started_at: timestamp.toISOString(),
+        status: result.status,
+        duration_ms: duration,
+        response_excerpt: result.excerpt,
+        error: result.error,
+      })
       .execute();
     await tx
       .updateTable("webhook_deliveries")

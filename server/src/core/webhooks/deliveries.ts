@@ -60,19 +60,38 @@ async function resend(tx: Tx, originals: WebhookDeliveriesTable[]): Promise<Webh
   return rows;
 }
 
-export async function listDeliveries({ ctx, input }: { ctx: Ctx; input: PageInput & { endpointId: string; eventType?: string; eventId?: string; state?: DeliveryView["state"] } }): Promise<Page<DeliveryView>> {
+export async function listDeliveries({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: PageInput & { endpointId: string; eventType?: string; eventId?: string; state?: DeliveryView["state"] };
+}): Promise<Page<DeliveryView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const db = reader(ctx);
   // The cursor is checked before the lookup: a malformed request is a 400 whatever it names.
   const queryKey = JSON.stringify(["deliveries", ctx.workspace.id, input.endpointId, input.eventType ?? null, input.eventId ?? null, input.state ?? null]);
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   const endpointId = (await findEndpoint(db, ctx, input.endpointId)).id;
-  let query = db.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("endpoint_id", "=", endpointId).orderBy("id", "desc").limit(input.limit + 1);
+  let query = db
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("endpoint_id", "=", endpointId)
+    .orderBy("id", "desc")
+    .limit(input.limit + 1);
   if (input.eventType) query = query.where("event_type", "=", input.eventType);
   if (input.eventId) query = query.where("event_id", "=", input.eventId);
   if (input.state) query = query.where("state", "=", input.state);
   if (after) query = query.where("id", "<", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toView),
+  );
 }
 
 export async function getDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView & { attemptLog: AttemptView[] }> {
@@ -83,7 +102,14 @@ export async function getDelivery({ ctx, input }: { ctx: Ctx; input: { id: strin
   const attempts = await db.selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", row.id).orderBy("attempt").execute();
   return {
     ...toView(row),
-    attemptLog: attempts.map((a) => ({ attempt: a.attempt, startedAt: a.started_at, status: a.status, durationMs: a.duration_ms, responseExcerpt: a.response_excerpt, error: a.error })),
+    attemptLog: attempts.map((a) => ({
+      attempt: a.attempt,
+      startedAt: a.started_at,
+      status: a.status,
+      durationMs: a.duration_ms,
+      responseExcerpt: a.response_excerpt,
+      error: a.error,
+    })),
   };
 }
 
@@ -91,7 +117,12 @@ export async function getDelivery({ ctx, input }: { ctx: Ctx; input: { id: strin
 export async function replayDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
-    const original = await tx.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
+    const original = await tx
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("id", "=", input.id)
+      .executeTakeFirst();
     if (!original) throw notFound("webhook delivery", input.id);
     const replay = (await resend(tx, [original]))[0]!;
     await recordChange(tx, ctx, { action: "webhook_delivery.replayed", objectType: "webhook_delivery", objectId: original.id, audit: { replay: replay.id } });
@@ -114,7 +145,12 @@ export async function recoverDeliveries({ ctx, input }: { ctx: Ctx; input: { end
       .orderBy("id")
       .execute();
     await resend(tx, failed);
-    await recordChange(tx, ctx, { action: "webhook_endpoint.recovered", objectType: "webhook_endpoint", objectId: endpointId, audit: { since: input.since, recovered: failed.length } });
+    await recordChange(tx, ctx, {
+      action: "webhook_endpoint.recovered",
+      objectType: "webhook_endpoint",
+      objectId: endpointId,
+      audit: { since: input.since, recovered: failed.length },
+    });
     return { recovered: failed.length };
   });
 }

@@ -50,7 +50,7 @@ function toView(row: WebhookEndpointsTable): EndpointView {
 function checkEvents(events: string[]): string[] {
   const unknown = events.filter((e) => e !== "*" && !(EVENT_NAMES as string[]).includes(e));
   if (unknown.length > 0 || events.length === 0) {
-    throw new HeedError("validation_failed", "Subscribe to event names from GET /v1/webhooks/event-types, or to \"*\".", {
+    throw new HeedError("validation_failed", 'Subscribe to event names from GET /v1/webhooks/event-types, or to "*".', {
       errors: unknown.map((e) => ({ pointer: `/events/${events.indexOf(e)}`, detail: `Unknown event '${e}'.` })),
     });
   }
@@ -67,9 +67,21 @@ export async function listEndpoints({ ctx, input }: { ctx: Ctx; input: PageInput
   requireScope(ctx.actor.scopes, "webhooks:read");
   const queryKey = `webhook_endpoints:${ctx.workspace.id}`;
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx).selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(input.limit + 1);
+  let query = reader(ctx)
+    .selectFrom("webhook_endpoints")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .orderBy("id")
+    .limit(input.limit + 1);
   if (after) query = query.where("id", ">", after[0]);
-  return toPage(await query.execute(), input.limit, ctx.services.cursorSecret, queryKey, (r) => [r.id], (rs) => rs.map(toView));
+  return toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.id],
+    (rs) => rs.map(toView),
+  );
 }
 
 export async function getEndpoint({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointView> {
@@ -78,7 +90,13 @@ export async function getEndpoint({ ctx, input }: { ctx: Ctx; input: { id: strin
 }
 
 /** The secret is in the answer this once, as with API keys. */
-export async function createEndpoint({ ctx, input }: { ctx: Ctx; input: EndpointInput & { url: string; events: string[] } }): Promise<EndpointView & { secret: string }> {
+export async function createEndpoint({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: EndpointInput & { url: string; events: string[] };
+}): Promise<EndpointView & { secret: string }> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   const url = checkWebhookUrl(input.url, ctx.services.webhooksAllowPrivate ?? false);
   const events = checkEvents(input.events);
@@ -118,7 +136,12 @@ export async function updateEndpoint({ ctx, input }: { ctx: Ctx; input: Endpoint
       updated_at: nowIso(),
     };
     await tx.updateTable("webhook_endpoints").set(row).where("id", "=", before.id).execute();
-    await recordChange(tx, ctx, { action: "webhook_endpoint.updated", objectType: "webhook_endpoint", objectId: before.id, audit: { changed: Object.keys(input).filter((k) => k !== "id") } });
+    await recordChange(tx, ctx, {
+      action: "webhook_endpoint.updated",
+      objectType: "webhook_endpoint",
+      objectId: before.id,
+      audit: { changed: Object.keys(input).filter((k) => k !== "id") },
+    });
     return toView(row);
   });
 }
@@ -137,7 +160,13 @@ export async function rotateEndpointSecret({ ctx, input }: { ctx: Ctx; input: { 
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
     const before = await findEndpoint(tx, ctx, input.id);
-    const row = { ...before, secret: newWebhookSecret(), previous_secret: before.secret, previous_secret_expires_at: isoAt(nowMs() + ROTATION_OVERLAP_MS), updated_at: nowIso() };
+    const row = {
+      ...before,
+      secret: newWebhookSecret(),
+      previous_secret: before.secret,
+      previous_secret_expires_at: isoAt(nowMs() + ROTATION_OVERLAP_MS),
+      updated_at: nowIso(),
+    };
     await tx.updateTable("webhook_endpoints").set(row).where("id", "=", before.id).execute();
     await recordChange(tx, ctx, { action: "webhook_endpoint.secret_rotated", objectType: "webhook_endpoint", objectId: before.id });
     return { ...toView(row), secret: row.secret };

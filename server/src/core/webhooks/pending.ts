@@ -30,5 +30,9 @@ export function pendingDelivery(event: Event, at: string): WebhookDeliveriesTabl
 
 /** Inserts deliveries in statements of at most 500 rows (PostgreSQL caps bound parameters). */
 export async function insertDeliveries(tx: Tx, rows: WebhookDeliveriesTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await tx.insertInto("webhook_deliveries").values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await tx
+      .insertInto("webhook_deliveries")
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

@@ -38,7 +38,12 @@ const agents = {
 };
 
 /** POSTs one delivery; never throws: network failures and timeouts come back as `error`. */
-export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
+export function sendWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; allowPrivate: boolean },
+): Promise<SendResult> {
   return new Promise((resolve) => {
     const target = new URL(url);
     if (!options.allowPrivate && isBlockedAddress(target.hostname)) {
@@ -50,7 +55,13 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     const agent = (secure ? agents.https : agents.http)[options.allowPrivate ? "open" : "guarded"];
     const request = client.request(
       target,
-      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs, agent },
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": Buffer.byteLength(body) },
+        lookup: guardedLookup(options.allowPrivate),
+        timeout: options.timeoutMs,
+        agent,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -58,7 +69,9 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
           if (size < EXCERPT_BYTES) chunks.push(chunk);
           size += chunk.length;
         });
-        response.on("end", () => resolve({ status: response.statusCode ?? null, excerpt: Buffer.concat(chunks).toString("utf8").slice(0, EXCERPT_BYTES), error: null }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? null, excerpt: Buffer.concat(chunks).toString("utf8").slice(0, EXCERPT_BYTES), error: null }),
+        );
         response.on("error", (error) => resolve({ status: response.statusCode ?? null, excerpt: null, error: error.message }));
       },
     );

@@ -12,14 +12,29 @@ import { HeedError } from "../errors.js";
 // URL parser writes `[::ffff:127.0.0.1]`) against the IPv4 rules, so no spelling slips through.
 const BLOCKED = new BlockList();
 for (const [network, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 3],
-] as const) BLOCKED.addSubnet(network, prefix, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 3],
+] as const)
+  BLOCKED.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
   // IPv4-compatible (and :: and ::1), NAT64 (which reaches IPv4 through a local gateway), unique
   // local, link-local, multicast.
-  ["::", 96], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
-] as const) BLOCKED.addSubnet(network, prefix, "ipv6");
+  ["::", 96],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  BLOCKED.addSubnet(network, prefix, "ipv6");
 
 export function isBlockedAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, "").toLowerCase();

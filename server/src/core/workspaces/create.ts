@@ -70,12 +70,16 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
       .insertInto("boards")
       .values({ id: newId("board"), workspace_id: workspace.id, ...DEFAULT_BOARD, visibility: "public", created_at: at, updated_at: at })
       .execute();
-    await recordChange(tx, { workspace: { id: workspace.id, slug: workspace.slug }, actor: SYSTEM_ACTOR, requestId: null }, {
-      action: "workspace.created",
-      objectType: "workspace",
-      objectId: workspace.id,
-      audit: { slug: workspace.slug, name: workspace.name },
-    });
+    await recordChange(
+      tx,
+      { workspace: { id: workspace.id, slug: workspace.slug }, actor: SYSTEM_ACTOR, requestId: null },
+      {
+        action: "workspace.created",
+        objectType: "workspace",
+        objectId: workspace.id,
+        audit: { slug: workspace.slug, name: workspace.name },
+      },
+    );
     return workspace;
   });
 }

@@ -116,7 +116,11 @@ export async function rotateIdentitySecret({ ctx }: { ctx: Ctx }): Promise<{ ide
 export async function rotatePublicKey({ ctx }: { ctx: Ctx }): Promise<WorkspaceView> {
   requireScope(ctx.actor.scopes, "workspace:write");
   return inTransaction(ctx, async (tx) => {
-    await tx.updateTable("workspaces").set({ public_key: generateKey("pk"), updated_at: nowIso() }).where("id", "=", ctx.workspace.id).execute();
+    await tx
+      .updateTable("workspaces")
+      .set({ public_key: generateKey("pk"), updated_at: nowIso() })
+      .where("id", "=", ctx.workspace.id)
+      .execute();
     await recordChange(tx, ctx, { action: "workspace.public_key_rotated", objectType: "workspace", objectId: ctx.workspace.id });
     const row = await tx.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
     return toWorkspaceView(row, await listOrigins(tx, row.id));

@@ -8,12 +8,9 @@ import type { CreateTableBuilder, Kysely } from "kysely";
 type Table = CreateTableBuilder<any, any>;
 
 const workspaceRef = (t: Table) =>
-  t
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"));
+  t.addColumn("id", "text", (c) => c.primaryKey()).addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"));
 
-const timestamps = (t: Table) =>
-  t.addColumn("created_at", "text", (c) => c.notNull()).addColumn("updated_at", "text", (c) => c.notNull());
+const timestamps = (t: Table) => t.addColumn("created_at", "text", (c) => c.notNull()).addColumn("updated_at", "text", (c) => c.notNull());
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -245,11 +242,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("published_at", "text")
     .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex("changelog_by_state")
-    .on("changelog_entries")
-    .columns(["workspace_id", "state", "publish_at", "id"])
-    .execute();
+  await db.schema.createIndex("changelog_by_state").on("changelog_entries").columns(["workspace_id", "state", "publish_at", "id"]).execute();
 
   await db.schema
     .createTable("changelog_entry_posts")
@@ -269,11 +262,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("occurred_at", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("tracked_events_by_user")
-    .on("tracked_events")
-    .columns(["workspace_id", "user_id", "id"])
-    .execute();
+  await db.schema.createIndex("tracked_events_by_user").on("tracked_events").columns(["workspace_id", "user_id", "id"]).execute();
 
   await db.schema
     .createTable("webhook_endpoints")

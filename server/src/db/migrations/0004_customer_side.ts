@@ -12,7 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("workspace_origins_by_origin").on("workspace_origins").columns(["origin"]).execute();
 
-  await db.schema.alterTable("workspaces").addColumn("portal_posts_per_hour", "integer", (c) => c.defaultTo(10)).execute();
+  await db.schema
+    .alterTable("workspaces")
+    .addColumn("portal_posts_per_hour", "integer", (c) => c.defaultTo(10))
+    .execute();
 
   // Counts per event name for one end user (GET /v1/users/{id}/event-counts) read this index only.
   // The portal's changelog: published entries, newest publication first.

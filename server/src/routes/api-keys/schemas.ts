@@ -39,7 +39,7 @@ export const CreateApiKeySchema = z
       .max(ALL_SCOPES.length)
       .openapi({
         description:
-          "The permission set. Presets: full access `[\"*\"]`; read only: every `<resource>:read`; posts read only `[\"posts:read\"]`. A key can only grant what the caller holds.",
+          'The permission set. Presets: full access `["*"]`; read only: every `<resource>:read`; posts read only `["posts:read"]`. A key can only grant what the caller holds.',
         example: ["posts:read"],
       }),
     expiresAt: dateTime().nullable().optional().openapi({ description: "When the key stops working; never when absent." }),

@@ -35,5 +35,9 @@ const route = createRoute({
 });
 
 export const operations: Operation[] = [
-  { route, register: (app: OpenAPIHono<AppEnv>) => app.openapi(route, async (c) => c.json(await listAuditLog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)) },
+  {
+    route,
+    register: (app: OpenAPIHono<AppEnv>) =>
+      app.openapi(route, async (c) => c.json(await listAuditLog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+  },
 ];

@@ -67,12 +67,16 @@ const remove = createRoute({
 });
 
 export const entryOperations: Operation[] = [
-  { route: list, register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listEntries({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)) },
+  {
+    route: list,
+    register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listEntries({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+  },
   { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
   { route: create, register: (app) => app.openapi(create, async (c) => c.json(await createEntry({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)) },
   {
     route: update,
-    register: (app) => app.openapi(update, async (c) => c.json(await updateEntry({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200)),
+    register: (app) =>
+      app.openapi(update, async (c) => c.json(await updateEntry({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200)),
   },
   {
     route: remove,

@@ -35,7 +35,12 @@ export const publishOperations: Operation[] = [
   {
     route: publish,
     register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(publish, async (c) => c.json(await publishEntry({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, at: c.req.valid("json").at } }), 200)),
+      app.openapi(publish, async (c) =>
+        c.json(await publishEntry({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, at: c.req.valid("json").at } }), 200),
+      ),
   },
-  { route: unpublish, register: (app) => app.openapi(unpublish, async (c) => c.json(await unpublishEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
+  {
+    route: unpublish,
+    register: (app) => app.openapi(unpublish, async (c) => c.json(await unpublishEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)),
+  },
 ];

@@ -18,7 +18,5 @@ export const route = createRoute({
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) =>
-    c.json(await createComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201),
-  );
+  app.openapi(route, async (c) => c.json(await createComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201));
 }

@@ -17,7 +17,5 @@ export const route = createRoute({
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) =>
-    c.json(await updateComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
-  );
+  app.openapi(route, async (c) => c.json(await updateComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200));
 }

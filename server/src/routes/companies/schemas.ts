@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { listOf, text, timestamp } from "../../http/openapi.js";
 
-
 export const CompanySchema = z
   .object({
     id: z.string().openapi({ example: "cmp_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
@@ -19,10 +18,6 @@ export const UpsertCompanySchema = z
   .strictObject({
     externalId: text().min(1).max(255).openapi({ description: "Your own id for the company: the key of the upsert." }),
     name: text().trim().min(1).max(200),
-    monthlySpend: z
-      .number()
-      .min(0)
-      .optional()
-      .openapi({ description: "A finite number ≥ 0. Kept when absent on an update; 0 for a new company." }),
+    monthlySpend: z.number().min(0).optional().openapi({ description: "A finite number ≥ 0. Kept when absent on an update; 0 for a new company." }),
   })
   .openapi("UpsertCompany");

@@ -16,7 +16,10 @@ export const route = createRoute({
     "With identity verification on, send `userHash` or a signed JWT as `token`: nobody can act as another user with only the public key. Emits `user.identified`. Public key only.",
   security: customerSecurity("none"),
   request: { headers: IdempotencyHeaders, body: jsonBody(IdentifySchema) },
-  responses: { 200: jsonContent(IdentifyResultSchema, "The end user and their token."), ...errorResponses({ customer: { userToken: "none" }, body: true, extra: ["identity_not_verified"] }) },
+  responses: {
+    200: jsonContent(IdentifyResultSchema, "The end user and their token."),
+    ...errorResponses({ customer: { userToken: "none" }, body: true, extra: ["identity_not_verified"] }),
+  },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {

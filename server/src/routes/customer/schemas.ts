@@ -5,17 +5,11 @@ import { orNull, text, timestamp, dateTime } from "../../http/openapi.js";
 import { fieldErrors } from "../../http/validation.js";
 import { userFields } from "../users/schemas.js";
 
-
 const IdentifyCompanySchema = z
   .strictObject({
     id: text().min(1).max(255).openapi({ description: "Your own id for the company." }),
     name: text().trim().min(1).max(200),
-    monthlySpend: z
-      .number()
-      .min(0)
-      .max(1e12)
-      .optional()
-      .openapi({ description: "What the company pays you per month: ranks posts by revenue." }),
+    monthlySpend: z.number().min(0).max(1e12).optional().openapi({ description: "What the company pays you per month: ranks posts by revenue." }),
   })
   .openapi("IdentifyCompany");
 
@@ -26,7 +20,13 @@ const userId = text()
   .max(255)
   .refine((id) => !id.startsWith("deleted:"), { message: "`deleted:` ids belong to deleted end users." })
   .openapi({ description: "Your own id for the person (the end user's `externalId`)." });
-const identityFields = { ...userFields, company: orNull(IdentifyCompanySchema).optional().openapi({ description: "Only with a proven identity (`userHash` or `token`), verification on or off: companies rank posts by revenue. `null` detaches the person from their company." }) };
+const identityFields = {
+  ...userFields,
+  company: orNull(IdentifyCompanySchema).optional().openapi({
+    description:
+      "Only with a proven identity (`userHash` or `token`), verification on or off: companies rank posts by revenue. `null` detaches the person from their company.",
+  }),
+};
 
 export const IdentifySchema = z
   .strictObject({
@@ -37,14 +37,10 @@ export const IdentifySchema = z
       .regex(/^[0-9a-fA-F]{64}$/, "64 hex characters.")
       .optional()
       .openapi({ description: "Hex HMAC-SHA256 of `userId` under the workspace's identity secret, computed on your server." }),
-    token: text()
-      .min(1)
-      .max(8000)
-      .optional()
-      .openapi({
-        description:
-          "Instead of the fields: a JWT (HS256, signed with the identity secret, with `exp`) whose claims are the person: `id` (or `sub`), `email`, `name`, `avatarUrl`, `company`, `traits`.",
-      }),
+    token: text().min(1).max(8000).optional().openapi({
+      description:
+        "Instead of the fields: a JWT (HS256, signed with the identity secret, with `exp`) whose claims are the person: `id` (or `sub`), `email`, `name`, `avatarUrl`, `company`, `traits`.",
+    }),
   })
   .superRefine((body, context) => {
     const fields = Object.keys(body).filter((k) => k !== "token" && body[k as keyof typeof body] !== undefined);
@@ -96,22 +92,14 @@ const MAX_PROPERTIES_BYTES = 8 * 1024;
 
 export const TrackEventSchema = z
   .strictObject({
-    event: text()
-      .trim()
-      .min(1)
-      .max(100)
-      .openapi({ description: "What happened, e.g. `report.exported`.", example: "report.exported" }),
+    event: text().trim().min(1).max(100).openapi({ description: "What happened, e.g. `report.exported`.", example: "report.exported" }),
     properties: z
       .record(text().max(100), z.unknown())
       .refine((p) => JSON.stringify(p).length <= MAX_PROPERTIES_BYTES, { message: `At most ${MAX_PROPERTIES_BYTES} bytes as JSON.` })
       .optional()
       .openapi({ description: `Anything JSON, up to ${MAX_PROPERTIES_BYTES} bytes.` }),
     timestamp: dateTime().optional().openapi({ description: "When it happened; default now. At most 24 h ahead." }),
-    anonymousId: text()
-      .min(1)
-      .max(200)
-      .optional()
-      .openapi({ description: "Who did it when no end-user token is sent (your app's id for the browser)." }),
+    anonymousId: text().min(1).max(200).optional().openapi({ description: "Who did it when no end-user token is sent (your app's id for the browser)." }),
   })
   .openapi("TrackEvent");
 
@@ -123,7 +111,13 @@ const TrackBatchSchema = z
       .array(z.unknown())
       .min(1)
       .max(MAX_BATCH)
-      .openapi({ type: "array", items: { $ref: "#/components/schemas/TrackEvent" }, minItems: 1, maxItems: MAX_BATCH, description: `1–${MAX_BATCH} events, each checked on its own.` }),
+      .openapi({
+        type: "array",
+        items: { $ref: "#/components/schemas/TrackEvent" },
+        minItems: 1,
+        maxItems: MAX_BATCH,
+        description: `1–${MAX_BATCH} events, each checked on its own.`,
+      }),
   })
   .openapi("TrackBatch");
 

@@ -17,7 +17,10 @@ export const route = createRoute({
     "Events of a batch are checked one by one: bad ones come back by index, the good ones are stored. Read them with `GET /users/{id}/events`. Public key only.",
   security: customerSecurity("optional"),
   request: { headers: IdempotencyHeaders, body: jsonBody(TrackSchema) },
-  responses: { 202: jsonContent(TrackResultSchema, "How many events were stored, and which were refused."), ...errorResponses({ customer: { userToken: "optional" }, body: true }) },
+  responses: {
+    202: jsonContent(TrackResultSchema, "How many events were stored, and which were refused."),
+    ...errorResponses({ customer: { userToken: "optional" }, body: true }),
+  },
 });
 
 /** A batch's items arrive unchecked so that one bad event cannot refuse the others. */

@@ -5,9 +5,7 @@ import { PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requ
 import type { Operation } from "../operation.js";
 
 const role = z.enum(["owner", "admin", "member"]);
-const MemberSchema = z
-  .object({ id: z.string(), email: z.string(), name: z.string(), role, createdAt: z.string(), updatedAt: z.string() })
-  .openapi("Member");
+const MemberSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role, createdAt: z.string(), updatedAt: z.string() }).openapi("Member");
 const memberParam = idParam("mem", "member");
 
 const list = createRoute({
@@ -47,10 +45,16 @@ const remove = createRoute({
 });
 
 export const operations: Operation[] = [
-  { route: list, register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listMembers({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)) },
+  {
+    route: list,
+    register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listMembers({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+  },
   {
     route: update,
-    register: (app) => app.openapi(update, async (c) => c.json(await changeMemberRole({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, role: c.req.valid("json").role } }), 200)),
+    register: (app) =>
+      app.openapi(update, async (c) =>
+        c.json(await changeMemberRole({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, role: c.req.valid("json").role } }), 200),
+      ),
   },
   {
     route: remove,

@@ -15,7 +15,10 @@ const list = createRoute({
   description: "Oldest first; replies carry `parentId`. Internal comments never appear. Public key only.",
   security: customerSecurity("optional"),
   request: { params: postParam, query: z.object(PageQuery) },
-  responses: { 200: jsonContent(PortalCommentListSchema, "A page of comments."), ...errorResponses({ customer: { userToken: "optional" }, extra: ["not_found"] }) },
+  responses: {
+    200: jsonContent(PortalCommentListSchema, "A page of comments."),
+    ...errorResponses({ customer: { userToken: "optional" }, extra: ["not_found"] }),
+  },
 });
 
 const create = createRoute({
@@ -39,11 +42,15 @@ export const operations: Operation[] = [
   {
     route: list,
     register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(list, async (c) => c.json(await listPortalComments({ ctx: customerCtx(c), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200)),
+      app.openapi(list, async (c) =>
+        c.json(await listPortalComments({ ctx: customerCtx(c), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200),
+      ),
   },
   {
     route: create,
     register: (app) =>
-      app.openapi(create, async (c) => c.json(await addPortalComment({ ctx: customerCtx(c), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201)),
+      app.openapi(create, async (c) =>
+        c.json(await addPortalComment({ ctx: customerCtx(c), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201),
+      ),
   },
 ];

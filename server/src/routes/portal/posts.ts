@@ -50,7 +50,14 @@ const submit = createRoute({
 });
 
 export const operations: Operation[] = [
-  { route: list, register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listPortalPosts({ ctx: customerCtx(c), input: c.req.valid("query") }), 200)) },
+  {
+    route: list,
+    register: (app: OpenAPIHono<AppEnv>) =>
+      app.openapi(list, async (c) => c.json(await listPortalPosts({ ctx: customerCtx(c), input: c.req.valid("query") }), 200)),
+  },
   { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getPortalPost({ ctx: customerCtx(c), input: c.req.valid("param") }), 200)) },
-  { route: submit, register: (app) => app.openapi(submit, async (c) => c.json(await submitPortalPost({ ctx: customerCtx(c), input: c.req.valid("json") }), 201)) },
+  {
+    route: submit,
+    register: (app) => app.openapi(submit, async (c) => c.json(await submitPortalPost({ ctx: customerCtx(c), input: c.req.valid("json") }), 201)),
+  },
 ];

@@ -11,7 +11,8 @@ export const route = createRoute({
   operationId: "getPortalRoadmap",
   tags: ["Portal"],
   summary: "The roadmap",
-  description: "Public posts grouped by status category (open, active, complete), most voted first; each column's cursor continues on `GET /portal/posts`. Public key only.",
+  description:
+    "Public posts grouped by status category (open, active, complete), most voted first; each column's cursor continues on `GET /portal/posts`. Public key only.",
   security: customerSecurity("optional"),
   request: { query: RoadmapQuery },
   responses: { 200: jsonContent(RoadmapSchema, "The roadmap's columns."), ...errorResponses({ customer: { userToken: "optional" } }) },

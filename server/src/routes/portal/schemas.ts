@@ -8,7 +8,6 @@ import { CommentSchema } from "../comments/schemas.js";
 import { PortalUserSchema } from "../customer/schemas.js";
 import { ListPostsQuery, PostSchema } from "../posts/schemas.js";
 
-
 /** The longest post and comment an end user may write on the portal (the team's API allows more). */
 export const PORTAL_LIMITS = { title: 200, body: 10_000, comment: 5_000 } as const;
 
@@ -102,4 +101,3 @@ export const PortalWorkspaceSchema = z
     viewer: z.object({ id: z.string(), externalId: z.string() }).nullable().openapi({ description: "The end user of the token, if one was sent." }),
   })
   .openapi("PortalWorkspace", { description: "An anonymous reader of a private portal gets the name and visibility only." });
-

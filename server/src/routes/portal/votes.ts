@@ -12,10 +12,14 @@ const vote = createRoute({
   operationId: "votePortalPost",
   tags: ["Portal"],
   summary: "Vote for a post",
-  description: "The identified end user's vote; voting again changes nothing. A merged post refuses votes (409). Emits `vote.created` for a new vote. Public key and end-user token.",
+  description:
+    "The identified end user's vote; voting again changes nothing. A merged post refuses votes (409). Emits `vote.created` for a new vote. Public key and end-user token.",
   security: customerSecurity("required"),
   request: { headers: IdempotencyHeaders, params: postParam },
-  responses: { 200: jsonContent(PortalVoteSchema, "The vote."), ...errorResponses({ customer: { userToken: "required" }, write: true, extra: ["not_found", "conflict"] }) },
+  responses: {
+    200: jsonContent(PortalVoteSchema, "The vote."),
+    ...errorResponses({ customer: { userToken: "required" }, write: true, extra: ["not_found", "conflict"] }),
+  },
 });
 
 const unvote = createRoute({
@@ -24,13 +28,24 @@ const unvote = createRoute({
   operationId: "unvotePortalPost",
   tags: ["Portal"],
   summary: "Take a vote back",
-  description: "Removes the identified end user's vote; without one, nothing changes. Emits `vote.deleted` when a vote was removed. Public key and end-user token.",
+  description:
+    "Removes the identified end user's vote; without one, nothing changes. Emits `vote.deleted` when a vote was removed. Public key and end-user token.",
   security: customerSecurity("required"),
   request: { headers: IdempotencyHeaders, params: postParam },
-  responses: { 200: jsonContent(PortalVoteSchema, "No vote now."), ...errorResponses({ customer: { userToken: "required" }, write: true, extra: ["not_found"] }) },
+  responses: {
+    200: jsonContent(PortalVoteSchema, "No vote now."),
+    ...errorResponses({ customer: { userToken: "required" }, write: true, extra: ["not_found"] }),
+  },
 });
 
 export const operations: Operation[] = [
-  { route: vote, register: (app: OpenAPIHono<AppEnv>) => app.openapi(vote, async (c) => c.json(await portalVote({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)) },
-  { route: unvote, register: (app) => app.openapi(unvote, async (c) => c.json(await portalUnvote({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)) },
+  {
+    route: vote,
+    register: (app: OpenAPIHono<AppEnv>) =>
+      app.openapi(vote, async (c) => c.json(await portalVote({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
+  },
+  {
+    route: unvote,
+    register: (app) => app.openapi(unvote, async (c) => c.json(await portalUnvote({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
+  },
 ];

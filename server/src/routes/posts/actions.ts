@@ -10,7 +10,6 @@ import { PostSchema } from "./schemas.js";
 
 // What the dashboard does to one post beyond editing its fields.
 
-
 const ChangeStatusSchema = z
   .strictObject({
     statusId: text().max(64),
@@ -76,12 +75,16 @@ export const postActionOperations: Operation[] = [
   {
     route: status,
     register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(status, async (c) => c.json(await changePostStatus({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 200)),
+      app.openapi(status, async (c) =>
+        c.json(await changePostStatus({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 200),
+      ),
   },
   { route: restore, register: (app) => app.openapi(restore, async (c) => c.json(await restorePost({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
   {
     route: activity,
     register: (app) =>
-      app.openapi(activity, async (c) => c.json(await listPostActivity({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200)),
+      app.openapi(activity, async (c) =>
+        c.json(await listPostActivity({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200),
+      ),
   },
 ];

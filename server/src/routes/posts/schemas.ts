@@ -2,11 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { POST_SORTS, STATUS_CATEGORIES } from "../../core/posts/list.js";
 import { PageQuery, listOf, text, timestamp, date } from "../../http/openapi.js";
 
-const id = (prefix: string) => z.string().max(64).openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
+const id = (prefix: string) =>
+  z
+    .string()
+    .max(64)
+    .openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
 
-export const StatusRefSchema = z
-  .object({ id: id("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES) })
-  .openapi("StatusRef");
+export const StatusRefSchema = z.object({ id: id("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES) }).openapi("StatusRef");
 
 export const PostSchema = z
   .object({
@@ -42,10 +44,7 @@ export const ListPostsQuery = z.object({
     .default("newest")
     .openapi({ description: "`trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id." }),
   boardId: text().max(64).optional().openapi({ description: "Only posts of this board." }),
-  status: text()
-    .max(64)
-    .optional()
-    .openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
+  status: text().max(64).optional().openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
   tag: text().max(64).optional().openapi({ description: "Only posts with this tag id." }),
   authorId: text().max(64).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
   q: text().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),

@@ -23,9 +23,7 @@ const fields = {
 };
 
 export const CreateStatusSchema = z.strictObject(fields).openapi("CreateStatus");
-export const UpdateStatusSchema = z
-  .strictObject({ ...fields, name: fields.name.optional(), category: category.optional() })
-  .openapi("UpdateStatus");
+export const UpdateStatusSchema = z.strictObject({ ...fields, name: fields.name.optional(), category: category.optional() }).openapi("UpdateStatus");
 export const ReorderStatusesSchema = z
   .strictObject({ ids: z.array(text().max(64)).min(1).max(100).openapi({ description: "Every status id of the workspace, in the new order." }) })
   .openapi("ReorderStatuses");

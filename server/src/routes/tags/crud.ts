@@ -56,11 +56,15 @@ const remove = createRoute({
 });
 
 export const tagOperations: Operation[] = [
-  { route: list, register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listTags({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)) },
+  {
+    route: list,
+    register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listTags({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+  },
   { route: create, register: (app) => app.openapi(create, async (c) => c.json(await createTag({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)) },
   {
     route: update,
-    register: (app) => app.openapi(update, async (c) => c.json(await updateTag({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200)),
+    register: (app) =>
+      app.openapi(update, async (c) => c.json(await updateTag({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200)),
   },
   {
     route: remove,

@@ -34,7 +34,9 @@ export const postTagOperations: Operation[] = [
   {
     route: add,
     register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(add, async (c) => c.json(await tagPost({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, tagId: c.req.valid("json").tagId } }), 200)),
+      app.openapi(add, async (c) =>
+        c.json(await tagPost({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, tagId: c.req.valid("json").tagId } }), 200),
+      ),
   },
   {
     route: remove,

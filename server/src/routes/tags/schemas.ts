@@ -12,5 +12,7 @@ export const TagPostSchema = z.strictObject({ tagId: text().max(64) }).openapi("
 
 export const tagParam = idParam("tag", "tag");
 export const postTagParams = postParam.extend({
-  tagId: text().max(64).openapi({ param: { name: "tagId", in: "path" }, description: "The tag's id (`tag_…`)." }),
+  tagId: text()
+    .max(64)
+    .openapi({ param: { name: "tagId", in: "path" }, description: "The tag's id (`tag_…`)." }),
 });

@@ -4,7 +4,6 @@ import type { AppEnv } from "../../http/env.js";
 import { errorResponses, idParam, jsonContent, listOf, PageQuery, requiresScope, text, timestamp } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
 
-
 const TrackedEventSchema = z
   .object({
     id: z.string().openapi({ example: "trk_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
@@ -45,6 +44,14 @@ const counts = createRoute({
 });
 
 export const operations: Operation[] = [
-  { route: events, register: (app: OpenAPIHono<AppEnv>) => app.openapi(events, async (c) => c.json(await listUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200)) },
-  { route: counts, register: (app) => app.openapi(counts, async (c) => c.json(await countUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200)) },
+  {
+    route: events,
+    register: (app: OpenAPIHono<AppEnv>) =>
+      app.openapi(events, async (c) => c.json(await listUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200)),
+  },
+  {
+    route: counts,
+    register: (app) =>
+      app.openapi(counts, async (c) => c.json(await countUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200)),
+  },
 ];

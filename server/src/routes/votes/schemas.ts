@@ -22,10 +22,10 @@ export const VoterSchema = z
 
 export const VoterListSchema = listOf(VoterSchema, "VoterList");
 
-export const AddVoteSchema = z
-  .strictObject({ userId: text().max(64).openapi({ description: "The end user (`usr_…`) the vote is for." }) })
-  .openapi("AddVote");
+export const AddVoteSchema = z.strictObject({ userId: text().max(64).openapi({ description: "The end user (`usr_…`) the vote is for." }) }).openapi("AddVote");
 
 export const voteParams = postParam.extend({
-  userId: text().max(64).openapi({ param: { name: "userId", in: "path" }, description: "The voter's end-user id (`usr_…`)." }),
+  userId: text()
+    .max(64)
+    .openapi({ param: { name: "userId", in: "path" }, description: "The voter's end-user id (`usr_…`)." }),
 });

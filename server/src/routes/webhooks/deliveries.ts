@@ -28,42 +28,77 @@ const DeliverySchema = z
 
 const DeliveryWithAttemptsSchema = DeliverySchema.extend({
   attemptLog: z.array(
-    z.object({ attempt: z.number().int(), startedAt: z.string(), status: z.number().int().nullable(), durationMs: z.number().int(), responseExcerpt: z.string().nullable(), error: z.string().nullable() }),
+    z.object({
+      attempt: z.number().int(),
+      startedAt: z.string(),
+      status: z.number().int().nullable(),
+      durationMs: z.number().int(),
+      responseExcerpt: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
   ),
 }).openapi("WebhookDeliveryWithAttempts");
 
 const deliveryParam = idParam("whd", "delivery");
 
 const list = createRoute({
-  method: "get", path: "/webhooks/endpoints/{id}/deliveries", operationId: "listWebhookDeliveries", tags, summary: "List an endpoint's deliveries",
-  description: "Newest first; filter by event type, event id or state. Requires `webhooks:read`.", security: requiresScope("webhooks:read"),
-  request: { params: endpointParam, query: z.object({ eventType: text().max(64).optional(), eventId: text().max(64).optional(), state: state.optional(), ...PageQuery }) },
+  method: "get",
+  path: "/webhooks/endpoints/{id}/deliveries",
+  operationId: "listWebhookDeliveries",
+  tags,
+  summary: "List an endpoint's deliveries",
+  description: "Newest first; filter by event type, event id or state. Requires `webhooks:read`.",
+  security: requiresScope("webhooks:read"),
+  request: {
+    params: endpointParam,
+    query: z.object({ eventType: text().max(64).optional(), eventId: text().max(64).optional(), state: state.optional(), ...PageQuery }),
+  },
   responses: { 200: jsonContent(listOf(DeliverySchema, "WebhookDeliveryList"), "A page of deliveries."), ...errorResponses({ extra: ["not_found"] }) },
 });
 const get = createRoute({
-  method: "get", path: "/webhooks/deliveries/{id}", operationId: "getWebhookDelivery", tags, summary: "Get a delivery with its attempts",
-  description: "Requires `webhooks:read`.", security: requiresScope("webhooks:read"), request: { params: deliveryParam },
+  method: "get",
+  path: "/webhooks/deliveries/{id}",
+  operationId: "getWebhookDelivery",
+  tags,
+  summary: "Get a delivery with its attempts",
+  description: "Requires `webhooks:read`.",
+  security: requiresScope("webhooks:read"),
+  request: { params: deliveryParam },
   responses: { 200: jsonContent(DeliveryWithAttemptsSchema, "The delivery and every attempt."), ...errorResponses({ extra: ["not_found"] }) },
 });
 const replay = createRoute({
-  method: "post", path: "/webhooks/deliveries/{id}/replay", operationId: "replayWebhookDelivery", tags, summary: "Replay a delivery",
+  method: "post",
+  path: "/webhooks/deliveries/{id}/replay",
+  operationId: "replayWebhookDelivery",
+  tags,
+  summary: "Replay a delivery",
   description: "Sends the event again, signed anew, under the same `webhook-id`, as a new delivery with a fresh retry schedule. Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"), request: { headers: IdempotencyHeaders, params: deliveryParam },
+  security: requiresScope("webhooks:write"),
+  request: { headers: IdempotencyHeaders, params: deliveryParam },
   responses: { 202: jsonContent(DeliverySchema, "The new delivery."), ...errorResponses({ write: true, extra: ["not_found"] }) },
 });
 const recover = createRoute({
-  method: "post", path: "/webhooks/endpoints/{id}/recover", operationId: "recoverWebhookDeliveries", tags, summary: "Re-send failed deliveries since a time",
+  method: "post",
+  path: "/webhooks/endpoints/{id}/recover",
+  operationId: "recoverWebhookDeliveries",
+  tags,
+  summary: "Re-send failed deliveries since a time",
   description: "Every delivery to the endpoint that failed since `since` is sent again. Requires `webhooks:write`.",
   security: requiresScope("webhooks:write"),
   request: { headers: IdempotencyHeaders, params: endpointParam, body: jsonBody(z.strictObject({ since: dateTime() }).openapi("RecoverWebhookDeliveries")) },
-  responses: { 202: jsonContent(z.object({ recovered: z.number().int() }), "How many deliveries were queued again."), ...errorResponses({ body: true, extra: ["not_found"] }) },
+  responses: {
+    202: jsonContent(z.object({ recovered: z.number().int() }), "How many deliveries were queued again."),
+    ...errorResponses({ body: true, extra: ["not_found"] }),
+  },
 });
 
 export const deliveryOperations: Operation[] = [
   {
     route: list,
     register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(list, async (c) => c.json(await listDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), endpointId: c.req.valid("param").id } }), 200)),
+      app.openapi(list, async (c) =>
+        c.json(await listDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), endpointId: c.req.valid("param").id } }), 200),
+      ),
   },
   { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
   { route: replay, register: (app) => app.openapi(replay, async (c) => c.json(await replayDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202)) },
@@ -71,7 +106,13 @@ export const deliveryOperations: Operation[] = [
     route: recover,
     register: (app) =>
       app.openapi(recover, async (c) =>
-        c.json(await recoverDeliveries({ ctx: c.get("ctx"), input: { endpointId: c.req.valid("param").id, since: new Date(c.req.valid("json").since).toISOString() } }), 202),
+        c.json(
+          await recoverDeliveries({
+            ctx: c.get("ctx"),
+            input: { endpointId: c.req.valid("param").id, since: new Date(c.req.valid("json").since).toISOString() },
+          }),
+          202,
+        ),
       ),
   },
 ];

@@ -18,7 +18,17 @@ const eventTypes = createRoute({
   security: requiresScope("webhooks:read"),
   responses: {
     200: jsonContent(
-      z.object({ data: z.array(z.object({ type: z.string(), description: z.string(), schema: z.record(z.string(), z.unknown()).openapi({ description: "JSON Schema of the delivered body." }) })) }).openapi("WebhookEventTypes"),
+      z
+        .object({
+          data: z.array(
+            z.object({
+              type: z.string(),
+              description: z.string(),
+              schema: z.record(z.string(), z.unknown()).openapi({ description: "JSON Schema of the delivered body." }),
+            }),
+          ),
+        })
+        .openapi("WebhookEventTypes"),
       "The event types with the JSON Schema of their payloads.",
     ),
     ...errorResponses(),

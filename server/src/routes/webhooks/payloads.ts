@@ -33,7 +33,5 @@ const EVENT_DATA: Record<EventType, z.ZodType> = {
 
 /** The delivered body of one event type: `{type, timestamp, data}`. */
 export function eventEnvelope(type: EventType) {
-  return z
-    .object({ type: z.literal(type), timestamp, data: EVENT_DATA[type] })
-    .openapi({ description: EVENT_TYPES[type] });
+  return z.object({ type: z.literal(type), timestamp, data: EVENT_DATA[type] }).openapi({ description: EVENT_TYPES[type] });
 }

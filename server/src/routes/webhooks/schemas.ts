@@ -6,7 +6,7 @@ export const EndpointSchema = z
     id: z.string(),
     url: z.string(),
     description: z.string(),
-    events: z.array(z.string()).openapi({ description: "Event names, or `[\"*\"]` for every event." }),
+    events: z.array(z.string()).openapi({ description: 'Event names, or `["*"]` for every event.' }),
     enabled: z.boolean().openapi({ description: "A 410 answer from the receiver disables the endpoint." }),
     previousSecretExpiresAt: z.string().nullable().openapi({ description: "After a rotation: until when the old secret still signs." }),
     createdAt: z.string(),
@@ -25,6 +25,8 @@ const fields = {
   enabled: z.boolean().optional(),
 };
 export const CreateEndpointSchema = z.strictObject(fields).openapi("CreateWebhookEndpoint");
-export const UpdateEndpointSchema = z.strictObject({ ...fields, url: fields.url.optional(), events: fields.events.optional() }).openapi("UpdateWebhookEndpoint");
+export const UpdateEndpointSchema = z
+  .strictObject({ ...fields, url: fields.url.optional(), events: fields.events.optional() })
+  .openapi("UpdateWebhookEndpoint");
 
 export const endpointParam = idParam("whep", "webhook endpoint");

@@ -13,7 +13,9 @@ const WorkspaceSchema = z
     portalVisibility: z.enum(["public", "private"]).openapi({ description: "A private portal needs an identified end user to read." }),
     identityVerification: z.boolean().openapi({ description: "When on, `/v1/identify` must carry a `userHash` or a signed JWT." }),
     rateLimitPerMinute: z.number().int().nullable().openapi({ description: "Requests per minute per credential; null for the server default." }),
-    allowedOrigins: z.array(z.string()).openapi({ description: "Browser origins that may call the customer-facing routes (`*`: any). Heed's own portal always may." }),
+    allowedOrigins: z
+      .array(z.string())
+      .openapi({ description: "Browser origins that may call the customer-facing routes (`*`: any). Heed's own portal always may." }),
     portalPostsPerHour: z.number().int().nullable().openapi({ description: "Posts one end user may submit through the portal per hour; null: no cap." }),
     createdAt: z.string(),
     updatedAt: z.string(),
