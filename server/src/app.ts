@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { sql } from "kysely";
@@ -6,18 +6,17 @@ import type { Services } from "./core/context.js";
 import { HeedError } from "./core/errors.js";
 import { isMigrated } from "./db/migrate.js";
 import { apiDocumentOf, registerSecuritySchemes } from "./http/api-document.js";
-import { authenticate } from "./http/auth.js";
 import { cors, preflight } from "./http/cors.js";
 import { registerDocs } from "./http/docs.js";
-import { idempotency } from "./http/idempotency.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { requestId } from "./http/request-id.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
-import { validationHook } from "./http/validation.js";
+import { OperationsApp } from "./http/operations-app.js";
+import { customerPathMatcher } from "./http/route-security.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
-import { registerRoutes, routesWithoutUserToken } from "./routes/index.js";
+import { operations, registerRoutes } from "./routes/index.js";
 import { registerWebhookDocs } from "./routes/webhooks/index.js";
 
 export interface AppOptions {
@@ -28,7 +27,7 @@ export interface AppOptions {
 
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
 function createV1(options: Pick<AppOptions, "bodyLimitBytes">): OpenAPIHono<AppEnv> {
-  const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const v1 = new OperationsApp();
   v1.use(
     "*",
     bodyLimit({
@@ -38,8 +37,6 @@ function createV1(options: Pick<AppOptions, "bodyLimitBytes">): OpenAPIHono<AppE
       },
     }),
   );
-  v1.use("*", authenticate(routesWithoutUserToken("/v1")));
-  v1.use("*", idempotency);
   registerRoutes(v1);
   registerWebhookDocs(v1);
   registerSecuritySchemes(v1);
@@ -59,9 +56,13 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
     c.set("services", services);
     await next();
   });
-  app.use("*", cors);
+  const isCustomerPath = customerPathMatcher(
+    operations.map((operation) => operation.route),
+    "/v1",
+  );
+  app.use("*", cors(isCustomerPath));
   app.use("*", rateLimit(options.rateLimiter, options.rateLimit));
-  app.options("/v1/*", preflight);
+  app.options("/v1/*", preflight(isCustomerPath));
   app.onError(toProblem);
   app.notFound((c) => problemResponse(c, new HeedError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
 

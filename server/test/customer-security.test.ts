@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { mintUserToken } from "../src/core/customers/user-token.js";
 import { generateKey } from "../src/lib/secret-keys.js";
-import { isCustomerRoute, operations, userTokenUse } from "../src/routes/index.js";
+import { operations } from "../src/routes/index.js";
+import { isCustomerRoute, userTokenUse } from "../src/http/route-security.js";
 import { CUSTOMER_FIXTURES, makeCustomerTarget } from "./support/fixtures/customer.js";
 import type { Fixture, Target } from "./support/fixtures/types.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
@@ -85,10 +86,12 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
     await expectRefusal(op, 401, "missing_credential", {});
   });
 
-  it("refuses a secret key, as a bearer token or in the public key's header (401)", async () => {
+  it("refuses a secret key, as a bearer token (alone or beside the public key) or in the public key's header (401)", async () => {
     const secret = await ws.key(["*"]);
     await expectRefusal(op, 401, "wrong_credential_kind", { authorization: `Bearer ${secret}` });
     await expectRefusal(op, 401, "wrong_credential_kind", { "x-service-public-key": secret });
+    // Even beside a valid public key: a secret key has no business in a browser.
+    await expectRefusal(op, 401, "wrong_credential_kind", { ...ws.customer(), authorization: `Bearer ${secret}` });
   });
 
   it("refuses an unknown, malformed or rotated public key (401)", async () => {

@@ -114,6 +114,25 @@ describe("Idempotency-Key", () => {
     expect((await counts(ws)).posts).toBe(before.posts + 2);
   });
 
+  it("claims a key only for a request that passed authentication and validation", async () => {
+    const { ws, key, body, before } = await setup();
+    const keyId = (await h.call("GET", "/v1/api-keys?limit=100", { key })).body.data.find((k: { name: string }) => k.name === "test").id;
+    // The first request with this key is still running: a request that reached the claim would be a 409.
+    const { claimKey } = await import("../src/core/idempotency/store.js");
+    const { requestFingerprint } = await import("../src/core/idempotency/key.js");
+    const fingerprint = requestFingerprint("POST", "/v1/posts", JSON.stringify(body));
+    expect((await claimKey(h.database.db, `api_key:${keyId}`, "in-flight", fingerprint)).kind).toBe("run");
+    expect((await write(key, "in-flight", { ...body, title: "" })).status).toBe(400);
+    const readOnly = await ws.key(["posts:read"]);
+    const readOnlyId = (await h.call("GET", "/v1/api-keys?limit=100", { key })).body.data.find(
+      (k: { id: string; name: string }) => k.id !== keyId && k.name === "test",
+    ).id;
+    expect((await claimKey(h.database.db, `api_key:${readOnlyId}`, "in-flight", fingerprint)).kind).toBe("run");
+    expect((await write(readOnly, "in-flight", body)).status).toBe(403);
+    expect((await write(key, "in-flight", body)).status).toBe(409);
+    expect((await counts(ws)).posts).toBe(before.posts);
+  });
+
   it("remembers answers that came from the data, such as a 404", async () => {
     const { key } = await setup();
     const missing = await h.call("DELETE", "/v1/posts/post_01aaaaaaaaaaaaaaaaaaaaaaaa", { key, headers: { "idempotency-key": "gone" } });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "../src/core/posts/create.js";
-import { isCustomerRoute, operations } from "../src/routes/index.js";
+import { operations } from "../src/routes/index.js";
+import { isCustomerRoute } from "../src/http/route-security.js";
 import { seededRandom } from "../src/seed/text.js";
 import { CUSTOMER_FIXTURES, makeCustomerTarget } from "./support/fixtures/customer.js";
 import { FIXTURES, makeTarget, type Target } from "./support/fixtures/index.js";

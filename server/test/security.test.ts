@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
 import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
-import { isCustomerRoute, operations } from "../src/routes/index.js";
+import { operations } from "../src/routes/index.js";
+import { isCustomerRoute } from "../src/http/route-security.js";
 import { FIXTURES, makeTarget, type Fixture, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
 
@@ -17,6 +18,8 @@ interface Operation {
   path: string;
   scope: Scope;
   fixture: Fixture;
+  /** Whether the route pages with a `limit` query parameter. */
+  pages: boolean;
 }
 
 // The customer-facing routes take the public key: customer-security.test.ts covers them.
@@ -28,6 +31,7 @@ const OPERATIONS: Operation[] = operations
     path: route.path,
     scope: (route.security as { apiKey: Scope[] }[])[0]!.apiKey[0]!,
     fixture: FIXTURES[route.operationId!] ?? {},
+    pages: Boolean((route.request?.query as { shape?: Record<string, unknown> } | undefined)?.shape?.limit),
   }));
 
 function request(op: Operation, t: Target): { path: string; options: CallOptions } {
@@ -114,6 +118,22 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
     const res = await expectRefusal(op, 403, "missing_scope", { key: await ws.key(without) });
     expect(res.body.requiredScope).toBe(op.scope);
   });
+
+  // A request with input to get wrong: a body, or a list's `limit`.
+  const junk: { json?: unknown; query?: string } | null = op.fixture.body ? { json: { notAField: true } } : op.pages ? { query: "?limit=0" } : null;
+  if (junk) {
+    it("refuses in a fixed order, whatever the input: 401 for the credential, then 403 for the scope, then 400", async () => {
+      const { path } = request(op, mine);
+      const send = (key?: string) => h.call(op.method, path + (junk.query ?? ""), { key, ...(junk.json ? { json: junk.json } : {}) });
+      const without = ALL_SCOPES.filter((s) => s !== "*" && !grants([s], op.scope));
+      const statuses = [await send(), await send(await ws.key(without)), await send(await ws.key([op.scope]))].map((res) => [res.status, res.body.code]);
+      expect(statuses).toEqual([
+        [401, "missing_credential"],
+        [403, "missing_scope"],
+        [400, "validation_failed"],
+      ]);
+    });
+  }
 
   it("answers a key holding exactly the route's permission", async () => {
     const { path, options } = request(op, await makeTarget(ws));

@@ -1,18 +1,23 @@
+import type { RouteConfig } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { isCustomerCtx, viewerFromToken, type CustomerCtx } from "../core/customers/context.js";
 import { HeedError } from "../core/errors.js";
+import { requireScope, type Scope } from "../core/scopes.js";
 import { originMayRead } from "./cors.js";
+import { callerOf } from "./credentials.js";
 import type { AppEnv } from "./env.js";
-import { callerOf, isCustomerPath } from "./credentials.js";
+import { credentialOf } from "./route-security.js";
 
-// Three credentials, never interchangeable (credentials.ts): a route takes the kind its path
-// says, and any other kind is a 401 with its reason, never a silent downgrade.
+// Each route authenticates with the credential its own `security` declares, before its input is
+// validated, so refusals come in a fixed order: 401 (credential), 403 (scope), then 400. Two
+// kinds of key, never interchangeable: any other kind is a 401 with its reason, never a downgrade.
 
-/** Authenticates a dashboard-equivalent route and leaves the verb context on `c.var.ctx`. */
-async function authenticateSecret(c: Context<AppEnv>): Promise<void> {
-  const caller = await callerOf(c);
+/** A secret-key route: the key must hold the route's scope. Leaves the verb context on `c.var.ctx`. */
+async function authenticateSecret(c: Context<AppEnv>, scope: Scope): Promise<void> {
+  const caller = await callerOf(c, "secret");
   if (caller.kind !== "secret")
     throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes a secret API key.");
+  requireScope(caller.key.scopes, scope);
   c.set("ctx", {
     services: c.get("services"),
     workspace: caller.key.workspace,
@@ -22,12 +27,13 @@ async function authenticateSecret(c: Context<AppEnv>): Promise<void> {
 }
 
 /**
- * Authenticates a customer-facing route: the public key opens the workspace, a browser's origin
- * must be one the workspace allows, and `x-service-user-token` (when sent to a route that reads one)
- * names the end user.
+ * A customer-facing route: the public key opens the workspace, a browser's origin must be one the
+ * workspace allows, and `x-service-user-token` (when sent to a route that reads one) names the end
+ * user. A route that takes no token ignores a stale one, so it cannot refuse the very call
+ * (identify) that renews it.
  */
 async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): Promise<void> {
-  const caller = await callerOf(c);
+  const caller = await callerOf(c, "public");
   if (caller.kind !== "public") throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes the public key.");
   const { workspace } = caller;
   const origin = c.req.header("origin");
@@ -50,18 +56,12 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
   c.set("ctx", ctx);
 }
 
-/**
- * The credential check of every /v1 route: the kind its path says. `withoutUserToken` names the
- * customer-facing routes (`METHOD /v1/path`) whose definition takes no end-user token.
- */
-export function authenticate(withoutUserToken: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+/** The authentication of one route, built once from its declared `security`. */
+export function authenticateRoute(route: Pick<RouteConfig, "security" | "method" | "path">): MiddlewareHandler<AppEnv> {
+  const credential = credentialOf(route);
   return async (c, next) => {
-    if (isCustomerPath(c.req.path)) {
-      const route = c.req.matchedRoutes.at(-1);
-      await authenticatePublic(c, !route || !withoutUserToken.has(`${route.method} ${route.path}`));
-    } else {
-      await authenticateSecret(c);
-    }
+    if (credential.kind === "secret") await authenticateSecret(c, credential.scope);
+    else await authenticatePublic(c, credential.userToken !== "none");
     await next();
   };
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { anyWorkspaceAllowsOrigin, workspaceAllowsOrigin } from "../core/customers/origins.js";
 import { HeedError } from "../core/errors.js";
-import { callerOf, isCustomerPath } from "./credentials.js";
+import { callerOf } from "./credentials.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
 
@@ -33,41 +33,52 @@ function ownOrigin(c: Context<AppEnv>): string {
 export async function originMayRead(c: Context<AppEnv>, origin: string): Promise<boolean> {
   const known = c.get("originAllowed");
   if (known !== undefined) return known;
-  const caller = await callerOf(c);
+  const caller = await callerOf(c, "public");
   const allowed = origin === ownOrigin(c) || (caller.kind === "public" && (await workspaceAllowsOrigin(c.get("services").db, caller.workspace.id, origin)));
   c.set("originAllowed", allowed);
   return allowed;
 }
 
-/** Wraps every request: adds the CORS headers to customer-facing answers an allowed origin may read. */
-export const cors: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  const origin = c.req.header("origin");
-  if (!isCustomerPath(c.req.path)) return;
-  c.res.headers.append("vary", "Origin");
-  if (origin === undefined || c.res.headers.has("access-control-allow-origin")) return;
-  if (await originMayRead(c, origin)) {
-    c.res.headers.set("access-control-allow-origin", origin);
-    c.res.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
-  }
-};
+/**
+ * Wraps every request: adds the CORS headers to customer-facing answers an allowed origin may read.
+ * `isCustomerPath` says which paths those are, from the routes' own `security`.
+ */
+export const cors =
+  (isCustomerPath: (path: string) => boolean): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    const origin = c.req.header("origin");
+    if (!isCustomerPath(c.req.path)) return;
+    c.res.headers.append("vary", "Origin");
+    if (origin === undefined || c.res.headers.has("access-control-allow-origin")) return;
+    if (await originMayRead(c, origin)) {
+      c.res.headers.set("access-control-allow-origin", origin);
+      c.res.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
+    }
+  };
 
 /**
  * Answers a preflight. It carries no public key, so it is allowed when any workspace allows the
  * origin; the request that follows is refused unless its own workspace does (auth.ts).
  */
-export const preflight: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const origin = c.req.header("origin");
-  const method = c.req.header("access-control-request-method");
-  if (!isCustomerPath(c.req.path) || origin === undefined || method === undefined) return next();
-  const allowed = origin === ownOrigin(c) || (await anyWorkspaceAllowsOrigin(c.get("services").db, origin));
-  if (!allowed) {
-    return problemResponse(c, new HeedError("origin_not_allowed", `No workspace allows the origin ${origin.slice(0, 200)}.`));
-  }
-  c.header("access-control-allow-origin", origin);
-  c.header("access-control-allow-methods", "GET, POST, DELETE");
-  c.header("access-control-allow-headers", ALLOWED_HEADERS);
-  c.header("access-control-max-age", String(PREFLIGHT_MAX_AGE_SECONDS));
-  c.header("vary", "Access-Control-Request-Method, Access-Control-Request-Headers", { append: true });
-  return c.body(null, 204);
-};
+export const preflight =
+  (isCustomerPath: (path: string) => boolean): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    // A secret-key route is never called from a browser, so it answers no preflight: no credential
+    // travels with one, and none of the routes of its path takes a request without a key.
+    if (!isCustomerPath(c.req.path))
+      return problemResponse(c, new HeedError("missing_credential", "Secret-key routes answer no preflight: send the key from a server."));
+    const origin = c.req.header("origin");
+    const method = c.req.header("access-control-request-method");
+    if (origin === undefined || method === undefined) return next();
+    const allowed = origin === ownOrigin(c) || (await anyWorkspaceAllowsOrigin(c.get("services").db, origin));
+    if (!allowed) {
+      return problemResponse(c, new HeedError("origin_not_allowed", `No workspace allows the origin ${origin.slice(0, 200)}.`));
+    }
+    c.header("access-control-allow-origin", origin);
+    c.header("access-control-allow-methods", "GET, POST, DELETE");
+    c.header("access-control-allow-headers", ALLOWED_HEADERS);
+    c.header("access-control-max-age", String(PREFLIGHT_MAX_AGE_SECONDS));
+    c.header("vary", "Access-Control-Request-Method, Access-Control-Request-Headers", { append: true });
+    return c.body(null, 204);
+  };

@@ -5,19 +5,15 @@ import { HeedError } from "../core/errors.js";
 import type { AppEnv } from "./env.js";
 
 /**
- * Who is calling, decided once per request and without throwing: the rate limiter needs the
- * answer before the route runs (a valid key has its own bucket; anyone else counts against their
- * IP, bad keys included), and the auth middleware then refuses with the stored reason.
+ * Who is calling with a credential of one kind, decided without throwing: the rate limiter needs
+ * the answer before the route runs (a valid key has its own bucket; anyone else counts against
+ * their address, bad keys included), and the route's authentication then refuses with the stored
+ * reason.
  */
 export type Caller = { kind: "secret"; key: AuthenticatedKey } | { kind: "public"; workspace: PublicWorkspace } | { kind: "anonymous"; refusal: HeedError };
 
-// Three credentials, never interchangeable: the path decides which one a route takes. The
-// customer-facing routes take the public key; every other /v1 route a secret key.
-const CUSTOMER_PATHS = /^\/v1\/(identify|track|portal)(\/|$)/;
-
-export function isCustomerPath(path: string): boolean {
-  return CUSTOMER_PATHS.test(path);
-}
+/** The two kinds of key; a route's `security` says which it takes (route-security.ts). */
+export type KeyKind = "secret" | "public";
 
 function bearerToken(header: string): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -54,25 +50,36 @@ async function identifySecretCaller(c: Context<AppEnv>): Promise<Caller> {
 }
 
 async function identifyPublicCaller(c: Context<AppEnv>): Promise<Caller> {
-  const publicKey = c.req.header("x-service-public-key");
-  if (!publicKey) {
-    const refusal = c.req.header("authorization")
-      ? new HeedError("wrong_credential_kind", "Customer-facing routes take the public key as `x-service-public-key`, never a bearer token.")
-      : new HeedError("missing_credential", "Send the workspace's public key as `x-service-public-key: heed_pk_…`.");
-    return { kind: "anonymous", refusal };
+  // A bearer token never travels to a customer-facing route: that would be a secret key in a browser.
+  if (c.req.header("authorization")) {
+    return {
+      kind: "anonymous",
+      refusal: new HeedError("wrong_credential_kind", "Customer-facing routes take the public key as `x-service-public-key`, never a bearer token."),
+    };
   }
+  const publicKey = c.req.header("x-service-public-key");
+  if (!publicKey)
+    return { kind: "anonymous", refusal: new HeedError("missing_credential", "Send the workspace's public key as `x-service-public-key: heed_pk_…`.") };
   const workspace = await refusalOf(authenticatePublicKey(c.get("services").db, publicKey.trim()));
   return workspace instanceof HeedError ? { kind: "anonymous", refusal: workspace } : { kind: "public", workspace };
 }
 
+/** The kind of key the request presents, by its headers, or null when it carries none. */
+export function presentedKeyKind(c: Context<AppEnv>): KeyKind | null {
+  if (c.req.header("authorization") !== undefined) return "secret";
+  if (c.req.header("x-service-public-key") !== undefined) return "public";
+  return null;
+}
+
 /**
- * The caller of this request, identified on first use and kept on `c.var.caller`: the rate limiter
- * asks first, then authentication and the origin check read the same answer.
+ * The caller as a credential of this kind, identified on first use and kept on `c.var.callers`:
+ * the rate limiter asks for the kind the request presents, the route's authentication for the kind
+ * the route takes, and the origin check reads the same answer.
  */
-export async function callerOf(c: Context<AppEnv>): Promise<Caller> {
-  const known = c.get("caller");
+export async function callerOf(c: Context<AppEnv>, kind: KeyKind): Promise<Caller> {
+  const known = c.get("callers")?.[kind];
   if (known) return known;
-  const caller = await (isCustomerPath(c.req.path) ? identifyPublicCaller(c) : identifySecretCaller(c));
-  c.set("caller", caller);
+  const caller = await (kind === "public" ? identifyPublicCaller(c) : identifySecretCaller(c));
+  c.set("callers", { ...c.get("callers"), [kind]: caller });
   return caller;
 }

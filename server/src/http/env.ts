@@ -1,5 +1,5 @@
 import type { Ctx, Services } from "../core/context.js";
-import type { Caller } from "./credentials.js";
+import type { Caller, KeyKind } from "./credentials.js";
 
 /** What middleware leaves on the Hono context for the next layer. */
 export interface AppEnv {
@@ -8,8 +8,8 @@ export interface AppEnv {
     services: Services;
     /** Set by the auth middleware on every authenticated `/v1` request. */
     ctx: Ctx;
-    /** Who is calling, as the rate limiter found out; unset outside /v1. */
-    caller?: Caller;
+    /** Who is calling, per kind of key asked about (credentials.ts); unset outside /v1. */
+    callers?: Partial<Record<KeyKind, Caller>>;
     /** Whether the request's Origin may read the answer (CORS), once it was decided. */
     originAllowed?: boolean;
   };

@@ -2,7 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { HeedError } from "../core/errors.js";
 import type { RateLimiter } from "../ratelimit/limiter.js";
-import { callerOf } from "./credentials.js";
+import { callerOf, presentedKeyKind } from "./credentials.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
 
@@ -44,7 +44,9 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
     let bucket: string;
     let limit = options.defaultLimit;
     let policy: string;
-    const caller = c.req.path.startsWith("/v1/") ? await callerOf(c) : undefined;
+    // The bucket follows the key the request presents; the route then checks it is the kind it takes.
+    const kind = c.req.path.startsWith("/v1/") ? presentedKeyKind(c) : null;
+    const caller = kind ? await callerOf(c, kind) : undefined;
     if (caller?.kind === "secret") {
       bucket = `key:${caller.key.keyId}`;
       limit = caller.key.rateLimitPerMinute ?? limit;

@@ -41,28 +41,3 @@ export const operations: Operation[] = [
 export function registerRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const operation of operations) operation.register(app);
 }
-
-/** Does the route take the public key (customer-facing) rather than a secret key? */
-export function isCustomerRoute(route: Operation["route"]): boolean {
-  return (route.security ?? []).some((requirement) => "publicKey" in requirement);
-}
-
-/** Whether a customer-facing route reads an end-user token, as its security requirement says. */
-export function userTokenUse(route: Operation["route"]): "none" | "optional" | "required" {
-  const security = route.security ?? [];
-  if (security.length > 0 && security.every((s) => "userToken" in s)) return "required";
-  return security.some((s) => "userToken" in s) ? "optional" : "none";
-}
-
-/**
- * The customer-facing routes that take no end-user token, as the router names them (`POST
- * /v1/identify`): the auth layer does not read a token sent to them, so a stale one cannot refuse
- * the very call (identify) that renews it.
- */
-export function routesWithoutUserToken(prefix: string): Set<string> {
-  return new Set(
-    operations
-      .filter(({ route }) => isCustomerRoute(route) && userTokenUse(route) === "none")
-      .map(({ route }) => `${route.method.toUpperCase()} ${prefix}${route.path.replace(/\{(\w+)\}/g, ":$1")}`),
-  );
-}
