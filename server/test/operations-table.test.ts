@@ -1,0 +1,32 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./support/harness.js";
+import { ROOT } from "./support/processes.js";
+
+// The API's surface as a reviewed table: every operation of the served document, one line of
+// `METHOD path operationId credential scope`. A route added, removed, renamed, or given another
+// credential or scope changes server/test/operations.txt in the same commit, where review sees it.
+// After a deliberate change: HEED_WRITE_OPERATIONS=1 npx vitest run server/test/operations-table.test.ts
+
+const TABLE = `${ROOT}server/test/operations.txt`;
+const h = useHarness();
+
+type Security = Record<string, string[]>[];
+
+function credential(security: Security): string {
+  if (!security.some((s) => "publicKey" in s)) return `secret ${security[0]?.apiKey?.[0] ?? "?"}`;
+  const withToken = security.filter((s) => "userToken" in s).length;
+  return withToken === 0 ? "public" : withToken === security.length ? "public+user-token" : "public+optional-user-token";
+}
+
+describe("the operations table", () => {
+  it("matches the committed, reviewed table", async () => {
+    const doc = (await h.call("GET", "/openapi.json")).body as { paths: Record<string, Record<string, { operationId: string; security: Security }>> };
+    const rows = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => [method.toUpperCase(), path, op.operationId, credential(op.security)].join(" ")),
+    );
+    const table = `${rows.join("\n")}\n`;
+    if (process.env.HEED_WRITE_OPERATIONS === "1") writeFileSync(TABLE, table);
+    expect(table).toBe(readFileSync(TABLE, "utf8"));
+  });
+});
