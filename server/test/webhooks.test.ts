@@ -33,6 +33,53 @@ function verified(secret: string, r: Received) {
 }
 
 describe("webhooks", () => {
+  it("delivers every event kind in the shape its schema in the document describes", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const receiver = await startReceiver();
+    const endpoint = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: receiver.url, events: ["*"] } })).body;
+    try {
+      const call = async (method: string, path: string, json?: unknown) => {
+        const res = await h.call(method, path, { key, json });
+        expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        return res.body;
+      };
+      const boardId = await ws.boardId();
+      const board = await call("POST", "/v1/boards", { name: "Every event" });
+      await call("PATCH", `/v1/boards/${board.id}`, { description: "Renamed" });
+      const post = await call("POST", "/v1/posts", { boardId, title: "Every event" });
+      const other = await call("POST", "/v1/posts", { boardId, title: "Merged away" });
+      await call("PATCH", `/v1/posts/${post.id}`, { title: "Every event, edited" });
+      const planned = (await call("GET", "/v1/statuses")).data.find((st: { category: string }) => st.category === "active");
+      await call("POST", `/v1/posts/${post.id}/status`, { statusId: planned.id, comment: { body: "On it" } });
+      const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+      await call("POST", `/v1/posts/${post.id}/votes`, { userId });
+      await call("DELETE", `/v1/posts/${post.id}/votes/${userId}`);
+      const comment = await call("POST", `/v1/posts/${post.id}/comments`, { body: "Nice" });
+      await call("PATCH", `/v1/comments/${comment.id}`, { body: "Nicer" });
+      await call("DELETE", `/v1/comments/${comment.id}`);
+      await call("POST", `/v1/posts/${other.id}/merge`, { into: post.id });
+      const entry = await call("POST", "/v1/changelog", { title: "Shipped", body: "It is out.", type: "new" });
+      await call("POST", `/v1/changelog/${entry.id}/publish`, {});
+      await call("DELETE", `/v1/posts/${post.id}`);
+      await call("DELETE", `/v1/boards/${board.id}`);
+      await ws.identify();
+      await drain();
+
+      const bodies = receiver.received.map((r) => {
+        verified(endpoint.secret, r);
+        return JSON.parse(r.body) as { type: (typeof EVENT_NAMES)[number] };
+      });
+      expect([...new Set(bodies.map((b) => b.type))].sort()).toEqual([...EVENT_NAMES].sort());
+      for (const body of bodies) {
+        const parsed = eventEnvelope(body.type).safeParse(body);
+        expect(parsed.success, `${body.type}: ${parsed.error?.message}`).toBe(true);
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("signs every delivery (Standard Webhooks) and sends each endpoint only what it subscribed to", async () => {
     const ws = await h.workspace();
     const key = await ws.key();
