@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
 import { createPost } from "../src/core/posts/create.js";
 import { operations } from "../src/routes/index.js";
-import { isCustomerRoute } from "../src/http/route-security.js";
+import { credentialOf, isCustomerRoute } from "../src/http/route-security.js";
 import { seededRandom } from "../src/seed/text.js";
 import { CUSTOMER_FIXTURES, makeCustomerTarget } from "./support/fixtures/customer.js";
 import { FIXTURES, makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
 
 // No input, however malformed, may produce a 5xx: every route is sent junk paths, queries, bodies
-// and content types, and must answer a 4xx problem+json each time.
+// and content types, and must answer a 4xx problem+json each time. Each route aims at objects of
+// its own (every path parameter a real id of its kind), so junk reaches as deep as it can.
 
 const h = useHarness({ bodyLimitBytes: 64 * 1024 });
 
@@ -18,10 +20,6 @@ let postId: string;
 // The customer side runs in a workspace of its own: the suite rotates the first one's keys.
 let customerWs: TestWorkspace;
 let userToken: string;
-let customerPostId: string;
-// Objects every route can aim at, for requests that must pass everything but the field under test.
-let target: Target;
-let customerTarget: Target;
 
 beforeAll(async () => {
   ws = await h.workspace();
@@ -29,9 +27,6 @@ beforeAll(async () => {
   postId = (await createPost({ ctx: ws.ctx, input: { boardId: await ws.boardId(), title: "Victim" } })).id;
   customerWs = await h.workspace();
   userToken = (await customerWs.identify()).token;
-  customerPostId = (await createPost({ ctx: customerWs.ctx, input: { boardId: await customerWs.boardId(), title: "Victim" } })).id;
-  target = await makeTarget(ws);
-  customerTarget = await makeCustomerTarget(customerWs);
 });
 
 /** The credential a route takes: a secret key, or on the customer side the public key and an end-user token. */
@@ -73,6 +68,7 @@ function routes() {
       method: route.method.toUpperCase(),
       path: route.path,
       customer: isCustomerRoute(route),
+      scope: ((credential) => (credential.kind === "secret" ? credential.scope : null))(credentialOf(route)),
       queryParams,
       fields: body ? Object.keys(shape ?? {}) : undefined,
       allFields,
@@ -83,8 +79,14 @@ function routes() {
 
 type FieldSchema = { safeParse(value: unknown): { success: boolean } };
 
-function pathOf(path: string, id: string): string {
-  return `/v1${path.replace("{id}", encodeURIComponent(id))}`;
+/** The route's path with every parameter filled from its fixture (real ids of their own kind), `{id}` optionally replaced. */
+function pathOf(route: { id: string; path: string; customer: boolean }, t: Target, id?: string): string {
+  const fixture = (route.customer ? CUSTOMER_FIXTURES : FIXTURES)[route.id] ?? {};
+  let path = `/v1${route.path}`;
+  for (const [name, value] of Object.entries(fixture.params?.(t) ?? {}))
+    path = path.replace(`{${name}}`, encodeURIComponent(name === "id" && id !== undefined ? id : value));
+  if (path.includes("{")) throw new Error(`${route.id}: its fixture fills no ${path}`);
+  return path;
 }
 
 async function expectClientError(method: string, path: string, options: CallOptions, label: string, customer = false) {
@@ -99,17 +101,21 @@ async function expectClientError(method: string, path: string, options: CallOpti
 
 describe.each(routes())("$method $path ($id)", (route) => {
   const expectError = (method: string, path: string, options: CallOptions, label: string) => expectClientError(method, path, options, label, route.customer);
-  // Aim at the post of the route's own workspace.
-  const withId = (id: string) => pathOf(route.path, route.path.includes("{id}") ? (route.customer && id === postId ? customerPostId : id) : "");
+  // Objects of this route's own: a write that succeeds (a delete, a merge) spoils no other route's.
+  let own: Target;
+  beforeAll(async () => {
+    own = route.customer ? await makeCustomerTarget(customerWs) : await makeTarget(ws);
+  });
+  const realPath = () => pathOf(route, own);
 
   it("ignores what it does not read, never answering 5xx to it", async () => {
     for (const query of ["unknown=%FF%FE", "limit[]=1&limit[]=2", "__proto__=x&constructor=y", `a=${"b".repeat(4000)}`]) {
-      const res = await h.call(route.method, `${withId(postId)}?${query}`, credentialFor(route.customer));
+      const res = await h.call(route.method, `${realPath()}?${query}`, credentialFor(route.customer));
       expect(res.status, query.slice(0, 40)).toBeLessThan(500);
     }
     if (route.method !== "GET") {
       const credential = credentialFor(route.customer);
-      const junkBody = await h.call(route.method, withId(postId), {
+      const junkBody = await h.call(route.method, realPath(), {
         ...credential,
         body: "\u0000\uffff not json",
         headers: { ...credential.headers, "content-type": "application/json" },
@@ -121,7 +127,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   if (route.path.includes("{id}")) {
     it("refuses bad ids with 400 or 404", async () => {
       for (const id of ["x".repeat(65), "%00", "../../etc/passwd", "post_💥", "' or 1=1 --", " ", "brd_01aaaaaaaaaaaaaaaaaaaaaaaa"]) {
-        await expectError(route.method, withId(id), route.fields ? { json: {} } : {}, `id ${id.slice(0, 20)}`);
+        await expectError(route.method, pathOf(route, own, id), route.fields ? { json: {} } : {}, `id ${id.slice(0, 20)}`);
       }
     });
   }
@@ -139,8 +145,23 @@ describe.each(routes())("$method $path ($id)", (route) => {
   if (junkQueries.length > 0) {
     it("refuses junk query parameters with 400", async () => {
       for (const query of junkQueries) {
-        const res = await expectError(route.method, `${withId(postId)}?${query}`, {}, query.slice(0, 40));
+        const res = await expectError(route.method, `${realPath()}?${query}`, {}, query.slice(0, 40));
         expect(res.status, query.slice(0, 40)).toBe(400);
+      }
+    });
+  }
+
+  if (route.scope) {
+    const scope = route.scope;
+    it("refuses junk from a key without the route's scope with 403, before reading it", async () => {
+      const without = await ws.key(ALL_SCOPES.filter((held: Scope) => held !== "*" && !grants([held], scope)));
+      const junk: CallOptions[] = route.fields ? JUNK_VALUES.map((value) => ({ json: { [route.allFields[0] ?? "x"]: value, notAField: true } })) : [{}];
+      const queries = ["", ...junkQueries.map((query) => `?${query}`)];
+      for (const options of junk) {
+        for (const query of queries) {
+          const res = await h.call(route.method, realPath() + query, { ...options, key: without });
+          expect([res.status, res.body.code], `${query} ${JSON.stringify(options.json)?.slice(0, 60)}`).toEqual([403, "missing_scope"]);
+        }
       }
     });
   }
@@ -149,7 +170,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   const fields = route.fields;
 
   it("refuses bodies that are not JSON, not an object, or cut short", async () => {
-    const path = withId(postId);
+    const path = realPath();
     await expectError(route.method, path, { body: '{"title": "x"', headers: { "content-type": "application/json" } }, "truncated");
     await expectError(route.method, path, { body: "not json", headers: { "content-type": "application/json" } }, "text as json");
     await expectError(route.method, path, { body: "", headers: { "content-type": "application/json" } }, "empty");
@@ -164,7 +185,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   });
 
   it("refuses a body over the size limit with 413", async () => {
-    const res = await expectError(route.method, withId(postId), { json: { title: "x".repeat(100 * 1024) } }, "huge");
+    const res = await expectError(route.method, realPath(), { json: { title: "x".repeat(100 * 1024) } }, "huge");
     expect(res.status).toBe(413);
   });
 
@@ -172,10 +193,8 @@ describe.each(routes())("$method $path ($id)", (route) => {
     // A body the route accepts, with one field at a time replaced by junk: the refusal must come
     // from that field (an unknown key or a missing one would hide whether the field is checked).
     const fixture = (route.customer ? CUSTOMER_FIXTURES : FIXTURES)[route.id] ?? {};
-    const t = route.customer ? customerTarget : target;
-    let path = `/v1${route.path}`;
-    for (const [name, value] of Object.entries(fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
-    const valid = (fixture.body?.(t) ?? {}) as Record<string, unknown>;
+    const path = realPath();
+    const valid = (fixture.body?.(own) ?? {}) as Record<string, unknown>;
     for (const field of fields) {
       for (const value of JUNK_VALUES) {
         const label = `${field}=${JSON.stringify(value)?.slice(0, 30)}`;
@@ -206,7 +225,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
       const body: Record<string, unknown> = {};
       for (const field of route.allFields) if (random() < 0.6) body[field] = pick();
       if (random() < 0.3) body[`extra${i}`] = pick();
-      const res = await h.call(route.method, withId(postId), { ...credentialFor(route.customer), json: body });
+      const res = await h.call(route.method, realPath(), { ...credentialFor(route.customer), json: body });
       expect(res.status, JSON.stringify(body).slice(0, 200)).toBeLessThan(500);
     }
   });
