@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { mintUserToken } from "../src/core/customers/user-token.js";
 import { generateKey } from "../src/lib/secret-keys.js";
-import { operations } from "../src/routes/index.js";
-import { isCustomerRoute, userTokenUse } from "../src/http/route-security.js";
 import { CUSTOMER_FIXTURES, makeCustomerTarget } from "./support/fixtures/customer.js";
-import type { Fixture, Target } from "./support/fixtures/types.js";
-import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
+import type { Target } from "./support/fixtures/types.js";
+import { useHarness, type TestWorkspace } from "./support/harness.js";
+import { expectProblem, requestOf, SUITE_OPERATIONS, type SuiteOperation } from "./support/suite-operations.js";
 
 // The security suite of the customer-facing routes (/identify, /track, /portal/…): only the public
 // key opens them, a secret key is refused wherever it is sent, end-user tokens cannot be forged,
@@ -14,23 +13,8 @@ import { useHarness, type CallOptions, type TestWorkspace } from "./support/harn
 
 const h = useHarness();
 
-interface Operation {
-  operationId: string;
-  method: string;
-  path: string;
-  userToken: ReturnType<typeof userTokenUse>;
-  fixture: Fixture;
-}
-
-const OPERATIONS: Operation[] = operations
-  .filter(({ route }) => isCustomerRoute(route))
-  .map(({ route }) => ({
-    operationId: route.operationId!,
-    method: route.method.toUpperCase(),
-    path: route.path,
-    userToken: userTokenUse(route),
-    fixture: CUSTOMER_FIXTURES[route.operationId!] ?? {},
-  }));
+type Operation = SuiteOperation;
+const OPERATIONS = SUITE_OPERATIONS.filter((op) => op.credential.kind === "public");
 
 let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 let ws: TestWorkspace;
@@ -42,23 +26,15 @@ beforeAll(async () => {
   other = await h.workspace();
 });
 
-function request(op: Operation, t: Target, auth: Record<string, string>): { path: string; options: CallOptions } {
-  let path = `/v1${op.path}`;
-  for (const [name, value] of Object.entries(op.fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
-  return { path, options: { ...(op.fixture.body ? { json: op.fixture.body(t) } : {}), headers: auth } };
-}
-
+/** Calls the operation with these headers (and the fixture's body). */
 async function call(op: Operation, t: Target, auth: Record<string, string>) {
-  const { path, options } = request(op, t, auth);
-  return h.call(op.method, path, options);
+  const { path, options } = requestOf(op, t);
+  return h.call(op.method, path, { ...options, headers: auth });
 }
 
 async function expectRefusal(op: Operation, status: number, code: string, auth: Record<string, string>, t?: Target) {
   const res = await call(op, t ?? (await makeCustomerTarget(ws)), auth);
-  expect(res.status, `${op.operationId}: ${JSON.stringify(res.body)}`).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  expect(res.body).toMatchObject({ status, code, requestId: expect.any(String), type: `urn:heed:problem:${code}` });
-  expect(document.paths[op.path]![op.method.toLowerCase()]!.responses[String(status)], `${op.operationId} documents ${status}`).toBeDefined();
+  expectProblem(document, op, res, status, code);
   return res;
 }
 

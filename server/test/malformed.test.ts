@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
 import { createPost } from "../src/core/posts/create.js";
 import { operations } from "../src/routes/index.js";
-import { credentialOf, isCustomerRoute } from "../src/http/route-security.js";
+import { isCustomerRoute } from "../src/http/route-security.js";
 import { seededRandom } from "../src/seed/text.js";
-import { CUSTOMER_FIXTURES, makeCustomerTarget } from "./support/fixtures/customer.js";
-import { FIXTURES, makeTarget, type Target } from "./support/fixtures/index.js";
+import { makeCustomerTarget } from "./support/fixtures/customer.js";
+import { makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
+import { pathOf, SUITE_OPERATIONS } from "./support/suite-operations.js";
 
 // No input, however malformed, may produce a 5xx: every route is sent junk paths, queries, bodies
 // and content types, and must answer a 4xx problem+json each time. Each route aims at objects of
@@ -68,7 +69,7 @@ function routes() {
       method: route.method.toUpperCase(),
       path: route.path,
       customer: isCustomerRoute(route),
-      scope: ((credential) => (credential.kind === "secret" ? credential.scope : null))(credentialOf(route)),
+      op: SUITE_OPERATIONS.find((op) => op.operationId === route.operationId)!,
       queryParams,
       fields: body ? Object.keys(shape ?? {}) : undefined,
       allFields,
@@ -78,16 +79,6 @@ function routes() {
 }
 
 type FieldSchema = { safeParse(value: unknown): { success: boolean } };
-
-/** The route's path with every parameter filled from its fixture (real ids of their own kind), `{id}` optionally replaced. */
-function pathOf(route: { id: string; path: string; customer: boolean }, t: Target, id?: string): string {
-  const fixture = (route.customer ? CUSTOMER_FIXTURES : FIXTURES)[route.id] ?? {};
-  let path = `/v1${route.path}`;
-  for (const [name, value] of Object.entries(fixture.params?.(t) ?? {}))
-    path = path.replace(`{${name}}`, encodeURIComponent(name === "id" && id !== undefined ? id : value));
-  if (path.includes("{")) throw new Error(`${route.id}: its fixture fills no ${path}`);
-  return path;
-}
 
 async function expectClientError(method: string, path: string, options: CallOptions, label: string, customer = false) {
   const credential = credentialFor(customer);
@@ -106,7 +97,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   beforeAll(async () => {
     own = route.customer ? await makeCustomerTarget(customerWs) : await makeTarget(ws);
   });
-  const realPath = () => pathOf(route, own);
+  const realPath = () => pathOf(route.op, own);
 
   it("ignores what it does not read, never answering 5xx to it", async () => {
     for (const query of ["unknown=%FF%FE", "limit[]=1&limit[]=2", "__proto__=x&constructor=y", `a=${"b".repeat(4000)}`]) {
@@ -127,7 +118,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   if (route.path.includes("{id}")) {
     it("refuses bad ids with 400 or 404", async () => {
       for (const id of ["x".repeat(65), "%00", "../../etc/passwd", "post_💥", "' or 1=1 --", " ", "brd_01aaaaaaaaaaaaaaaaaaaaaaaa"]) {
-        await expectError(route.method, pathOf(route, own, id), route.fields ? { json: {} } : {}, `id ${id.slice(0, 20)}`);
+        await expectError(route.method, pathOf(route.op, own, id), route.fields ? { json: {} } : {}, `id ${id.slice(0, 20)}`);
       }
     });
   }
@@ -151,8 +142,8 @@ describe.each(routes())("$method $path ($id)", (route) => {
     });
   }
 
-  if (route.scope) {
-    const scope = route.scope;
+  if (route.op.scope) {
+    const scope = route.op.scope;
     it("refuses junk from a key without the route's scope with 403, before reading it", async () => {
       const without = await ws.key(ALL_SCOPES.filter((held: Scope) => held !== "*" && !grants([held], scope)));
       const junk: CallOptions[] = route.fields ? JUNK_VALUES.map((value) => ({ json: { [route.allFields[0] ?? "x"]: value, notAField: true } })) : [{}];
@@ -192,7 +183,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
   it("refuses a wrong value in every field with 400, pointing at the field", async () => {
     // A body the route accepts, with one field at a time replaced by junk: the refusal must come
     // from that field (an unknown key or a missing one would hide whether the field is checked).
-    const fixture = (route.customer ? CUSTOMER_FIXTURES : FIXTURES)[route.id] ?? {};
+    const fixture = route.op.fixture;
     const path = realPath();
     const valid = (fixture.body?.(own) ?? {}) as Record<string, unknown>;
     for (const field of fields) {

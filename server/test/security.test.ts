@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
 import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
-import { operations } from "../src/routes/index.js";
-import { isCustomerRoute } from "../src/http/route-security.js";
-import { FIXTURES, makeTarget, type Fixture, type Target } from "./support/fixtures/index.js";
+import { FIXTURES, makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
+import { expectProblem, requestOf, SUITE_OPERATIONS, type SuiteOperation } from "./support/suite-operations.js";
 
 // The security suite every route goes through: no credential, unknown / malformed / revoked /
 // expired key, a public key instead of a secret one, too few scopes, another workspace's object.
@@ -12,33 +11,9 @@ import { useHarness, type CallOptions, type TestWorkspace } from "./support/harn
 
 const h = useHarness();
 
-interface Operation {
-  operationId: string;
-  method: string;
-  path: string;
-  scope: Scope;
-  fixture: Fixture;
-  /** Whether the route pages with a `limit` query parameter. */
-  pages: boolean;
-}
-
 // The customer-facing routes take the public key: customer-security.test.ts covers them.
-const OPERATIONS: Operation[] = operations
-  .filter(({ route }) => !isCustomerRoute(route))
-  .map(({ route }) => ({
-    operationId: route.operationId!,
-    method: route.method.toUpperCase(),
-    path: route.path,
-    scope: (route.security as { apiKey: Scope[] }[])[0]!.apiKey[0]!,
-    fixture: FIXTURES[route.operationId!] ?? {},
-    pages: Boolean((route.request?.query as { shape?: Record<string, unknown> } | undefined)?.shape?.limit),
-  }));
-
-function request(op: Operation, t: Target): { path: string; options: CallOptions } {
-  let path = `/v1${op.path}`;
-  for (const [name, value] of Object.entries(op.fixture.params?.(t) ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
-  return { path, options: op.fixture.body ? { json: op.fixture.body(t) } : {} };
-}
+type Operation = SuiteOperation & { scope: Scope };
+const OPERATIONS = SUITE_OPERATIONS.filter((op): op is Operation => op.scope !== null);
 
 /** The same shape of target with ids that exist nowhere. */
 function unknownIds(t: Target): Target {
@@ -67,12 +42,9 @@ async function keyId(key: string): Promise<string> {
 
 /** Calls the operation and checks the answer is a documented problem with this status and code. */
 async function expectRefusal(op: Operation, status: number, code: string, auth: CallOptions, t?: Target) {
-  const { path, options } = request(op, t ?? mine);
+  const { path, options } = requestOf(op, t ?? mine);
   const res = await h.call(op.method, path, { ...options, ...auth, headers: { ...options.headers, ...auth.headers } });
-  expect(res.status, `${op.operationId}: ${JSON.stringify(res.body)}`).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  expect(res.body).toMatchObject({ status, code, requestId: expect.any(String), type: `urn:heed:problem:${code}` });
-  expect(document.paths[op.path]![op.method.toLowerCase()]!.responses[String(status)], `${op.operationId} documents ${status}`).toBeDefined();
+  expectProblem(document, op, res, status, code);
   return res;
 }
 
@@ -123,7 +95,7 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   const junk: { json?: unknown; query?: string } | null = op.fixture.body ? { json: { notAField: true } } : op.pages ? { query: "?limit=0" } : null;
   if (junk) {
     it("refuses in a fixed order, whatever the input: 401 for the credential, then 403 for the scope, then 400", async () => {
-      const { path } = request(op, mine);
+      const { path } = requestOf(op, mine);
       const send = (key?: string) => h.call(op.method, path + (junk.query ?? ""), { key, ...(junk.json ? { json: junk.json } : {}) });
       const without = ALL_SCOPES.filter((s) => s !== "*" && !grants([s], op.scope));
       const statuses = [await send(), await send(await ws.key(without)), await send(await ws.key([op.scope]))].map((res) => [res.status, res.body.code]);
@@ -136,7 +108,7 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   }
 
   it("answers a key holding exactly the route's permission", async () => {
-    const { path, options } = request(op, await makeTarget(ws));
+    const { path, options } = requestOf(op, await makeTarget(ws));
     const res = await h.call(op.method, path, { ...options, key: await ws.key([op.scope]) });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   });
