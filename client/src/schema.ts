@@ -1867,17 +1867,22 @@ export interface components {
         };
         PostActivity: {
             id: string;
-            /** @example post.status_changed */
-            action: string;
-            actor: {
-                /** @enum {string} */
-                type: "member" | "api_key" | "end_user" | "system";
-                id: string | null;
-            };
+            action: components["schemas"]["AuditAction"];
+            actor: components["schemas"]["Actor"];
             data: {
                 [key: string]: unknown;
             };
             createdAt: string;
+        };
+        /**
+         * @example post.status_changed
+         * @enum {string}
+         */
+        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "board.created" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "company.upserted" | "company.deleted" | "member.role_changed" | "member.removed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated";
+        Actor: {
+            /** @enum {string} */
+            type: "member" | "api_key" | "end_user" | "system";
+            id: string | null;
         };
         MergePost: {
             /** @description The canonical post. */
@@ -2332,15 +2337,11 @@ export interface components {
         };
         AuditEntry: {
             id: string;
-            actor: {
-                /** @enum {string} */
-                type: "member" | "api_key" | "end_user" | "system";
-                id: string | null;
-            };
-            /** @example post.status_changed */
-            action: string;
+            actor: components["schemas"]["Actor"];
+            action: components["schemas"]["AuditAction"];
             object: {
-                type: string;
+                /** @enum {string} */
+                type: "api_key" | "board" | "changelog_entry" | "comment" | "company" | "member" | "post" | "status" | "tag" | "user" | "webhook_delivery" | "webhook_endpoint" | "workspace";
                 id: string;
             };
             /** @description The request that made the change, as in its `x-request-id`. */

@@ -1,16 +1,17 @@
 import { nowIso } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
+import type { AuditAction, AuditObjectType } from "./audit/vocabulary.js";
 import type { Ctx, Tx } from "./context.js";
+import type { EventType } from "./webhooks/events.js";
 
 export interface Change {
-  /** `post.created`, `api_key.revoked`, … */
-  action: string;
-  objectType: string;
+  action: AuditAction;
+  objectType: AuditObjectType;
   objectId: string;
   /** What the audit log keeps about the change (changed fields, names). */
   audit?: Record<string, unknown>;
   /** When set, the webhook event of this change: its type and `data`. */
-  event?: { type: string; data: unknown };
+  event?: { type: EventType; data: unknown };
 }
 
 /**

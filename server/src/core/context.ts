@@ -1,3 +1,4 @@
+import type { ActorType } from "./audit/vocabulary.js";
 import type { Transaction } from "kysely";
 import type { Db, Dialect } from "../db/database.js";
 import type { Database } from "../db/schema.js";
@@ -24,7 +25,7 @@ export interface Services {
 }
 
 export interface Actor {
-  type: "api_key" | "member" | "end_user" | "system";
+  type: ActorType;
   id: string | null;
   scopes: readonly Scope[];
 }

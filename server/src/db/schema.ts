@@ -1,3 +1,4 @@
+import type { ActorType, AuditAction, AuditObjectType } from "../core/audit/vocabulary.js";
 // Table types for Kysely. Timestamps are ISO-8601 text, flags are 0/1 integers and JSON is text, so
 // one set of queries runs unchanged on SQLite and PostgreSQL.
 export type Flag = 0 | 1;
@@ -177,10 +178,10 @@ export interface ApiKeysTable {
 export interface AuditLogTable {
   id: string;
   workspace_id: string;
-  actor_type: "member" | "api_key" | "end_user" | "system";
+  actor_type: ActorType;
   actor_id: string | null;
-  action: string;
-  object_type: string;
+  action: AuditAction;
+  object_type: AuditObjectType;
   object_id: string;
   request_id: string | null;
   /** JSON: what changed. */

@@ -1,12 +1,13 @@
+import type { ActorType, AuditAction, AuditObjectType } from "./vocabulary.js";
 import { reader, type Ctx } from "../context.js";
 import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
 export interface AuditEntryView {
   id: string;
-  actor: { type: "member" | "api_key" | "end_user" | "system"; id: string | null };
-  action: string;
-  object: { type: string; id: string };
+  actor: { type: ActorType; id: string | null };
+  action: AuditAction;
+  object: { type: AuditObjectType; id: string };
   requestId: string | null;
   data: Record<string, unknown>;
   createdAt: string;

@@ -1,3 +1,4 @@
+import type { ActorType, AuditAction } from "../audit/vocabulary.js";
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
 import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
@@ -6,9 +7,8 @@ import { findPost } from "./view.js";
 
 export interface ActivityView {
   id: string;
-  /** `post.created`, `post.status_changed`, `vote.created`, `post.tagged`, … */
-  action: string;
-  actor: { type: "member" | "api_key" | "end_user" | "system"; id: string | null };
+  action: AuditAction;
+  actor: { type: ActorType; id: string | null };
   data: Record<string, unknown>;
   createdAt: string;
 }

@@ -3,18 +3,7 @@ import { listAuditLog } from "../../core/audit/list.js";
 import type { AppEnv } from "../../http/env.js";
 import { PageQuery, errorResponses, jsonContent, listOf, requiresScope, text } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
-
-const AuditEntrySchema = z
-  .object({
-    id: z.string(),
-    actor: z.object({ type: z.enum(["member", "api_key", "end_user", "system"]), id: z.string().nullable() }),
-    action: z.string().openapi({ example: "post.status_changed" }),
-    object: z.object({ type: z.string(), id: z.string() }),
-    requestId: z.string().nullable().openapi({ description: "The request that made the change, as in its `x-request-id`." }),
-    data: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
-  })
-  .openapi("AuditEntry");
+import { AuditEntrySchema } from "./schemas.js";
 
 const route = createRoute({
   method: "get",

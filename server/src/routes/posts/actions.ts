@@ -4,6 +4,7 @@ import { restorePost } from "../../core/posts/restore.js";
 import { changePostStatus } from "../../core/posts/status.js";
 import type { AppEnv } from "../../http/env.js";
 import { PageQuery, errorResponses, jsonBody, jsonContent, listOf, orNull, requiresScope, text, IdempotencyHeaders, postParam } from "../../http/openapi.js";
+import { ActorSchema, AuditActionSchema } from "../audit-log/schemas.js";
 import { CommentSchema } from "../comments/schemas.js";
 import type { Operation } from "../operation.js";
 import { PostSchema } from "./schemas.js";
@@ -24,8 +25,8 @@ const ChangeStatusSchema = z
 const ActivitySchema = z
   .object({
     id: z.string(),
-    action: z.string().openapi({ example: "post.status_changed" }),
-    actor: z.object({ type: z.enum(["member", "api_key", "end_user", "system"]), id: z.string().nullable() }),
+    action: AuditActionSchema,
+    actor: ActorSchema,
     data: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
   })
