@@ -1,6 +1,6 @@
 import type { ActorType, AuditAction, AuditObjectType } from "./vocabulary.js";
 import { reader, type Ctx } from "../context.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
 export interface AuditEntryView {
@@ -22,22 +22,17 @@ export interface ListAuditInput extends PageInput {
 export async function listAuditLog({ ctx, input }: { ctx: Ctx; input: ListAuditInput }): Promise<Page<AuditEntryView>> {
   requireScope(ctx.actor.scopes, "workspace:read");
   const queryKey = JSON.stringify(["audit", ctx.workspace.id, input.objectId ?? null, input.actorId ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx)
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("id", "desc")
-    .limit(input.limit + 1);
-  if (input.objectId) query = query.where("object_id", "=", input.objectId);
-  if (input.actorId) query = query.where("actor_id", "=", input.actorId);
-  if (after) query = query.where("id", "<", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = reader(ctx).selectFrom("audit_log").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(take);
+      if (input.objectId) query = query.where("object_id", "=", input.objectId);
+      if (input.actorId) query = query.where("actor_id", "=", input.actorId);
+      if (afterId) query = query.where("id", "<", afterId);
+      return query.execute();
+    },
     (rows) =>
       rows.map((r) => ({
         id: r.id,

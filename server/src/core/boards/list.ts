@@ -1,5 +1,5 @@
 import { reader, type Ctx } from "../context.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { toBoardView, type BoardView } from "./view.js";
 
@@ -7,20 +7,15 @@ import { toBoardView, type BoardView } from "./view.js";
 export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<BoardView>> {
   requireScope(ctx.actor.scopes, "boards:read");
   const queryKey = `boards:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx)
-    .selectFrom("boards")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("id")
-    .limit(input.limit + 1);
-  if (after) query = query.where("id", ">", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = reader(ctx).selectFrom("boards").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(take);
+      if (afterId) query = query.where("id", ">", afterId);
+      return query.execute();
+    },
     (rs) => rs.map(toBoardView),
   );
 }

@@ -1,6 +1,6 @@
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
 
@@ -23,21 +23,16 @@ export async function listEntries({
   requireScope(ctx.actor.scopes, "changelog:read");
   const db = reader(ctx);
   const queryKey = JSON.stringify(["changelog", ctx.workspace.id, input.state ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = db
-    .selectFrom("changelog_entries")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("id", "desc")
-    .limit(input.limit + 1);
-  if (input.state) query = query.where("state", "=", input.state);
-  if (after) query = query.where("id", "<", after[0]);
-  const page = toPage(
-    await query.execute(),
-    input.limit,
+  const page = await pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(take);
+      if (input.state) query = query.where("state", "=", input.state);
+      if (afterId) query = query.where("id", "<", afterId);
+      return query.execute();
+    },
     (rs) => rs,
   );
   return { data: await toEntryViews(db, ctx, page.data), nextCursor: page.nextCursor };

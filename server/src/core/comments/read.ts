@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.js";
 import { reader, type Ctx, type Tx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { findPost } from "../posts/view.js";
 import { requireScope } from "../scopes.js";
 import { findComment, selectComments, toCommentView, type CommentView } from "./view.js";
@@ -31,21 +31,21 @@ export async function commentPage(
   listName: string,
 ): Promise<Page<CommentView>> {
   const queryKey = JSON.stringify([listName, ctx.workspace.id, postId, input.internal ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = selectComments(db)
-    .where("c.workspace_id", "=", ctx.workspace.id)
-    .where("c.post_id", "=", postId)
-    .where("c.deleted_at", "is", null)
-    .orderBy("c.id")
-    .limit(input.limit + 1);
-  if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
-  if (after) query = query.where("c.id", ">", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = selectComments(db)
+        .where("c.workspace_id", "=", ctx.workspace.id)
+        .where("c.post_id", "=", postId)
+        .where("c.deleted_at", "is", null)
+        .orderBy("c.id")
+        .limit(take);
+      if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
+      if (afterId) query = query.where("c.id", ">", afterId);
+      return query.execute();
+    },
     (rs) => rs.map(toCommentView),
   );
 }

@@ -1,5 +1,5 @@
 import { reader, type Ctx } from "../context.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { toCompanyView, type CompanyView } from "./view.js";
 
@@ -7,21 +7,15 @@ import { toCompanyView, type CompanyView } from "./view.js";
 export async function listCompanies({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<CompanyView>> {
   requireScope(ctx.actor.scopes, "users:read");
   const queryKey = `companies:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx)
-    .selectFrom("companies")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("id", "desc")
-    .limit(input.limit + 1);
-  if (after) query = query.where("id", "<", after[0]);
-  const rows = await query.execute();
-  return toPage(
-    rows,
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = reader(ctx).selectFrom("companies").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(take);
+      if (afterId) query = query.where("id", "<", afterId);
+      return query.execute();
+    },
     (rs) => rs.map(toCompanyView),
   );
 }

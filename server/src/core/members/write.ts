@@ -3,7 +3,7 @@ import type { MembersTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, lockWorkspace, reader, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
 // Team members. Inviting and signing in come with the dashboard; here they are listed, given a
@@ -45,20 +45,15 @@ async function ensureAnotherOwner(tx: Tx, ctx: Ctx, member: MembersTable): Promi
 export async function listMembers({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<MemberView>> {
   requireScope(ctx.actor.scopes, "members:read");
   const queryKey = `members:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx)
-    .selectFrom("members")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("id")
-    .limit(input.limit + 1);
-  if (after) query = query.where("id", ">", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = reader(ctx).selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(take);
+      if (afterId) query = query.where("id", ">", afterId);
+      return query.execute();
+    },
     (rs) => rs.map(toMemberView),
   );
 }

@@ -45,3 +45,19 @@ export function toPage<Row, Out>(
     nextCursor: more ? encodeCursor(secret, queryKey, keyOf(shown[shown.length - 1]!)) : null,
   };
 }
+
+/**
+ * One page of a list ordered by id, the most common keyset. `fetch` gets the id to continue after
+ * (undefined on the first page) and how many rows to take; `shape` turns the rows shown into views.
+ */
+export async function pageById<Row extends { id: string }, Out>(
+  secret: Buffer,
+  queryKey: string,
+  input: PageInput,
+  fetch: (afterId: string | undefined, take: number) => Promise<Row[]>,
+  shape: (rows: Row[]) => Out[],
+): Promise<Page<Out>> {
+  const after = afterCursor(secret, queryKey, input, BY_ID);
+  const rows = await fetch(after?.[0], input.limit + 1);
+  return toPage(rows, input.limit, secret, queryKey, (row) => [row.id], shape);
+}

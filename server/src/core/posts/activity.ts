@@ -1,7 +1,7 @@
 import type { ActorType, AuditAction } from "../audit/vocabulary.js";
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findPost } from "./view.js";
 
@@ -23,21 +23,21 @@ export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageIn
   const post = await findPost(db, ctx, input.postId);
   if (!post) throw notFound("post", input.postId);
   const queryKey = `activity:${ctx.workspace.id}:${post.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = db
-    .selectFrom("audit_log")
-    .select(["id", "action", "actor_type", "actor_id", "data", "created_at"])
-    .where("workspace_id", "=", ctx.workspace.id)
-    .where("object_id", "=", post.id)
-    .orderBy("id")
-    .limit(input.limit + 1);
-  if (after) query = query.where("id", ">", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = db
+        .selectFrom("audit_log")
+        .select(["id", "action", "actor_type", "actor_id", "data", "created_at"])
+        .where("workspace_id", "=", ctx.workspace.id)
+        .where("object_id", "=", post.id)
+        .orderBy("id")
+        .limit(take);
+      if (afterId) query = query.where("id", ">", afterId);
+      return query.execute();
+    },
     (rows) =>
       rows.map((r) => ({ id: r.id, action: r.action, actor: { type: r.actor_type, id: r.actor_id }, data: JSON.parse(r.data), createdAt: r.created_at })),
   );

@@ -1,6 +1,6 @@
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, BY_ID, type Page, pageById, type PageInput, toPage } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findUser } from "./view.js";
 
@@ -28,23 +28,23 @@ async function liveUser(ctx: Ctx, id: string): Promise<string> {
 export async function listUserEvents({ ctx, input }: { ctx: Ctx; input: PageInput & { id: string; event?: string } }): Promise<Page<TrackedEventView>> {
   requireScope(ctx.actor.scopes, "users:read");
   const queryKey = JSON.stringify(["user-events", ctx.workspace.id, input.id, input.event ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   const userId = await liveUser(ctx, input.id);
-  let query = reader(ctx)
-    .selectFrom("tracked_events")
-    .select(["id", "event", "properties", "occurred_at", "created_at"])
-    .where("workspace_id", "=", ctx.workspace.id)
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
-    .limit(input.limit + 1);
-  if (input.event !== undefined) query = query.where("event", "=", input.event);
-  if (after) query = query.where("id", "<", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = reader(ctx)
+        .selectFrom("tracked_events")
+        .select(["id", "event", "properties", "occurred_at", "created_at"])
+        .where("workspace_id", "=", ctx.workspace.id)
+        .where("user_id", "=", userId)
+        .orderBy("id", "desc")
+        .limit(take);
+      if (input.event !== undefined) query = query.where("event", "=", input.event);
+      if (afterId) query = query.where("id", "<", afterId);
+      return query.execute();
+    },
     (rs) =>
       rs.map((r) => ({
         id: r.id,

@@ -3,7 +3,7 @@ import type { WebhookDeliveriesTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
 import { notFound } from "../errors.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findEndpoint } from "./endpoints.js";
 import { insertDeliveries, pendingDelivery } from "./pending.js";
@@ -71,25 +71,25 @@ export async function listDeliveries({
   const db = reader(ctx);
   // The cursor is checked before the lookup: a malformed request is a 400 whatever it names.
   const queryKey = JSON.stringify(["deliveries", ctx.workspace.id, input.endpointId, input.eventType ?? null, input.eventId ?? null, input.state ?? null]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
   const endpointId = (await findEndpoint(db, ctx, input.endpointId)).id;
-  let query = db
-    .selectFrom("webhook_deliveries")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .where("endpoint_id", "=", endpointId)
-    .orderBy("id", "desc")
-    .limit(input.limit + 1);
-  if (input.eventType) query = query.where("event_type", "=", input.eventType);
-  if (input.eventId) query = query.where("event_id", "=", input.eventId);
-  if (input.state) query = query.where("state", "=", input.state);
-  if (after) query = query.where("id", "<", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = db
+        .selectFrom("webhook_deliveries")
+        .selectAll()
+        .where("workspace_id", "=", ctx.workspace.id)
+        .where("endpoint_id", "=", endpointId)
+        .orderBy("id", "desc")
+        .limit(take);
+      if (input.eventType) query = query.where("event_type", "=", input.eventType);
+      if (input.eventId) query = query.where("event_id", "=", input.eventId);
+      if (input.state) query = query.where("state", "=", input.state);
+      if (afterId) query = query.where("id", "<", afterId);
+      return query.execute();
+    },
     (rs) => rs.map(toView),
   );
 }

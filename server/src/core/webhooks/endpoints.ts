@@ -4,7 +4,7 @@ import type { WebhookEndpointsTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
-import { afterCursor, BY_ID, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { EVENT_NAMES, TEST_EVENT } from "./events.js";
 import { insertDeliveries, pendingDelivery } from "./pending.js";
@@ -66,20 +66,15 @@ export async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id:
 export async function listEndpoints({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<EndpointView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const queryKey = `webhook_endpoints:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, BY_ID);
-  let query = reader(ctx)
-    .selectFrom("webhook_endpoints")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("id")
-    .limit(input.limit + 1);
-  if (after) query = query.where("id", ">", after[0]);
-  return toPage(
-    await query.execute(),
-    input.limit,
+  return pageById(
     ctx.services.cursorSecret,
     queryKey,
-    (r) => [r.id],
+    input,
+    (afterId, take) => {
+      let query = reader(ctx).selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(take);
+      if (afterId) query = query.where("id", ">", afterId);
+      return query.execute();
+    },
     (rs) => rs.map(toView),
   );
 }
