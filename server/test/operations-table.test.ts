@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { useHarness } from "./support/harness.js";
 import { ROOT } from "./support/processes.js";
@@ -28,5 +28,18 @@ describe("the operations table", () => {
     const table = `${rows.join("\n")}\n`;
     if (process.env.HEED_WRITE_OPERATIONS === "1") writeFileSync(TABLE, table);
     expect(table).toBe(readFileSync(TABLE, "utf8"));
+  });
+
+  it("names each operation's domain verb after its operationId, so `git grep <operationId>` finds the route and the verb", () => {
+    const core = `${ROOT}server/src/core`;
+    const sources = (readdirSync(core, { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".ts"))
+      .map((file) => readFileSync(`${core}/${file}`, "utf8"))
+      .join("\n");
+    const operationIds = readFileSync(TABLE, "utf8")
+      .trim()
+      .split("\n")
+      .map((row) => row.split(" ")[2]!);
+    expect(operationIds.filter((id) => !new RegExp(`export (async )?function ${id}\\b`).test(sources))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createBoard } from "../src/core/boards/write.js";
-import { publishEntry } from "../src/core/changelog/publish.js";
-import { createEntry } from "../src/core/changelog/write.js";
+import { publishChangelogEntry } from "../src/core/changelog/publish.js";
+import { createChangelogEntry } from "../src/core/changelog/write.js";
 import { createComment } from "../src/core/comments/create.js";
 import { createPost } from "../src/core/posts/create.js";
 import { updatePost } from "../src/core/posts/update.js";
@@ -119,9 +119,9 @@ describe("what the portal shows", () => {
 
   it("shows published changelog entries only, with their public posts", async () => {
     const w = await portalWorld();
-    const draft = await createEntry({ ctx: w.ws.ctx, input: { title: "Draft", type: "new" } });
-    const shipped = await createEntry({ ctx: w.ws.ctx, input: { title: "Shipped", type: "new", postIds: [w.shown.id, w.hidden.id] } });
-    await publishEntry({ ctx: w.ws.ctx, input: { id: shipped.id } });
+    const draft = await createChangelogEntry({ ctx: w.ws.ctx, input: { title: "Draft", type: "new" } });
+    const shipped = await createChangelogEntry({ ctx: w.ws.ctx, input: { title: "Shipped", type: "new", postIds: [w.shown.id, w.hidden.id] } });
+    await publishChangelogEntry({ ctx: w.ws.ctx, input: { id: shipped.id } });
     const res = await get(w.ws, "/changelog");
     expect(res.body).toEqual({
       data: [{ id: shipped.id, title: "Shipped", body: "", type: "new", publishedAt: expect.any(String), posts: [{ id: w.shown.id, title: "Public idea" }] }],

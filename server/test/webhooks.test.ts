@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { deliverDue, type DeliveryOptions } from "../src/core/webhooks/deliver.js";
-import { createEndpoint } from "../src/core/webhooks/endpoints.js";
+import { createWebhookEndpoint } from "../src/core/webhooks/endpoints.js";
 import { EVENT_NAMES } from "../src/core/webhooks/events.js";
 import { fanOutEvents } from "../src/core/webhooks/fanout.js";
 import { sendWebhook } from "../src/core/webhooks/send.js";
@@ -120,8 +120,8 @@ describe("webhooks", () => {
     let down = 3;
     const flaky = await startReceiver(() => (down-- > 0 ? 503 : 200));
     const gone = await startReceiver(() => 410);
-    const endpoint = await createEndpoint({ ctx: ws.ctx, input: { url: flaky.url, events: ["post.created"] } });
-    const dead = await createEndpoint({ ctx: ws.ctx, input: { url: gone.url, events: ["post.created"] } });
+    const endpoint = await createWebhookEndpoint({ ctx: ws.ctx, input: { url: flaky.url, events: ["post.created"] } });
+    const dead = await createWebhookEndpoint({ ctx: ws.ctx, input: { url: gone.url, events: ["post.created"] } });
     try {
       for (let i = 0; i < 3; i++) await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: `P${i}` } });
       await drain();
@@ -226,7 +226,7 @@ describe("webhooks", () => {
       "https://user:pw@example.com/x",
       "not a url",
     ]) {
-      await expect(createEndpoint({ ctx: strict, input: { url, events: ["*"] } }), url).rejects.toMatchObject({ code: "validation_failed" });
+      await expect(createWebhookEndpoint({ ctx: strict, input: { url, events: ["*"] } }), url).rejects.toMatchObject({ code: "validation_failed" });
     }
     expect(checkWebhookUrl("https://hooks.example.com/heed", false)).toBe("https://hooks.example.com/heed");
     expect(["192.168.0.1", "172.16.5.5", "100.64.0.1", "::ffff:10.0.0.1", "fd00::1", "fe80::1"].every(isBlockedAddress)).toBe(true);
@@ -283,7 +283,7 @@ describe("webhooks", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const receiver = await startReceiver();
-    await createEndpoint({ ctx: ws.ctx, input: { url: receiver.url, events: ["board.created"] } });
+    await createWebhookEndpoint({ ctx: ws.ctx, input: { url: receiver.url, events: ["board.created"] } });
     // A short delivery timeout keeps the lease of a delivery the killed process held short.
     const env = { SEED_DEMO: "0", WEBHOOKS_ALLOW_PRIVATE: "1", WEBHOOK_POLL_MS: "20", WEBHOOK_TIMEOUT_MS: "1000" };
     const first = await startServer(h.database.url, env);
@@ -338,8 +338,8 @@ describe("webhooks", () => {
     const key = await ws.key();
     const slow = await startReceiver(() => 200, 1500);
     const fast = await startReceiver();
-    await createEndpoint({ ctx: ws.ctx, input: { url: slow.url, events: ["board.created"] } });
-    await createEndpoint({ ctx: ws.ctx, input: { url: fast.url, events: ["board.created"] } });
+    await createWebhookEndpoint({ ctx: ws.ctx, input: { url: slow.url, events: ["board.created"] } });
+    await createWebhookEndpoint({ ctx: ws.ctx, input: { url: fast.url, events: ["board.created"] } });
     const server = await startServer(h.database.url, { SEED_DEMO: "0", WEBHOOKS_ALLOW_PRIVATE: "1", WEBHOOK_POLL_MS: "20" });
     try {
       for (let i = 0; i < 5; i++) expect((await h.call("POST", "/v1/boards", { key, json: { name: `Board ${i}` } })).status).toBe(201);
@@ -385,8 +385,8 @@ describe("webhooks", () => {
     const all = await startReceiver();
     const some = await startReceiver();
     const subscribed = ["post.updated", "post.merged", "vote.deleted", "comment.updated", "changelog.published", "board.deleted"];
-    const everything = await createEndpoint({ ctx: ws.ctx, input: { url: all.url, events: ["*"] } });
-    const selective = await createEndpoint({ ctx: ws.ctx, input: { url: some.url, events: subscribed } });
+    const everything = await createWebhookEndpoint({ ctx: ws.ctx, input: { url: all.url, events: ["*"] } });
+    const selective = await createWebhookEndpoint({ ctx: ws.ctx, input: { url: some.url, events: subscribed } });
     try {
       const boardId = await ws.boardId();
       const post = (await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Every event" } })).body.id;

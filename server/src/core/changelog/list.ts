@@ -4,7 +4,7 @@ import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
 
-export async function getEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
+export async function getChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:read");
   const db = reader(ctx);
   const row = await findEntry(db, ctx, input.id);
@@ -13,7 +13,7 @@ export async function getEntry({ ctx, input }: { ctx: Ctx; input: { id: string }
 }
 
 /** Newest first; `state` filters drafts, scheduled or published entries. */
-export async function listEntries({
+export async function listChangelog({
   ctx,
   input,
 }: {

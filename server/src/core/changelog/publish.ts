@@ -33,7 +33,7 @@ async function markPublished(tx: Tx, ctx: Ctx, id: string, expected: "draft" | "
 }
 
 /** Publishes now, or schedules for `at` when it lies in the future. */
-export async function publishEntry({ ctx, input }: { ctx: Ctx; input: { id: string; at?: string | null } }): Promise<ChangelogEntryView> {
+export async function publishChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id: string; at?: string | null } }): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:write");
   return inTransaction(ctx, async (tx) => {
     const entry = await findEntry(tx, ctx, input.id);

@@ -37,8 +37,8 @@ async function linkPosts(tx: Tx, ctx: Ctx, entryId: string, postIds: string[]): 
   }
 }
 
-/** A new entry is a draft; publishing is its own step (`publishEntry`). */
-export async function createEntry({
+/** A new entry is a draft; publishing is its own step (`publishChangelogEntry`). */
+export async function createChangelogEntry({
   ctx,
   input,
 }: {
@@ -67,7 +67,7 @@ export async function createEntry({
   });
 }
 
-export async function updateEntry({ ctx, input }: { ctx: Ctx; input: EntryInput & { id: string } }): Promise<ChangelogEntryView> {
+export async function updateChangelogEntry({ ctx, input }: { ctx: Ctx; input: EntryInput & { id: string } }): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:write");
   return inTransaction(ctx, async (tx) => {
     const before = await findEntry(tx, ctx, input.id);
@@ -88,7 +88,7 @@ export async function updateEntry({ ctx, input }: { ctx: Ctx; input: EntryInput 
   });
 }
 
-export async function deleteEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+export async function deleteChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
   requireScope(ctx.actor.scopes, "changelog:write");
   await inTransaction(ctx, async (tx) => {
     const entry = await findEntry(tx, ctx, input.id);
@@ -105,7 +105,7 @@ export async function deleteEntry({ ctx, input }: { ctx: Ctx; input: { id: strin
 }
 
 /** Back to draft: a published entry leaves the public changelog, a scheduled one will not publish. */
-export async function unpublishEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
+export async function unpublishChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:write");
   return inTransaction(ctx, async (tx) => {
     const entry = await findEntry(tx, ctx, input.id);

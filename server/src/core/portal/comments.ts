@@ -24,7 +24,7 @@ export async function listPortalComments({ ctx, input }: { ctx: CustomerCtx; inp
 }
 
 /** The identified end user comments on a public post, or replies to one of its public comments. */
-export async function addPortalComment({
+export async function createPortalComment({
   ctx,
   input,
 }: {

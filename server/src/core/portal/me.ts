@@ -12,7 +12,7 @@ export interface PortalMeView {
 }
 
 /** The identified end user (as the token's check read them), with their votes and posts on the portal. */
-export async function getMe({ ctx }: { ctx: CustomerCtx }): Promise<PortalMeView> {
+export async function getPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<PortalMeView> {
   const viewer = requireViewer(ctx);
   const db = reader(ctx);
   const [votes, posts] = await Promise.all([
@@ -43,7 +43,7 @@ export async function getMe({ ctx }: { ctx: CustomerCtx }): Promise<PortalMeView
 }
 
 /** The posts the identified end user voted for, most recent vote first. */
-export async function listMyVotes({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalPostView>> {
+export async function listPortalMyVotes({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalPostView>> {
   const viewer = requireViewer(ctx);
   const db = reader(ctx);
   const queryKey = JSON.stringify(["portal-my-votes", ctx.workspace.id, viewer.id]);

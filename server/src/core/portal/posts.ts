@@ -24,7 +24,7 @@ export async function getPortalPost({ ctx, input }: { ctx: CustomerCtx; input: {
 }
 
 /** The identified end user's own posts, newest first. */
-export async function listMyPosts({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalPostView>> {
+export async function listPortalMyPosts({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalPostView>> {
   const viewer = requireViewer(ctx);
   const db = reader(ctx);
   const page = await postPage(db, ctx, { ...input, sort: "newest", authorId: viewer.id }, { name: "portal-my-posts", publicBoardsOnly: true });

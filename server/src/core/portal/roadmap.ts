@@ -20,7 +20,13 @@ export interface RoadmapColumn {
  * Public posts grouped by status category, most voted first. Each column is a first page of the
  * portal's post list, so its cursor continues there: one paging code path for both.
  */
-export async function getRoadmap({ ctx, input }: { ctx: CustomerCtx; input: { boardId?: string; limit: number } }): Promise<{ columns: RoadmapColumn[] }> {
+export async function getPortalRoadmap({
+  ctx,
+  input,
+}: {
+  ctx: CustomerCtx;
+  input: { boardId?: string; limit: number };
+}): Promise<{ columns: RoadmapColumn[] }> {
   requirePortalRead(ctx);
   const db = reader(ctx);
   const statuses = await db

@@ -12,7 +12,7 @@ export interface PortalVoteView {
 }
 
 /** Votes for a public post; voting twice changes nothing (one vote per user per post). */
-export async function portalVote({ ctx, input }: { ctx: CustomerCtx; input: { postId: string } }): Promise<PortalVoteView> {
+export async function votePortalPost({ ctx, input }: { ctx: CustomerCtx; input: { postId: string } }): Promise<PortalVoteView> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => {
     const post = await findPublicPost(tx, ctx, input.postId);
@@ -22,7 +22,7 @@ export async function portalVote({ ctx, input }: { ctx: CustomerCtx; input: { po
 }
 
 /** Takes the end user's vote back; without a vote there is nothing to do. */
-export async function portalUnvote({ ctx, input }: { ctx: CustomerCtx; input: { postId: string } }): Promise<PortalVoteView> {
+export async function unvotePortalPost({ ctx, input }: { ctx: CustomerCtx; input: { postId: string } }): Promise<PortalVoteView> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => {
     const post = await findPublicPost(tx, ctx, input.postId);

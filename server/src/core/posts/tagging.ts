@@ -6,17 +6,28 @@ import { checkTags } from "./references.js";
 import { requireScope } from "../scopes.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
-/**
- * Puts a tag on a post, or takes it off. Adding a tag the post has is a no-op; removing one it does
- * not have is a 404. Either change is a change of the post: `posts:write`, and `post.updated`.
- */
-export async function tagPost({ ctx, input }: { ctx: Ctx; input: { postId: string; tagId: string; remove?: boolean } }): Promise<PostView> {
+interface PostTagInput {
+  postId: string;
+  tagId: string;
+}
+
+/** Puts a tag on a post; adding a tag the post has is a no-op. A change of the post: `posts:write`, `post.updated`. */
+export function addPostTag({ ctx, input }: { ctx: Ctx; input: PostTagInput }): Promise<PostView> {
+  return changePostTag(ctx, input, false);
+}
+
+/** Takes a tag off a post; one the post does not have is a 404. A change of the post: `posts:write`, `post.updated`. */
+export function removePostTag({ ctx, input }: { ctx: Ctx; input: PostTagInput }): Promise<PostView> {
+  return changePostTag(ctx, input, true);
+}
+
+async function changePostTag(ctx: Ctx, input: PostTagInput, remove: boolean): Promise<PostView> {
   requireScope(ctx.actor.scopes, "posts:write");
   return inTransaction(ctx, async (tx) => {
     const post = await findPost(tx, ctx, input.postId);
     if (!post) throw notFound("post", input.postId);
     let changed: boolean;
-    if (input.remove) {
+    if (remove) {
       const removed = await tx.deleteFrom("post_tags").where("post_id", "=", post.id).where("tag_id", "=", input.tagId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) throw notFound("tag on this post", input.tagId);
       changed = true;
@@ -33,7 +44,7 @@ export async function tagPost({ ctx, input }: { ctx: Ctx; input: { postId: strin
     const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, post.id))!]);
     if (changed) {
       await recordChange(tx, ctx, {
-        action: input.remove ? "post.untagged" : "post.tagged",
+        action: remove ? "post.untagged" : "post.tagged",
         objectType: "post",
         objectId: post.id,
         audit: { tagId: input.tagId },

@@ -60,7 +60,7 @@ async function resend(tx: Tx, originals: WebhookDeliveriesTable[]): Promise<Webh
   return rows;
 }
 
-export async function listDeliveries({
+export async function listWebhookDeliveries({
   ctx,
   input,
 }: {
@@ -94,7 +94,7 @@ export async function listDeliveries({
   );
 }
 
-export async function getDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView & { attemptLog: AttemptView[] }> {
+export async function getWebhookDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView & { attemptLog: AttemptView[] }> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const db = reader(ctx);
   const row = await db.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
@@ -114,7 +114,7 @@ export async function getDelivery({ ctx, input }: { ctx: Ctx; input: { id: strin
 }
 
 /** Sends a delivery's event again, signed anew, under the same `webhook-id`. */
-export async function replayDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView> {
+export async function replayWebhookDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
     const original = await tx
@@ -131,7 +131,7 @@ export async function replayDelivery({ ctx, input }: { ctx: Ctx; input: { id: st
 }
 
 /** Sends again every delivery to the endpoint that failed since `since` (after an outage, say). */
-export async function recoverDeliveries({ ctx, input }: { ctx: Ctx; input: { endpointId: string; since: string } }): Promise<{ recovered: number }> {
+export async function recoverWebhookDeliveries({ ctx, input }: { ctx: Ctx; input: { endpointId: string; since: string } }): Promise<{ recovered: number }> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
     const endpointId = (await findEndpoint(tx, ctx, input.endpointId)).id;

@@ -63,7 +63,7 @@ export async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id:
   return row;
 }
 
-export async function listEndpoints({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<EndpointView>> {
+export async function listWebhookEndpoints({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<EndpointView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const queryKey = `webhook_endpoints:${ctx.workspace.id}`;
   return pageById(
@@ -79,13 +79,13 @@ export async function listEndpoints({ ctx, input }: { ctx: Ctx; input: PageInput
   );
 }
 
-export async function getEndpoint({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointView> {
+export async function getWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointView> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   return toView(await findEndpoint(reader(ctx), ctx, input.id));
 }
 
 /** The secret is in the answer this once, as with API keys. */
-export async function createEndpoint({
+export async function createWebhookEndpoint({
   ctx,
   input,
 }: {
@@ -116,7 +116,7 @@ export async function createEndpoint({
   });
 }
 
-export async function updateEndpoint({ ctx, input }: { ctx: Ctx; input: EndpointInput & { id: string } }): Promise<EndpointView> {
+export async function updateWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: EndpointInput & { id: string } }): Promise<EndpointView> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   const url = input.url === undefined ? undefined : checkWebhookUrl(input.url, ctx.services.webhooksAllowPrivate ?? false);
   const events = input.events === undefined ? undefined : checkEvents(input.events);
@@ -141,7 +141,7 @@ export async function updateEndpoint({ ctx, input }: { ctx: Ctx; input: Endpoint
   });
 }
 
-export async function deleteEndpoint({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+export async function deleteWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   await inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, ctx, input.id);
@@ -151,7 +151,7 @@ export async function deleteEndpoint({ ctx, input }: { ctx: Ctx; input: { id: st
 }
 
 /** A new secret; the previous one keeps signing beside it for 24 h so receivers can switch. */
-export async function rotateEndpointSecret({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointView & { secret: string }> {
+export async function rotateWebhookSecret({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointView & { secret: string }> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
     const before = await findEndpoint(tx, ctx, input.id);
@@ -169,7 +169,7 @@ export async function rotateEndpointSecret({ ctx, input }: { ctx: Ctx; input: { 
 }
 
 /** Queues a `webhook.test` delivery to this endpoint only, whatever it subscribes to. */
-export async function sendTestEvent({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<{ deliveryId: string; eventId: string }> {
+export async function sendWebhookTest({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<{ deliveryId: string; eventId: string }> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
     const endpoint = await findEndpoint(tx, ctx, input.id);

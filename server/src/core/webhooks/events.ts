@@ -27,7 +27,7 @@ export const EVENT_NAMES = Object.keys(EVENT_TYPES) as EventType[];
 export const TEST_EVENT = "webhook.test";
 
 /** GET /v1/webhooks/event-types. */
-export function listEventTypes({ ctx }: { ctx: { actor: { scopes: readonly Scope[] } } }): { type: string; description: string }[] {
+export function listWebhookEventTypes({ ctx }: { ctx: { actor: { scopes: readonly Scope[] } } }): { type: string; description: string }[] {
   requireScope(ctx.actor.scopes, "webhooks:read");
   return Object.entries(EVENT_TYPES).map(([type, description]) => ({ type, description }));
 }

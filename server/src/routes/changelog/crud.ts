@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { getEntry, listEntries } from "../../core/changelog/list.js";
-import { createEntry, deleteEntry, updateEntry } from "../../core/changelog/write.js";
+import { getChangelogEntry, listChangelog } from "../../core/changelog/list.js";
+import { createChangelogEntry, deleteChangelogEntry, updateChangelogEntry } from "../../core/changelog/write.js";
 import type { AppEnv } from "../../http/env.js";
 import { PageQuery, errorResponses, jsonBody, jsonContent, listOf, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
@@ -69,20 +69,26 @@ const remove = createRoute({
 export const entryOperations: Operation[] = [
   {
     route: list,
-    register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listEntries({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+    register: (app: OpenAPIHono<AppEnv>) =>
+      app.openapi(list, async (c) => c.json(await listChangelog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
   },
-  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
-  { route: create, register: (app) => app.openapi(create, async (c) => c.json(await createEntry({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)) },
+  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
+  {
+    route: create,
+    register: (app) => app.openapi(create, async (c) => c.json(await createChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)),
+  },
   {
     route: update,
     register: (app) =>
-      app.openapi(update, async (c) => c.json(await updateEntry({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200)),
+      app.openapi(update, async (c) =>
+        c.json(await updateChangelogEntry({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+      ),
   },
   {
     route: remove,
     register: (app) =>
       app.openapi(remove, async (c) => {
-        await deleteEntry({ ctx: c.get("ctx"), input: c.req.valid("param") });
+        await deleteChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") });
         return c.body(null, 204);
       }),
   },

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { publishEntry } from "../../core/changelog/publish.js";
-import { unpublishEntry } from "../../core/changelog/write.js";
+import { publishChangelogEntry } from "../../core/changelog/publish.js";
+import { unpublishChangelogEntry } from "../../core/changelog/write.js";
 import type { AppEnv } from "../../http/env.js";
 import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
@@ -36,11 +36,11 @@ export const publishOperations: Operation[] = [
     route: publish,
     register: (app: OpenAPIHono<AppEnv>) =>
       app.openapi(publish, async (c) =>
-        c.json(await publishEntry({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, at: c.req.valid("json").at } }), 200),
+        c.json(await publishChangelogEntry({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, at: c.req.valid("json").at } }), 200),
       ),
   },
   {
     route: unpublish,
-    register: (app) => app.openapi(unpublish, async (c) => c.json(await unpublishEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)),
+    register: (app) => app.openapi(unpublish, async (c) => c.json(await unpublishChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)),
   },
 ];

@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { addPortalComment, listPortalComments } from "../../core/portal/comments.js";
+import { createPortalComment, listPortalComments } from "../../core/portal/comments.js";
 import { customerCtx } from "../../http/auth.js";
 import type { AppEnv } from "../../http/env.js";
 import { customerSecurity, errorResponses, IdempotencyHeaders, jsonBody, jsonContent, PageQuery, postParam } from "../../http/openapi.js";
@@ -50,7 +50,7 @@ export const operations: Operation[] = [
     route: create,
     register: (app) =>
       app.openapi(create, async (c) =>
-        c.json(await addPortalComment({ ctx: customerCtx(c), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201),
+        c.json(await createPortalComment({ ctx: customerCtx(c), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201),
       ),
   },
 ];

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { getMe, listMyVotes } from "../../core/portal/me.js";
-import { listMyPosts } from "../../core/portal/posts.js";
+import { getPortalMe, listPortalMyVotes } from "../../core/portal/me.js";
+import { listPortalMyPosts } from "../../core/portal/posts.js";
 import { customerCtx } from "../../http/auth.js";
 import type { AppEnv } from "../../http/env.js";
 import { customerSecurity, errorResponses, jsonContent, PageQuery } from "../../http/openapi.js";
@@ -43,7 +43,13 @@ const posts = createRoute({
 });
 
 export const operations: Operation[] = [
-  { route: me, register: (app: OpenAPIHono<AppEnv>) => app.openapi(me, async (c) => c.json(await getMe({ ctx: customerCtx(c) }), 200)) },
-  { route: votes, register: (app) => app.openapi(votes, async (c) => c.json(await listMyVotes({ ctx: customerCtx(c), input: c.req.valid("query") }), 200)) },
-  { route: posts, register: (app) => app.openapi(posts, async (c) => c.json(await listMyPosts({ ctx: customerCtx(c), input: c.req.valid("query") }), 200)) },
+  { route: me, register: (app: OpenAPIHono<AppEnv>) => app.openapi(me, async (c) => c.json(await getPortalMe({ ctx: customerCtx(c) }), 200)) },
+  {
+    route: votes,
+    register: (app) => app.openapi(votes, async (c) => c.json(await listPortalMyVotes({ ctx: customerCtx(c), input: c.req.valid("query") }), 200)),
+  },
+  {
+    route: posts,
+    register: (app) => app.openapi(posts, async (c) => c.json(await listPortalMyPosts({ ctx: customerCtx(c), input: c.req.valid("query") }), 200)),
+  },
 ];

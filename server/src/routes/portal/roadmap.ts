@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { getRoadmap } from "../../core/portal/roadmap.js";
+import { getPortalRoadmap } from "../../core/portal/roadmap.js";
 import { customerCtx } from "../../http/auth.js";
 import type { AppEnv } from "../../http/env.js";
 import { customerSecurity, errorResponses, jsonContent } from "../../http/openapi.js";
@@ -19,5 +19,5 @@ export const route = createRoute({
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => c.json(await getRoadmap({ ctx: customerCtx(c), input: c.req.valid("query") }), 200));
+  app.openapi(route, async (c) => c.json(await getPortalRoadmap({ ctx: customerCtx(c), input: c.req.valid("query") }), 200));
 }

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { portalUnvote, portalVote } from "../../core/portal/votes.js";
+import { unvotePortalPost, votePortalPost } from "../../core/portal/votes.js";
 import { customerCtx } from "../../http/auth.js";
 import type { AppEnv } from "../../http/env.js";
 import { customerSecurity, errorResponses, IdempotencyHeaders, jsonContent, postParam } from "../../http/openapi.js";
@@ -42,10 +42,11 @@ export const operations: Operation[] = [
   {
     route: vote,
     register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(vote, async (c) => c.json(await portalVote({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
+      app.openapi(vote, async (c) => c.json(await votePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
   },
   {
     route: unvote,
-    register: (app) => app.openapi(unvote, async (c) => c.json(await portalUnvote({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
+    register: (app) =>
+      app.openapi(unvote, async (c) => c.json(await unvotePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
   },
 ];

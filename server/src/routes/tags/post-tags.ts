@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { tagPost } from "../../core/posts/tagging.js";
+import { addPostTag, removePostTag } from "../../core/posts/tagging.js";
 import type { AppEnv } from "../../http/env.js";
 import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
@@ -35,7 +35,7 @@ export const postTagOperations: Operation[] = [
     route: add,
     register: (app: OpenAPIHono<AppEnv>) =>
       app.openapi(add, async (c) =>
-        c.json(await tagPost({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, tagId: c.req.valid("json").tagId } }), 200),
+        c.json(await addPostTag({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, tagId: c.req.valid("json").tagId } }), 200),
       ),
   },
   {
@@ -43,7 +43,7 @@ export const postTagOperations: Operation[] = [
     register: (app) =>
       app.openapi(remove, async (c) => {
         const { id, tagId } = c.req.valid("param");
-        await tagPost({ ctx: c.get("ctx"), input: { postId: id, tagId, remove: true } });
+        await removePostTag({ ctx: c.get("ctx"), input: { postId: id, tagId } });
         return c.body(null, 204);
       }),
   },

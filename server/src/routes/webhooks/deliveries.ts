@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { getDelivery, listDeliveries, recoverDeliveries, replayDelivery } from "../../core/webhooks/deliveries.js";
+import { getWebhookDelivery, listWebhookDeliveries, recoverWebhookDeliveries, replayWebhookDelivery } from "../../core/webhooks/deliveries.js";
 import type { AppEnv } from "../../http/env.js";
 import { IdempotencyHeaders, PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, text, dateTime } from "../../http/openapi.js";
 import type { Operation } from "../operation.js";
@@ -97,17 +97,20 @@ export const deliveryOperations: Operation[] = [
     route: list,
     register: (app: OpenAPIHono<AppEnv>) =>
       app.openapi(list, async (c) =>
-        c.json(await listDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), endpointId: c.req.valid("param").id } }), 200),
+        c.json(await listWebhookDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), endpointId: c.req.valid("param").id } }), 200),
       ),
   },
-  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
-  { route: replay, register: (app) => app.openapi(replay, async (c) => c.json(await replayDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202)) },
+  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
+  {
+    route: replay,
+    register: (app) => app.openapi(replay, async (c) => c.json(await replayWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202)),
+  },
   {
     route: recover,
     register: (app) =>
       app.openapi(recover, async (c) =>
         c.json(
-          await recoverDeliveries({
+          await recoverWebhookDeliveries({
             ctx: c.get("ctx"),
             input: { endpointId: c.req.valid("param").id, since: new Date(c.req.valid("json").since).toISOString() },
           }),

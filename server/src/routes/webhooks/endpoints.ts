@@ -1,12 +1,12 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import {
-  createEndpoint,
-  deleteEndpoint,
-  getEndpoint,
-  listEndpoints,
-  rotateEndpointSecret,
-  sendTestEvent,
-  updateEndpoint,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  sendWebhookTest,
+  updateWebhookEndpoint,
 } from "../../core/webhooks/endpoints.js";
 import type { AppEnv } from "../../http/env.js";
 import { IdempotencyHeaders, PageQuery, errorResponses, jsonBody, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
@@ -101,28 +101,31 @@ export const endpointOperations: Operation[] = [
   {
     route: list,
     register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(list, async (c) => c.json(await listEndpoints({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+      app.openapi(list, async (c) => c.json(await listWebhookEndpoints({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
   },
-  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
-  { route: create, register: (app) => app.openapi(create, async (c) => c.json(await createEndpoint({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)) },
+  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
+  {
+    route: create,
+    register: (app) => app.openapi(create, async (c) => c.json(await createWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)),
+  },
   {
     route: update,
     register: (app) =>
       app.openapi(update, async (c) =>
-        c.json(await updateEndpoint({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+        c.json(await updateWebhookEndpoint({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
       ),
   },
   {
     route: remove,
     register: (app) =>
       app.openapi(remove, async (c) => {
-        await deleteEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") });
+        await deleteWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") });
         return c.body(null, 204);
       }),
   },
   {
     route: rotate,
-    register: (app) => app.openapi(rotate, async (c) => c.json(await rotateEndpointSecret({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)),
+    register: (app) => app.openapi(rotate, async (c) => c.json(await rotateWebhookSecret({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)),
   },
-  { route: test, register: (app) => app.openapi(test, async (c) => c.json(await sendTestEvent({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202)) },
+  { route: test, register: (app) => app.openapi(test, async (c) => c.json(await sendWebhookTest({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202)) },
 ];

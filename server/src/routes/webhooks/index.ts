@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { EVENT_NAMES, EVENT_TYPES, listEventTypes, type EventType } from "../../core/webhooks/events.js";
+import { EVENT_NAMES, EVENT_TYPES, listWebhookEventTypes, type EventType } from "../../core/webhooks/events.js";
 import { eventEnvelope } from "./payloads.js";
 import type { AppEnv } from "../../http/env.js";
 import { errorResponses, jsonContent, requiresScope } from "../../http/openapi.js";
@@ -63,7 +63,7 @@ export const operations: Operation[] = [
     route: eventTypes,
     register: (app: OpenAPIHono<AppEnv>) =>
       app.openapi(eventTypes, (c) =>
-        c.json({ data: listEventTypes({ ctx: c.get("ctx") }).map((e) => ({ ...e, schema: PAYLOAD_JSON_SCHEMAS[e.type as EventType]! })) }, 200),
+        c.json({ data: listWebhookEventTypes({ ctx: c.get("ctx") }).map((e) => ({ ...e, schema: PAYLOAD_JSON_SCHEMAS[e.type as EventType]! })) }, 200),
       ),
   },
 ];
