@@ -262,6 +262,16 @@ describe("end users", () => {
     expect((await h.call("GET", `/v1/users/${ids[0]}`, { key: await other.key() })).status).toBe(404);
   });
 
+  it("checks a list's cursor before the object it names: a garbage cursor is a 400 even for an unknown id", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    for (const path of ["/v1/users/usr_01aaaaaaaaaaaaaaaaaaaaaaaa/events", "/v1/webhooks/endpoints/whe_01aaaaaaaaaaaaaaaaaaaaaaaa/deliveries"]) {
+      const garbage = await h.call("GET", `${path}?cursor=garbage`, { key });
+      expect([garbage.status, garbage.body.code], path).toEqual([400, "invalid_cursor"]);
+      expect((await h.call("GET", path, { key })).status, path).toBe(404);
+    }
+  });
+
   it("refuses invalid fields, pointing at each", async () => {
     const ws = await h.workspace();
     const key = await ws.key();

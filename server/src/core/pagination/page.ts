@@ -47,8 +47,9 @@ export function toPage<Row, Out>(
 }
 
 /**
- * One page of a list ordered by id, the most common keyset. `fetch` gets the id to continue after
- * (undefined on the first page) and how many rows to take; `shape` turns the rows shown into views.
+ * One page of a list ordered by id, the most common keyset. The cursor is checked first; then
+ * `fetch` gets the id to continue after (undefined on the first page) and how many rows to take,
+ * and `shape` turns the rows shown into views.
  */
 export async function pageById<Row extends { id: string }, Out>(
   secret: Buffer,

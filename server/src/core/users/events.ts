@@ -28,12 +28,13 @@ async function liveUser(ctx: Ctx, id: string): Promise<string> {
 export async function listUserEvents({ ctx, input }: { ctx: Ctx; input: PageInput & { id: string; event?: string } }): Promise<Page<TrackedEventView>> {
   requireScope(ctx.actor.scopes, "users:read");
   const queryKey = JSON.stringify(["user-events", ctx.workspace.id, input.id, input.event ?? null]);
-  const userId = await liveUser(ctx, input.id);
   return pageById(
     ctx.services.cursorSecret,
     queryKey,
     input,
-    (afterId, take) => {
+    // The user is looked up after the cursor is checked: a malformed request is a 400 whatever it names.
+    async (afterId, take) => {
+      const userId = await liveUser(ctx, input.id);
       let query = reader(ctx)
         .selectFrom("tracked_events")
         .select(["id", "event", "properties", "occurred_at", "created_at"])

@@ -69,14 +69,14 @@ export async function listWebhookDeliveries({
 }): Promise<Page<DeliveryView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const db = reader(ctx);
-  // The cursor is checked before the lookup: a malformed request is a 400 whatever it names.
   const queryKey = JSON.stringify(["deliveries", ctx.workspace.id, input.endpointId, input.eventType ?? null, input.eventId ?? null, input.state ?? null]);
-  const endpointId = (await findEndpoint(db, ctx, input.endpointId)).id;
   return pageById(
     ctx.services.cursorSecret,
     queryKey,
     input,
-    (afterId, take) => {
+    // The endpoint is looked up after the cursor is checked: a malformed request is a 400 whatever it names.
+    async (afterId, take) => {
+      const endpointId = (await findEndpoint(db, ctx, input.endpointId)).id;
       let query = db
         .selectFrom("webhook_deliveries")
         .selectAll()
