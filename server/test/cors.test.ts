@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { customerPathMatcher } from "../src/http/route-security.js";
+import { operations } from "../src/routes/index.js";
 import { useHarness } from "./support/harness.js";
 
 // CORS for the customer-facing routes, as a browser negotiates it: the preflight, then the request.
@@ -92,5 +94,18 @@ describe("CORS", () => {
       expect(res.status, origin).toBe(400);
       expect(res.body.errors[0].pointer).toBe("/allowedOrigins/1");
     }
+  });
+});
+
+describe("which paths CORS applies to", () => {
+  it("is the customer-facing routes' paths, with their parameters, and nothing else", () => {
+    const isCustomerPath = customerPathMatcher(
+      operations.map((operation) => operation.route),
+      "/v1",
+    );
+    for (const path of ["/v1/identify", "/v1/track", "/v1/portal/posts", "/v1/portal/posts/post_1/vote", "/v1/portal/me/votes"])
+      expect(isCustomerPath(path), path).toBe(true);
+    for (const path of ["/v1/posts", "/v1/portal", "/v1/portal/posts/a/b/vote", "/v1/identifyx", "/v1/users/usr_1/events", "/portal/posts"])
+      expect(isCustomerPath(path), path).toBe(false);
   });
 });

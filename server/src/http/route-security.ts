@@ -20,10 +20,12 @@ export function credentialOf(route: Pick<RouteConfig, "security" | "method" | "p
 
 /** A matcher for the paths (under `prefix`) of the routes that take the public key: CORS applies to them alone. */
 export function customerPathMatcher(routes: Pick<RouteConfig, "security" | "method" | "path">[], prefix: string): (path: string) => boolean {
-  const patterns = routes
+  // One expression for every such path, since CORS asks on every request.
+  const alternatives = routes
     .filter((route) => credentialOf(route).kind === "public")
-    .map((route) => new RegExp(`^${prefix}${route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}$`));
-  return (path) => patterns.some((pattern) => pattern.test(path));
+    .map((route) => route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+"));
+  const pattern = new RegExp(`^${prefix}(?:${[...new Set(alternatives)].join("|")})$`);
+  return (path) => pattern.test(path);
 }
 
 /** Does the route take the public key (customer-facing) rather than a secret key? */
