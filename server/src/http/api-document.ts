@@ -64,7 +64,7 @@ export function apiDocumentOf(v1: OpenAPIHono<AppEnv>, publicUrl: string) {
       description:
         "Everything the Heed dashboard can do, over HTTP. Errors are RFC 9457 problem+json with a stable `code`; " +
         "lists answer `{data, nextCursor}` with keyset cursors; `limit` is 1–100 (default 20).",
-      contact: { name: "This Heed instance's reference", url: `${publicUrl}/docs` },
+      contact: { name: "API reference of this server", url: `${publicUrl}/docs` },
       license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
     },
     servers: [{ url: `${publicUrl}/v1`, description: "This Heed instance, as its PUBLIC_URL names it (production, staging or local).", "x-internal": false }],
