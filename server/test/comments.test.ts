@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeEndUsers } from "./support/end-users.js";
+import { makeUsers } from "./support/users.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();
@@ -17,7 +17,7 @@ const commentCount = async (postId: string) =>
 describe("comments", () => {
   it("creates public and internal comments and replies; the post counts only public ones", async () => {
     const { ws, key, postId } = await setup();
-    const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+    const [userId] = await makeUsers(h.database.db, ws.id, 1);
     const top = await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Love it", authorId: userId } });
     expect(top.status).toBe(201);
     expect(top.body).toMatchObject({ postId, parentId: null, body: "Love it", internal: false, author: { type: "user", id: userId } });

@@ -85,7 +85,7 @@ describe("identify", () => {
     const revived = await identify(ws, { userId: `deleted:${userId}`, name: "Impostor" });
     expect(revived.status).toBe(400);
     expect(revived.body.errors).toEqual([{ pointer: "/userId", detail: expect.any(String) }]);
-    const row = await h.database.db.selectFrom("end_users").select(["name", "deleted_at"]).where("id", "=", userId).executeTakeFirstOrThrow();
+    const row = await h.database.db.selectFrom("users").select(["name", "deleted_at"]).where("id", "=", userId).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: null, deleted_at: expect.any(String) });
   });
 
@@ -111,7 +111,7 @@ describe("identity verification", () => {
     expect(stolen.status).toBe(401);
     const otherSecret = await identify(ws, { userId: "victim", userHash: userHash("not-the-secret", "victim") });
     expect(otherSecret.status).toBe(401);
-    expect(await h.database.db.selectFrom("end_users").select("id").where("workspace_id", "=", ws.id).execute()).toEqual([]);
+    expect(await h.database.db.selectFrom("users").select("id").where("workspace_id", "=", ws.id).execute()).toEqual([]);
 
     const right = await identify(ws, { userId: "victim", userHash: userHash(secret, "victim").toUpperCase() });
     expect(right.status, JSON.stringify(right.body)).toBe(200);
@@ -147,7 +147,7 @@ describe("identity verification", () => {
     expect(badClaims.status).toBe(400);
     expect(badClaims.body.errors).toEqual([{ pointer: "/token/email", detail: expect.any(String) }]);
     expect(
-      (await h.database.db.selectFrom("end_users").select("external_id").where("workspace_id", "=", ws.id).orderBy("external_id").execute()).map(
+      (await h.database.db.selectFrom("users").select("external_id").where("workspace_id", "=", ws.id).orderBy("external_id").execute()).map(
         (r) => r.external_id,
       ),
     ).toEqual(["jwt-user", "sub-user"]);

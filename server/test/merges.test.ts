@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeEndUsers } from "./support/end-users.js";
+import { makeUsers } from "./support/users.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();
@@ -19,7 +19,7 @@ async function scene(): Promise<Scene> {
   const boardId = await ws.boardId();
   const canonical = (await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Dark mode" } })).body.id;
   const duplicate = (await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Night theme please" } })).body.id;
-  const users = await makeEndUsers(h.database.db, ws.id, 4);
+  const users = await makeUsers(h.database.db, ws.id, 4);
   for (const u of [users[0], users[1]]) await h.call("POST", `/v1/posts/${canonical}/votes`, { key, json: { userId: u } });
   for (const u of [users[1], users[2], users[3]]) await h.call("POST", `/v1/posts/${duplicate}/votes`, { key, json: { userId: u } });
   await h.call("POST", `/v1/posts/${canonical}/comments`, { key, json: { body: "Yes please" } });

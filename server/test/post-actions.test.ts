@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeEndUsers } from "./support/end-users.js";
+import { makeUsers } from "./support/users.js";
 import { useHarness } from "./support/harness.js";
 
 const h = useHarness();
@@ -11,7 +11,7 @@ describe("post actions", () => {
     const statuses = (await h.call("GET", "/v1/statuses", { key })).body.data;
     const complete = statuses.find((s: { name: string }) => s.name === "Complete");
     const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode" } })).body.id;
-    const [voter] = await makeEndUsers(h.database.db, ws.id, 1);
+    const [voter] = await makeUsers(h.database.db, ws.id, 1);
     await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId: voter } });
 
     const changed = await h.call("POST", `/v1/posts/${postId}/status`, { key, json: { statusId: complete.id, comment: { body: "Shipped in 2.4!" } } });
@@ -65,7 +65,7 @@ describe("post actions", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Oops" } })).body.id;
-    const [voter] = await makeEndUsers(h.database.db, ws.id, 1);
+    const [voter] = await makeUsers(h.database.db, ws.id, 1);
     await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId: voter } });
     await h.call("DELETE", `/v1/posts/${postId}`, { key });
     expect((await h.call("GET", `/v1/posts/${postId}`, { key })).status).toBe(404);

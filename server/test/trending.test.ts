@@ -23,7 +23,7 @@ describe("trending", () => {
       for (const age of voteAges) {
         const userId = newId("user");
         await db
-          .insertInto("end_users")
+          .insertInto("users")
           .values({
             id: userId,
             workspace_id: ws.id,

@@ -5,12 +5,12 @@ import { useHarness, type TestWorkspace } from "./support/harness.js";
 const h = useHarness();
 
 async function userRow(id: string) {
-  return h.database.db.selectFrom("end_users").selectAll().where("id", "=", id).executeTakeFirst();
+  return h.database.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 async function countUsers(ws: TestWorkspace, externalId?: string): Promise<number> {
   let query = h.database.db
-    .selectFrom("end_users")
+    .selectFrom("users")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("workspace_id", "=", ws.id);
   if (externalId !== undefined) query = query.where("external_id", "=", externalId);
@@ -94,7 +94,7 @@ describe("end users", () => {
       for (const res of results) expect([200, 204, 400], JSON.stringify(res.body)).toContain(res.status);
       expect(results.filter((r) => r.status === 400).every((r) => r.body.errors[0].pointer === "/companyId")).toBe(true);
       const rows = await h.database.db
-        .selectFrom("end_users")
+        .selectFrom("users")
         .select("company_id")
         .where("workspace_id", "=", ws.id)
         .where("external_id", "=", `u-${round}`)
@@ -133,7 +133,7 @@ describe("end users", () => {
     const users = (await h.call("GET", "/v1/users", { key })).body.data;
     expect(users).toHaveLength(2);
     expect(users.every((u: { company: unknown }) => u.company === null)).toBe(true);
-    const rows = await h.database.db.selectFrom("end_users").select("company_id").where("workspace_id", "=", ws.id).execute();
+    const rows = await h.database.db.selectFrom("users").select("company_id").where("workspace_id", "=", ws.id).execute();
     expect(rows.map((r) => r.company_id)).toEqual([null, null]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isoAt, nowMs } from "../src/lib/clock.js";
 import { newId } from "../src/lib/ids.js";
-import { makeEndUsers } from "./support/end-users.js";
+import { makeUsers } from "./support/users.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();
@@ -39,7 +39,7 @@ describe("votes", () => {
         updated_at: isoAt(nowMs()),
       })
       .execute();
-    const [userId] = await makeEndUsers(h.database.db, ws.id, 1, companyId);
+    const [userId] = await makeUsers(h.database.db, ws.id, 1, companyId);
 
     const first = await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } });
     expect(first.status).toBe(201);
@@ -76,7 +76,7 @@ describe("votes", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const postId = await newPost(ws, key);
-    const users = await makeEndUsers(h.database.db, ws.id, 50);
+    const users = await makeUsers(h.database.db, ws.id, 50);
     // Every user votes twice at once: 100 concurrent requests, 50 votes.
     const answers = await Promise.all([...users, ...users].map((userId) => h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } })));
     expect(answers.every((a) => a.status === 201 || a.status === 200)).toBe(true);
@@ -98,10 +98,10 @@ describe("votes", () => {
     const other = await h.workspace();
     const key = await ws.key();
     const postId = await newPost(ws, key);
-    const [foreignUser] = await makeEndUsers(h.database.db, other.id, 1);
-    const [gone] = await makeEndUsers(h.database.db, ws.id, 1);
+    const [foreignUser] = await makeUsers(h.database.db, other.id, 1);
+    const [gone] = await makeUsers(h.database.db, ws.id, 1);
     await h.database.db
-      .updateTable("end_users")
+      .updateTable("users")
       .set({ deleted_at: isoAt(nowMs()) })
       .where("id", "=", gone!)
       .execute();
@@ -111,7 +111,7 @@ describe("votes", () => {
       expect(res.status).toBe(400);
       expect(res.body.errors[0].pointer).toBe("/userId");
     }
-    const [voter] = await makeEndUsers(h.database.db, ws.id, 1);
+    const [voter] = await makeUsers(h.database.db, ws.id, 1);
     const canonical = await newPost(ws, key);
     await h.database.db.updateTable("posts").set({ merged_into_id: canonical }).where("id", "=", postId).execute();
     const merged = await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId: voter } });
@@ -127,7 +127,7 @@ describe("votes", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const postId = await newPost(ws, key);
-    const users = await makeEndUsers(h.database.db, ws.id, 45);
+    const users = await makeUsers(h.database.db, ws.id, 45);
     for (const userId of users) await h.call("POST", `/v1/posts/${postId}/votes`, { key, json: { userId } });
     const seen: { userId: string; createdAt: string }[] = [];
     let cursor: string | null = null;

@@ -7,7 +7,7 @@ import { fanOutEvents } from "../src/core/webhooks/fanout.js";
 import { sendWebhook } from "../src/core/webhooks/send.js";
 import { checkWebhookUrl, isBlockedAddress } from "../src/core/webhooks/ssrf.js";
 import { eventEnvelope } from "../src/routes/webhooks/payloads.js";
-import { makeEndUsers } from "./support/end-users.js";
+import { makeUsers } from "./support/users.js";
 import { useHarness } from "./support/harness.js";
 import { startServer } from "./support/processes.js";
 import { startReceiver, type Received } from "./support/receiver.js";
@@ -52,7 +52,7 @@ describe("webhooks", () => {
       await call("PATCH", `/v1/posts/${post.id}`, { title: "Every event, edited" });
       const planned = (await call("GET", "/v1/statuses")).data.find((st: { category: string }) => st.category === "active");
       await call("POST", `/v1/posts/${post.id}/status`, { statusId: planned.id, comment: { body: "On it" } });
-      const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+      const [userId] = await makeUsers(h.database.db, ws.id, 1);
       await call("POST", `/v1/posts/${post.id}/votes`, { userId });
       await call("DELETE", `/v1/posts/${post.id}/votes/${userId}`);
       const comment = await call("POST", `/v1/posts/${post.id}/comments`, { body: "Nice" });
@@ -91,7 +91,7 @@ describe("webhooks", () => {
     expect((await h.call("GET", `/v1/webhooks/endpoints/${everything.id}`, { key })).body.secret).toBeUndefined();
     try {
       const post = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Hooked" } })).body;
-      const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+      const [userId] = await makeUsers(h.database.db, ws.id, 1);
       await h.call("POST", `/v1/posts/${post.id}/votes`, { key, json: { userId } });
       await h.call("POST", `/v1/posts/${post.id}/comments`, { key, json: { body: "Nice" } });
       await drain();
@@ -394,7 +394,7 @@ describe("webhooks", () => {
       await h.call("PATCH", `/v1/posts/${post}`, { key, json: { title: "Every event, renamed" } });
       const planned = (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { name: string }) => s.name === "Planned").id;
       await h.call("POST", `/v1/posts/${post}/status`, { key, json: { statusId: planned } });
-      const [userId] = await makeEndUsers(h.database.db, ws.id, 1);
+      const [userId] = await makeUsers(h.database.db, ws.id, 1);
       await h.call("POST", `/v1/posts/${post}/votes`, { key, json: { userId } });
       await h.call("DELETE", `/v1/posts/${post}/votes/${userId}`, { key });
       const comment = (await h.call("POST", `/v1/posts/${post}/comments`, { key, json: { body: "Hi" } })).body.id;

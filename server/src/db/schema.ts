@@ -133,7 +133,7 @@ export interface CommentsTable {
   origin_post_id?: string | null;
 }
 
-export interface EndUsersTable {
+export interface UsersTable {
   id: string;
   workspace_id: string;
   external_id: string;
@@ -313,7 +313,7 @@ export interface Database {
   post_terms: PostTermsTable;
   votes: VotesTable;
   comments: CommentsTable;
-  end_users: EndUsersTable;
+  users: UsersTable;
   companies: CompaniesTable;
   api_keys: ApiKeysTable;
   audit_log: AuditLogTable;

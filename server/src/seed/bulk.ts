@@ -153,7 +153,7 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       last_seen_at: null,
       deleted_at: null,
     }));
-    await insertAll(tx, "end_users", users);
+    await insertAll(tx, "users", users);
 
     const counts = voteCounts(random, options.posts, options.votes, userCount);
     const posts = [];

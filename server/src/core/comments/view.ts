@@ -19,7 +19,7 @@ export interface CommentView {
 export function selectComments(db: Kysely<Database>) {
   return db
     .selectFrom("comments as c")
-    .leftJoin("end_users as u", (join) => join.onRef("u.id", "=", "c.author_id").onRef("u.workspace_id", "=", "c.workspace_id"))
+    .leftJoin("users as u", (join) => join.onRef("u.id", "=", "c.author_id").onRef("u.workspace_id", "=", "c.workspace_id"))
     .leftJoin("members as m", (join) => join.onRef("m.id", "=", "c.author_id").onRef("m.workspace_id", "=", "c.workspace_id"))
     .selectAll("c")
     .select(["u.name as user_name", "u.avatar_url as user_avatar_url", "m.name as member_name"]);

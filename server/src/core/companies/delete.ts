@@ -20,7 +20,7 @@ export async function deleteCompany({ ctx, input }: { ctx: Ctx; input: { id: str
     if (!company) throw notFound("company", input.id);
     const affected = await postsVotedByCompany(tx, ctx.workspace.id, company.id);
     const unlinked = await tx
-      .updateTable("end_users")
+      .updateTable("users")
       .set({ company_id: null, updated_at: nowIso() })
       .where("workspace_id", "=", ctx.workspace.id)
       .where("company_id", "=", company.id)

@@ -46,7 +46,7 @@ export function requirePortalRead(ctx: CustomerCtx): void {
 export async function viewerFromToken(db: Db, serverSecret: Buffer, workspace: PublicWorkspace, token: string): Promise<Viewer> {
   const userId = readUserToken({ serverSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret }, token, nowMs());
   const user = await db
-    .selectFrom("end_users")
+    .selectFrom("users")
     .select(["id", "external_id", "email", "name", "avatar_url"])
     .where("workspace_id", "=", workspace.id)
     .where("id", "=", userId)

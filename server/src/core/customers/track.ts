@@ -77,7 +77,7 @@ export async function track({
       await tx.insertInto("tracked_events").values(rows).execute();
       if (viewer) {
         await tx
-          .updateTable("end_users")
+          .updateTable("users")
           .set({ last_seen_at: nowIso() })
           .where("workspace_id", "=", ctx.workspace.id)
           .where("id", "=", viewer.id)

@@ -23,7 +23,7 @@ async function checkPostCap(tx: Tx, ctx: CustomerCtx, userId: string): Promise<v
   const cap = ctx.customer.workspace.portalPostsPerHour;
   if (cap === null) return;
   if (ctx.services.dialect === "postgres") {
-    await tx.selectFrom("end_users").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", userId).forUpdate().execute();
+    await tx.selectFrom("users").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", userId).forUpdate().execute();
   }
   const since = isoAt(nowMs() - HOUR_MS);
   const recent = await tx

@@ -28,7 +28,7 @@ export async function checkTags(tx: Tx, ctx: Ctx, tagIds: string[], pointer = "/
 
 /** An author is an end user (`usr_…`) or a member (`mem_…`). */
 export async function checkAuthor(tx: Tx, ctx: Ctx, authorId: string): Promise<void> {
-  const table = authorId.startsWith("mem_") ? "members" : "end_users";
+  const table = authorId.startsWith("mem_") ? "members" : "users";
   const row = await tx.selectFrom(table).select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", authorId).executeTakeFirst();
   if (!row) throw invalidReference("/authorId", "end user or member", authorId);
 }

@@ -16,7 +16,7 @@ export async function recountRevenue(tx: Tx, workspaceId: string, scope: { postI
           .where("c.id", "in", (sub) =>
             sub
               .selectFrom("votes as v")
-              .innerJoin("end_users as u", "u.id", "v.user_id")
+              .innerJoin("users as u", "u.id", "v.user_id")
               .select("u.company_id")
               .whereRef("v.post_id", "=", "posts.id")
               .where("u.company_id", "is not", null),
@@ -33,7 +33,7 @@ export async function recountRevenue(tx: Tx, workspaceId: string, scope: { postI
     query = query.where("id", "in", (eb) => eb.selectFrom("votes").select("post_id").where("user_id", "=", scope.userId));
   } else {
     query = query.where("id", "in", (eb) =>
-      eb.selectFrom("votes as v").innerJoin("end_users as u", "u.id", "v.user_id").select("v.post_id").where("u.company_id", "=", scope.companyId),
+      eb.selectFrom("votes as v").innerJoin("users as u", "u.id", "v.user_id").select("v.post_id").where("u.company_id", "=", scope.companyId),
     );
   }
   await query.execute();
@@ -43,7 +43,7 @@ export async function recountRevenue(tx: Tx, workspaceId: string, scope: { postI
 export async function postsVotedByCompany(tx: Tx, workspaceId: string, companyId: string): Promise<string[]> {
   const rows = await tx
     .selectFrom("votes as v")
-    .innerJoin("end_users as u", "u.id", "v.user_id")
+    .innerJoin("users as u", "u.id", "v.user_id")
     .select("v.post_id")
     .distinct()
     .where("v.workspace_id", "=", workspaceId)

@@ -32,7 +32,7 @@ export function selectPosts(db: Conn) {
   return db
     .selectFrom("posts as p")
     .innerJoin("statuses as s", "s.id", "p.status_id")
-    .leftJoin("end_users as u", (join) => join.onRef("u.id", "=", "p.author_id").onRef("u.workspace_id", "=", "p.workspace_id"))
+    .leftJoin("users as u", (join) => join.onRef("u.id", "=", "p.author_id").onRef("u.workspace_id", "=", "p.workspace_id"))
     .leftJoin("members as m", (join) => join.onRef("m.id", "=", "p.author_id").onRef("m.workspace_id", "=", "p.workspace_id"))
     .selectAll("p")
     .select(["s.name as status_name", "s.category as status_category", "u.name as user_name", "u.avatar_url as user_avatar_url", "m.name as member_name"]);

@@ -18,7 +18,7 @@ export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: string
     if (!user) throw notFound("end user", input.id);
     const at = nowIso();
     await tx
-      .updateTable("end_users")
+      .updateTable("users")
       .set({
         external_id: `deleted:${user.id}`,
         email: null,

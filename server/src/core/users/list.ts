@@ -12,7 +12,7 @@ export interface ListUsersInput extends PageInput {
 /** Newest first, keyset-paged by id. Deleted end users are left out. */
 export async function listUsers({ ctx, input }: { ctx: Ctx; input: ListUsersInput }): Promise<Page<UserView>> {
   requireScope(ctx.actor.scopes, "users:read");
-  const queryKey = JSON.stringify(["end_users", ctx.workspace.id, input.companyId, input.email]);
+  const queryKey = JSON.stringify(["users", ctx.workspace.id, input.companyId, input.email]);
   return pageById(
     ctx.services.cursorSecret,
     queryKey,

@@ -1,6 +1,6 @@
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
-import type { EndUsersTable } from "../../db/schema.js";
+import type { UsersTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { recountRevenue } from "../posts/revenue.js";
@@ -44,7 +44,7 @@ export async function upsertUser({ ctx, input }: { ctx: Ctx; input: UpsertUserIn
  * the returned id is the one this call generated. An update also clears `deleted_at`.
  */
 export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { lastSeenAt?: string }): Promise<{ id: string; created: boolean }> {
-  const given: Partial<EndUsersTable> = {};
+  const given: Partial<UsersTable> = {};
   if (input.email !== undefined) given.email = input.email;
   if (input.name !== undefined) given.name = input.name;
   if (input.avatarUrl !== undefined) given.avatar_url = input.avatarUrl;
@@ -57,14 +57,14 @@ export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { las
   // read and the upsert and the recount would be skipped on a stale "unchanged".
   let before: { company_id: string | null } | undefined;
   if (input.companyId !== undefined) {
-    let query = tx.selectFrom("end_users").select("company_id").where("workspace_id", "=", ctx.workspace.id).where("external_id", "=", input.externalId);
+    let query = tx.selectFrom("users").select("company_id").where("workspace_id", "=", ctx.workspace.id).where("external_id", "=", input.externalId);
     if (ctx.services.dialect === "postgres") query = query.forUpdate();
     before = await query.executeTakeFirst();
   }
   const at = nowIso();
   const id = newId("user");
   const inserted = await tx
-    .insertInto("end_users")
+    .insertInto("users")
     .values({
       id,
       workspace_id: ctx.workspace.id,

@@ -27,7 +27,7 @@ export interface UserView {
 /** End users with their company: one query, a join instead of a query per row. */
 export function selectUsers(db: Kysely<Database>) {
   return db
-    .selectFrom("end_users as u")
+    .selectFrom("users as u")
     .leftJoin("companies as c", (join) => join.onRef("c.id", "=", "u.company_id").onRef("c.workspace_id", "=", "u.workspace_id"))
     .selectAll("u")
     .select(["c.id as company_ref", "c.external_id as company_external_id", "c.name as company_name", "c.monthly_spend as company_monthly_spend"]);

@@ -18,7 +18,7 @@ export async function addVote({ ctx, input }: { ctx: Ctx; input: { postId: strin
     const post = await findPost(tx, ctx, input.postId);
     if (!post) throw notFound("post", input.postId);
     const user = await tx
-      .selectFrom("end_users")
+      .selectFrom("users")
       .select("id")
       .where("workspace_id", "=", ctx.workspace.id)
       .where("id", "=", input.userId)

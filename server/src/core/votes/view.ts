@@ -20,7 +20,7 @@ export interface VoterView {
 export function selectVoters(db: Kysely<Database>) {
   return db
     .selectFrom("votes as v")
-    .innerJoin("end_users as u", "u.id", "v.user_id")
+    .innerJoin("users as u", "u.id", "v.user_id")
     .leftJoin("companies as c", "c.id", "u.company_id")
     .select([
       "v.user_id",

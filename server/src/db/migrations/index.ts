@@ -3,6 +3,7 @@ import * as initial from "./0001_initial.js";
 import * as idempotency from "./0002_idempotency.js";
 import * as webhookDeliveries from "./0003_webhook_deliveries.js";
 import * as customerSide from "./0004_customer_side.js";
+import * as usersTable from "./0005_users_table.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0002_idempotency": idempotency,
   "0003_webhook_deliveries": webhookDeliveries,
   "0004_customer_side": customerSide,
+  "0005_users_table": usersTable,
 };

@@ -3,12 +3,12 @@ import { newId } from "../../src/lib/ids.js";
 import type { Db } from "../../src/db/database.js";
 
 /** Inserts end users straight into the real database: test set-up, not the behaviour under test. */
-export async function makeEndUsers(db: Db, workspaceId: string, count: number, companyId: string | null = null): Promise<string[]> {
+export async function makeUsers(db: Db, workspaceId: string, count: number, companyId: string | null = null): Promise<string[]> {
   const at = isoAt(nowMs());
   const ids = Array.from({ length: count }, () => newId("user"));
   for (let i = 0; i < ids.length; i += 500) {
     await db
-      .insertInto("end_users")
+      .insertInto("users")
       .values(
         ids.slice(i, i + 500).map((id) => ({
           id,
