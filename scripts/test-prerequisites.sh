@@ -48,7 +48,13 @@ if [ ! -x "$chromium" ]; then
   install="apt-get install -y chromium"
   is_root && command -v apt-get >/dev/null || stop "Chromium is missing at $chromium" "$(as_root "apt-get update && $install")"
   echo "npm test: installing Debian's chromium"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive $install -qq; } >/dev/null || stop "installing Chromium failed" "apt-get update && $install"
+  # apt's chatter (debconf notices on stderr) is shown only when the install fails.
+  log=$(mktemp)
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive $install -qq; } >"$log" 2>&1 || {
+    cat "$log" >&2
+    stop "installing Chromium failed" "apt-get update && $install"
+  }
+  rm -f "$log"
   [ -x "$chromium" ] || stop "Chromium is still missing at $chromium" "apt-get update && $install"
 fi
 exit 0

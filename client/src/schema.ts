@@ -65,7 +65,7 @@ export interface paths {
         put?: never;
         /**
          * Change a post's status
-         * @description Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`). Requires `posts:write`, and `comments:write` with a comment.
+         * @description Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`). With a comment, the key needs `comments:write` too. Requires `posts:write`.
          */
         post: operations["changePostStatus"];
         delete?: never;

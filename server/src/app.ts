@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { sql } from "kysely";
@@ -13,11 +13,11 @@ import { problemResponse, toProblem } from "./http/problem.js";
 import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { requestId } from "./http/request-id.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
-import { OperationsApp } from "./http/operations-app.js";
+import { validationHook } from "./http/validation.js";
 import { customerPathMatcher } from "./http/route-security.js";
 import type { RateLimiter } from "./ratelimit/limiter.js";
 import { operations, registerRoutes } from "./routes/index.js";
-import { registerWebhookDocs } from "./routes/webhooks/index.js";
+import { registerWebhookDocs } from "./routes/webhooks/event-docs.js";
 
 export interface AppOptions {
   bodyLimitBytes: number;
@@ -27,7 +27,7 @@ export interface AppOptions {
 
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
 function createV1(options: Pick<AppOptions, "bodyLimitBytes">): OpenAPIHono<AppEnv> {
-  const v1 = new OperationsApp();
+  const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   v1.use(
     "*",
     bodyLimit({
@@ -56,10 +56,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
     c.set("services", services);
     await next();
   });
-  const isCustomerPath = customerPathMatcher(
-    operations.map((operation) => operation.route),
-    "/v1",
-  );
+  const isCustomerPath = customerPathMatcher(operations, "/v1");
   app.use("*", cors(isCustomerPath));
   app.use("*", rateLimit(options.rateLimiter, options.rateLimit));
   app.options("/v1/*", preflight(isCustomerPath));

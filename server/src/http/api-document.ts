@@ -5,7 +5,7 @@ import { documentResponseHeaders } from "./response-headers.js";
 // What the OpenAPI document says beside its operations: the credentials, the tags in the order
 // the reference shows them, the server, and the headers every response carries.
 
-const TAGS: [name: string, description: string][] = [
+const TAGS = [
   ["Posts", "Ideas and requests on the boards: list, search, create, edit, change status, merge, delete and restore."],
   ["Votes", "One vote per end user per post; the team may vote on a user's behalf."],
   ["Comments", "Public replies and internal notes on posts, one level of replies deep."],
@@ -22,7 +22,10 @@ const TAGS: [name: string, description: string][] = [
   ["Audit log", "Every change, who made it and through which request."],
   ["Customer side", "Called from the customer's app with the public key: identify end users and track their events."],
   ["Portal", "The public portal's routes: what end users may see and do, with the public key and an end-user token."],
-];
+] as const satisfies readonly (readonly [name: string, description: string])[];
+
+/** The reference's sections; every operation names one. */
+export type ApiTag = (typeof TAGS)[number][0];
 
 /** The credentials the document's security requirements name. */
 export function registerSecuritySchemes(v1: OpenAPIHono<AppEnv>): void {

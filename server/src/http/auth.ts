@@ -1,4 +1,3 @@
-import type { RouteConfig } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { isCustomerCtx, viewerFromToken, type CustomerCtx } from "../core/customers/context.js";
 import { HeedError } from "../core/errors.js";
@@ -6,9 +5,9 @@ import { requireScope, type Scope } from "../core/scopes.js";
 import { originMayRead } from "./cors.js";
 import { callerOf } from "./credentials.js";
 import type { AppEnv } from "./env.js";
-import { credentialOf } from "./route-security.js";
+import type { RouteCredential } from "./route-security.js";
 
-// Each route authenticates with the credential its own `security` declares, before its input is
+// Each route authenticates with the credential it declares (define-operation.ts), before its input is
 // validated, so refusals come in a fixed order: 401 (credential), 403 (scope), then 400. Two
 // kinds of key, never interchangeable: any other kind is a 401 with its reason, never a downgrade.
 
@@ -56,9 +55,8 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
   c.set("ctx", ctx);
 }
 
-/** The authentication of one route, built once from its declared `security`. */
-export function authenticateRoute(route: Pick<RouteConfig, "security" | "method" | "path">): MiddlewareHandler<AppEnv> {
-  const credential = credentialOf(route);
+/** The authentication of one route, built once from the credential it declares. */
+export function authenticateRoute(credential: RouteCredential): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (credential.kind === "secret") await authenticateSecret(c, credential.scope);
     else await authenticatePublic(c, credential.userToken !== "none");

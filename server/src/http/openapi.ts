@@ -156,21 +156,6 @@ export const timestamp = z.string().openapi({ format: "date-time", example: "202
 /** The `{id}` of every route under /posts/{id}. */
 export const postParam = idParam("post", "post");
 
-/** The security requirement of a secret-key route, naming the permission it needs. */
-export function requiresScope(scope: string) {
-  return [{ apiKey: [scope] }];
-}
-
-/**
- * The security requirement of a customer-facing route: the public key, with an end-user token when
- * the route acts as an end user (`required`) or shows the identified user more (`optional`).
- */
-export function customerSecurity(userToken: "none" | "optional" | "required"): Record<string, string[]>[] {
-  if (userToken === "required") return [{ publicKey: [], userToken: [] }];
-  if (userToken === "optional") return [{ publicKey: [], userToken: [] }, { publicKey: [] }];
-  return [{ publicKey: [] }];
-}
-
 /** The header every write accepts; the idempotency middleware reads it before validation. */
 export const IdempotencyHeaders = z.object({
   "Idempotency-Key": z

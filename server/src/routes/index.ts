@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Operation } from "../http/define-operation.js";
 import type { AppEnv } from "../http/env.js";
 import { operations as apiKeys } from "./api-keys/index.js";
 import { operations as auditLog } from "./audit-log/index.js";
@@ -8,7 +9,6 @@ import { operations as comments } from "./comments/index.js";
 import { operations as customer } from "./customer/index.js";
 import { operations as members } from "./members/index.js";
 import { operations as companies } from "./companies/index.js";
-import type { Operation } from "./operation.js";
 import { operations as portal } from "./portal/index.js";
 import { operations as posts } from "./posts/index.js";
 import { operations as statuses } from "./statuses/index.js";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Scope } from "../../src/core/scopes.js";
-import { credentialOf, type RouteCredential } from "../../src/http/route-security.js";
+import type { RouteCredential } from "../../src/http/route-security.js";
 import { operations } from "../../src/routes/index.js";
 import { CUSTOMER_FIXTURES } from "./fixtures/customer.js";
 import { FIXTURES } from "./fixtures/index.js";
@@ -25,8 +25,7 @@ export interface SuiteOperation {
   pages: boolean;
 }
 
-export const SUITE_OPERATIONS: SuiteOperation[] = operations.map(({ route }) => {
-  const credential = credentialOf(route);
+export const SUITE_OPERATIONS: SuiteOperation[] = operations.map(({ route, credential }) => {
   return {
     operationId: route.operationId!,
     method: route.method.toUpperCase(),

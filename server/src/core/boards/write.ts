@@ -2,7 +2,7 @@ import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { BoardsTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
+import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { findBoard, toBoardView, type BoardView } from "./view.js";
@@ -34,13 +34,6 @@ async function ensureSlugFree(tx: Tx, ctx: Ctx, slug: string, exceptId?: string)
   if (await query.executeTakeFirst()) {
     throw new HeedError("conflict", `A board with slug '${slug}' exists already.`, { errors: [{ pointer: "/slug", detail: "Taken in this workspace." }] });
   }
-}
-
-export async function getBoard({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<BoardView> {
-  requireScope(ctx.actor.scopes, "boards:read");
-  const row = await findBoard(reader(ctx), ctx, input.id);
-  if (!row) throw notFound("board", input.id);
-  return toBoardView(row);
 }
 
 export async function createBoard({ ctx, input }: { ctx: Ctx; input: BoardInput & { name: string } }): Promise<BoardView> {

@@ -57,6 +57,23 @@ export async function publishChangelogEntry({ ctx, input }: { ctx: Ctx; input: {
   });
 }
 
+/** Back to draft: a published entry leaves the public changelog, a scheduled one will not publish. */
+export async function unpublishChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
+  requireScope(ctx.actor.scopes, "changelog:write");
+  return inTransaction(ctx, async (tx) => {
+    const entry = await findEntry(tx, ctx, input.id);
+    if (!entry) throw notFound("changelog entry", input.id);
+    if (entry.state === "draft") throw new HeedError("conflict", "The entry is a draft already.");
+    await tx
+      .updateTable("changelog_entries")
+      .set({ state: "draft", publish_at: null, published_at: null, updated_at: nowIso() })
+      .where("id", "=", entry.id)
+      .execute();
+    await recordChange(tx, ctx, { action: "changelog.unpublished", objectType: "changelog_entry", objectId: entry.id, audit: { from: entry.state } });
+    return entryView(tx, ctx, entry.id);
+  });
+}
+
 /**
  * The scheduler's pass: publishes every scheduled entry that is due, each in its own transaction.
  * Safe to run in any number of processes at once; returns how many this call published.

@@ -3,7 +3,7 @@ import { newId } from "../../lib/ids.js";
 import type { ChangelogEntriesTable } from "../../db/schema.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
-import { HeedError, invalidReference, notFound } from "../errors.js";
+import { invalidReference, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { entryView, findEntry, type ChangelogEntryView } from "./view.js";
 
@@ -101,22 +101,5 @@ export async function deleteChangelogEntry({ ctx, input }: { ctx: Ctx; input: { 
       objectId: entry.id,
       audit: { title: entry.title, state: entry.state },
     });
-  });
-}
-
-/** Back to draft: a published entry leaves the public changelog, a scheduled one will not publish. */
-export async function unpublishChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ChangelogEntryView> {
-  requireScope(ctx.actor.scopes, "changelog:write");
-  return inTransaction(ctx, async (tx) => {
-    const entry = await findEntry(tx, ctx, input.id);
-    if (!entry) throw notFound("changelog entry", input.id);
-    if (entry.state === "draft") throw new HeedError("conflict", "The entry is a draft already.");
-    await tx
-      .updateTable("changelog_entries")
-      .set({ state: "draft", publish_at: null, published_at: null, updated_at: nowIso() })
-      .where("id", "=", entry.id)
-      .execute();
-    await recordChange(tx, ctx, { action: "changelog.unpublished", objectType: "changelog_entry", objectId: entry.id, audit: { from: entry.state } });
-    return entryView(tx, ctx, entry.id);
   });
 }

@@ -1,28 +1,13 @@
 import { nowIso } from "../../lib/clock.js";
 import type { MembersTable } from "../../db/schema.js";
+import { toMemberView, type MemberView, type Role } from "./view.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, lockWorkspace, reader, type Ctx, type Tx } from "../context.js";
+import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
-import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
 // Team members. Inviting and signing in come with the dashboard; here they are listed, given a
 // role, and removed. A workspace always keeps at least one owner.
-
-export type Role = "owner" | "admin" | "member";
-
-export interface MemberView {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  createdAt: string;
-  updatedAt: string;
-}
-
-function toMemberView(row: MembersTable): MemberView {
-  return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at, updatedAt: row.updated_at };
-}
 
 async function findMember(tx: Tx, ctx: Ctx, id: string): Promise<MembersTable> {
   const row = await tx.selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
@@ -40,22 +25,6 @@ async function ensureAnotherOwner(tx: Tx, ctx: Ctx, member: MembersTable): Promi
     .where("role", "=", "owner")
     .executeTakeFirstOrThrow();
   if (Number(owners.n) <= 1) throw new HeedError("conflict", "A workspace keeps at least one owner: make someone else owner first.");
-}
-
-export async function listMembers({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<MemberView>> {
-  requireScope(ctx.actor.scopes, "members:read");
-  const queryKey = `members:${ctx.workspace.id}`;
-  return pageById(
-    ctx.services.cursorSecret,
-    queryKey,
-    input,
-    (afterId, take) => {
-      let query = reader(ctx).selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(take);
-      if (afterId) query = query.where("id", ">", afterId);
-      return query.execute();
-    },
-    (rs) => rs.map(toMemberView),
-  );
 }
 
 export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: { id: string; role: Role } }): Promise<MemberView> {

@@ -1,25 +1,13 @@
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { TagsTable } from "../../db/schema.js";
+import { toTagView, type TagView } from "./view.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
+import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
 // Tags belong to the `boards` permission; putting one on a post is a change of the post.
-
-export interface TagView {
-  id: string;
-  name: string;
-  color: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-function toTagView(row: TagsTable): TagView {
-  return { id: row.id, name: row.name, color: row.color, createdAt: row.created_at, updatedAt: row.updated_at };
-}
 
 async function findTag(tx: Tx, ctx: Ctx, id: string): Promise<TagsTable | undefined> {
   return tx.selectFrom("tags").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
@@ -31,29 +19,6 @@ async function ensureNameFree(tx: Tx, ctx: Ctx, name: string, exceptId?: string)
   if (await query.executeTakeFirst()) {
     throw new HeedError("conflict", `A tag named '${name}' exists already.`, { errors: [{ pointer: "/name", detail: "Taken in this workspace." }] });
   }
-}
-
-/** Alphabetical, as pickers show them. */
-export async function listTags({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<TagView>> {
-  requireScope(ctx.actor.scopes, "boards:read");
-  const queryKey = `tags:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
-  let query = reader(ctx)
-    .selectFrom("tags")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("name")
-    .orderBy("id")
-    .limit(input.limit + 1);
-  if (after) query = query.where((eb) => eb(eb.refTuple("name", "id"), ">", eb.tuple(...after)));
-  return toPage(
-    await query.execute(),
-    input.limit,
-    ctx.services.cursorSecret,
-    queryKey,
-    (r) => [r.name, r.id],
-    (rs) => rs.map(toTagView),
-  );
 }
 
 export async function createTag({ ctx, input }: { ctx: Ctx; input: { name: string; color?: string } }): Promise<TagView> {

@@ -1,7 +1,7 @@
-import type { Operation } from "../operation.js";
-import * as createApiKey from "./create.js";
-import * as listApiKeys from "./list.js";
-import * as revokeApiKey from "./revoke.js";
-import * as updateApiKey from "./update.js";
+import type { Operation } from "../../http/define-operation.js";
+import { createApiKeyOperation } from "./create.js";
+import { listApiKeysOperation } from "./list.js";
+import { revokeApiKeyOperation } from "./revoke.js";
+import { updateApiKeyOperation } from "./update.js";
 
-export const operations: Operation[] = [listApiKeys, createApiKey, updateApiKey, revokeApiKey];
+export const operations: Operation[] = [listApiKeysOperation, createApiKeyOperation, updateApiKeyOperation, revokeApiKeyOperation];

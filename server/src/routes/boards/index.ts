@@ -1,8 +1,8 @@
-import type { Operation } from "../operation.js";
-import * as createBoard from "./create.js";
-import * as deleteBoard from "./delete.js";
-import * as getBoard from "./get.js";
-import * as listBoards from "./list.js";
-import * as updateBoard from "./update.js";
+import type { Operation } from "../../http/define-operation.js";
+import { createBoardOperation } from "./create.js";
+import { deleteBoardOperation } from "./delete.js";
+import { getBoardOperation } from "./get.js";
+import { listBoardsOperation } from "./list.js";
+import { updateBoardOperation } from "./update.js";
 
-export const operations: Operation[] = [listBoards, getBoard, createBoard, updateBoard, deleteBoard];
+export const operations: Operation[] = [listBoardsOperation, getBoardOperation, createBoardOperation, updateBoardOperation, deleteBoardOperation];

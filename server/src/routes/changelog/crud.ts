@@ -1,95 +1,87 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { getChangelogEntry, listChangelog } from "../../core/changelog/list.js";
 import { createChangelogEntry, deleteChangelogEntry, updateChangelogEntry } from "../../core/changelog/write.js";
-import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, jsonBody, jsonContent, listOf, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
-import type { Operation } from "../operation.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { PageQuery, listOf } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 import { ChangelogEntrySchema, CreateEntrySchema, UpdateEntrySchema, entryParam } from "./schemas.js";
 
-const list = createRoute({
-  method: "get",
-  path: "/changelog",
-  operationId: "listChangelog",
-  tags: ["Changelog"],
-  summary: "List changelog entries",
-  description: "Newest first, drafts and scheduled entries included unless `state` filters. Requires `changelog:read`.",
-  security: requiresScope("changelog:read"),
-  request: { query: z.object({ state: z.enum(["draft", "scheduled", "published"]).optional(), ...PageQuery }) },
-  responses: { 200: jsonContent(listOf(ChangelogEntrySchema, "ChangelogEntryList"), "A page of entries."), ...errorResponses() },
-});
-
-const get = createRoute({
-  method: "get",
-  path: "/changelog/{id}",
-  operationId: "getChangelogEntry",
-  tags: ["Changelog"],
-  summary: "Get a changelog entry",
-  description: "Requires `changelog:read`.",
-  security: requiresScope("changelog:read"),
-  request: { params: entryParam },
-  responses: { 200: jsonContent(ChangelogEntrySchema, "The entry."), ...errorResponses({ extra: ["not_found"] }) },
-});
-
-const create = createRoute({
-  method: "post",
-  path: "/changelog",
-  operationId: "createChangelogEntry",
-  tags: ["Changelog"],
-  summary: "Write a changelog entry",
-  description: "A new entry is a draft; publish it with `POST /changelog/{id}/publish`. Requires `changelog:write`.",
-  security: requiresScope("changelog:write"),
-  request: { headers: IdempotencyHeaders, body: jsonBody(CreateEntrySchema) },
-  responses: { 201: jsonContent(ChangelogEntrySchema, "The draft."), ...errorResponses({ body: true }) },
-});
-
-const update = createRoute({
-  method: "patch",
-  path: "/changelog/{id}",
-  operationId: "updateChangelogEntry",
-  tags: ["Changelog"],
-  summary: "Update a changelog entry",
-  description: "`postIds` replaces the linked posts. Requires `changelog:write`.",
-  security: requiresScope("changelog:write"),
-  request: { headers: IdempotencyHeaders, params: entryParam, body: jsonBody(UpdateEntrySchema) },
-  responses: { 200: jsonContent(ChangelogEntrySchema, "The entry."), ...errorResponses({ body: true, extra: ["not_found"] }) },
-});
-
-const remove = createRoute({
-  method: "delete",
-  path: "/changelog/{id}",
-  operationId: "deleteChangelogEntry",
-  tags: ["Changelog"],
-  summary: "Delete a changelog entry",
-  description: "Requires `changelog:write`.",
-  security: requiresScope("changelog:write"),
-  request: { headers: IdempotencyHeaders, params: entryParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
-});
-
-export const entryOperations: Operation[] = [
+export const listChangelogOperation = defineOperation(
   {
-    route: list,
-    register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(list, async (c) => c.json(await listChangelog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+    method: "get",
+    path: "/changelog",
+    operationId: "listChangelog",
+    tag: "Changelog",
+    summary: "List changelog entries",
+    description: "Newest first, drafts and scheduled entries included unless `state` filters.",
+    credential: secretKey("changelog:read"),
+    query: z.object({ state: z.enum(["draft", "scheduled", "published"]).optional(), ...PageQuery }),
+    answer: { status: 200, schema: listOf(ChangelogEntrySchema, "ChangelogEntryList"), description: "A page of entries." },
   },
-  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
+  async (c) => c.json(await listChangelog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+);
+
+export const getChangelogEntryOperation = defineOperation(
   {
-    route: create,
-    register: (app) => app.openapi(create, async (c) => c.json(await createChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)),
+    method: "get",
+    path: "/changelog/{id}",
+    operationId: "getChangelogEntry",
+    tag: "Changelog",
+    summary: "Get a changelog entry",
+    credential: secretKey("changelog:read"),
+    params: entryParam,
+    answer: { status: 200, schema: ChangelogEntrySchema, description: "The entry." },
+    errors: ["not_found"],
   },
+  async (c) => c.json(await getChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+);
+
+export const createChangelogEntryOperation = defineOperation(
   {
-    route: update,
-    register: (app) =>
-      app.openapi(update, async (c) =>
-        c.json(await updateChangelogEntry({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
-      ),
+    method: "post",
+    path: "/changelog",
+    operationId: "createChangelogEntry",
+    tag: "Changelog",
+    summary: "Write a changelog entry",
+    description: "A new entry is a draft; publish it with `POST /changelog/{id}/publish`.",
+    credential: secretKey("changelog:write"),
+    body: CreateEntrySchema,
+    answer: { status: 201, schema: ChangelogEntrySchema, description: "The draft." },
   },
+  async (c) => c.json(await createChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+);
+
+export const updateChangelogEntryOperation = defineOperation(
   {
-    route: remove,
-    register: (app) =>
-      app.openapi(remove, async (c) => {
-        await deleteChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") });
-        return c.body(null, 204);
-      }),
+    method: "patch",
+    path: "/changelog/{id}",
+    operationId: "updateChangelogEntry",
+    tag: "Changelog",
+    summary: "Update a changelog entry",
+    description: "`postIds` replaces the linked posts.",
+    credential: secretKey("changelog:write"),
+    params: entryParam,
+    body: UpdateEntrySchema,
+    answer: { status: 200, schema: ChangelogEntrySchema, description: "The entry." },
+    errors: ["not_found"],
   },
-];
+  async (c) => c.json(await updateChangelogEntry({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+);
+
+export const deleteChangelogEntryOperation = defineOperation(
+  {
+    method: "delete",
+    path: "/changelog/{id}",
+    operationId: "deleteChangelogEntry",
+    tag: "Changelog",
+    summary: "Delete a changelog entry",
+    credential: secretKey("changelog:write"),
+    params: entryParam,
+    answer: { status: 204, description: "Deleted." },
+    errors: ["not_found"],
+  },
+  async (c) => {
+    await deleteChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") });
+    return c.body(null, 204);
+  },
+);

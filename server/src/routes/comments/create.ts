@@ -1,22 +1,23 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createComment } from "../../core/comments/create.js";
-import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { postParam } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 import { CommentSchema, CreateCommentSchema } from "./schemas.js";
 
-export const route = createRoute({
-  method: "post",
-  path: "/posts/{id}/comments",
-  operationId: "createComment",
-  tags: ["Comments"],
-  summary: "Comment on a post",
-  description:
-    "Public or internal; `parentId` replies to a top-level comment (one level deep; a reply to an internal comment must be internal). The team may comment on locked posts. Emits `comment.created`. Requires `comments:write`.",
-  security: requiresScope("comments:write"),
-  request: { headers: IdempotencyHeaders, params: postParam, body: jsonBody(CreateCommentSchema) },
-  responses: { 201: jsonContent(CommentSchema, "The new comment."), ...errorResponses({ body: true, extra: ["not_found"] }) },
-});
-
-export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => c.json(await createComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201));
-}
+export const createCommentOperation = defineOperation(
+  {
+    method: "post",
+    path: "/posts/{id}/comments",
+    operationId: "createComment",
+    tag: "Comments",
+    summary: "Comment on a post",
+    description:
+      "Public or internal; `parentId` replies to a top-level comment (one level deep; a reply to an internal comment must be internal). The team may comment on locked posts. Emits `comment.created`.",
+    credential: secretKey("comments:write"),
+    params: postParam,
+    body: CreateCommentSchema,
+    answer: { status: 201, schema: CommentSchema, description: "The new comment." },
+    errors: ["not_found"],
+  },
+  async (c) => c.json(await createComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201),
+);

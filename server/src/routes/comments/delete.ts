@@ -1,24 +1,23 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deleteComment } from "../../core/comments/delete.js";
-import type { AppEnv } from "../../http/env.js";
-import { errorResponses, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { secretKey } from "../../http/route-security.js";
 import { commentParam } from "./schemas.js";
 
-export const route = createRoute({
-  method: "delete",
-  path: "/comments/{id}",
-  operationId: "deleteComment",
-  tags: ["Comments"],
-  summary: "Delete a comment",
-  description: "Soft delete; replies to it stay. Emits `comment.deleted`. Requires `comments:write`.",
-  security: requiresScope("comments:write"),
-  request: { headers: IdempotencyHeaders, params: commentParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
-});
-
-export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+export const deleteCommentOperation = defineOperation(
+  {
+    method: "delete",
+    path: "/comments/{id}",
+    operationId: "deleteComment",
+    tag: "Comments",
+    summary: "Delete a comment",
+    description: "Soft delete; replies to it stay. Emits `comment.deleted`.",
+    credential: secretKey("comments:write"),
+    params: commentParam,
+    answer: { status: 204, description: "Deleted." },
+    errors: ["not_found"],
+  },
+  async (c) => {
     await deleteComment({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
-  });
-}
+  },
+);

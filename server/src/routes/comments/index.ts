@@ -1,8 +1,8 @@
-import type { Operation } from "../operation.js";
-import * as createComment from "./create.js";
-import * as deleteComment from "./delete.js";
-import * as getComment from "./get.js";
-import * as listComments from "./list.js";
-import * as updateComment from "./update.js";
+import type { Operation } from "../../http/define-operation.js";
+import { createCommentOperation } from "./create.js";
+import { deleteCommentOperation } from "./delete.js";
+import { getCommentOperation } from "./get.js";
+import { listCommentsOperation } from "./list.js";
+import { updateCommentOperation } from "./update.js";
 
-export const operations: Operation[] = [listComments, createComment, getComment, updateComment, deleteComment];
+export const operations: Operation[] = [listCommentsOperation, createCommentOperation, getCommentOperation, updateCommentOperation, deleteCommentOperation];

@@ -1,25 +1,26 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { listComments } from "../../core/comments/read.js";
-import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonContent, requiresScope, postParam } from "../../http/openapi.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { postParam } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 import { CommentListSchema, ListCommentsQuery } from "./schemas.js";
 
-export const route = createRoute({
-  method: "get",
-  path: "/posts/{id}/comments",
-  operationId: "listComments",
-  tags: ["Comments"],
-  summary: "List a post's comments",
-  description: "Public and internal comments, oldest first; replies carry `parentId`. Requires `comments:read`.",
-  security: requiresScope("comments:read"),
-  request: { params: postParam, query: ListCommentsQuery },
-  responses: { 200: jsonContent(CommentListSchema, "A page of comments."), ...errorResponses({ extra: ["not_found"] }) },
-});
-
-export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+export const listCommentsOperation = defineOperation(
+  {
+    method: "get",
+    path: "/posts/{id}/comments",
+    operationId: "listComments",
+    tag: "Comments",
+    summary: "List a post's comments",
+    description: "Public and internal comments, oldest first; replies carry `parentId`.",
+    credential: secretKey("comments:read"),
+    params: postParam,
+    query: ListCommentsQuery,
+    answer: { status: 200, schema: CommentListSchema, description: "A page of comments." },
+    errors: ["not_found"],
+  },
+  async (c) => {
     const { internal, ...page } = c.req.valid("query");
     const input = { ...page, postId: c.req.valid("param").id, internal: internal === undefined ? undefined : internal === "true" };
     return c.json(await listComments({ ctx: c.get("ctx"), input }), 200);
-  });
-}
+  },
+);

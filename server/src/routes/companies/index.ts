@@ -1,7 +1,7 @@
-import type { Operation } from "../operation.js";
-import * as deleteCompany from "./delete.js";
-import * as getCompany from "./get.js";
-import * as listCompanies from "./list.js";
-import * as upsertCompany from "./upsert.js";
+import type { Operation } from "../../http/define-operation.js";
+import { deleteCompanyOperation } from "./delete.js";
+import { getCompanyOperation } from "./get.js";
+import { listCompaniesOperation } from "./list.js";
+import { upsertCompanyOperation } from "./upsert.js";
 
-export const operations: Operation[] = [listCompanies, getCompany, upsertCompany, deleteCompany];
+export const operations: Operation[] = [listCompaniesOperation, getCompanyOperation, upsertCompanyOperation, deleteCompanyOperation];

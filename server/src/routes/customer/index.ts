@@ -1,5 +1,5 @@
-import type { Operation } from "../operation.js";
-import * as identify from "./identify.js";
-import * as track from "./track.js";
+import type { Operation } from "../../http/define-operation.js";
+import { identifyOperation } from "./identify.js";
+import { trackOperation } from "./track.js";
 
-export const operations: Operation[] = [identify, track];
+export const operations: Operation[] = [identifyOperation, trackOperation];

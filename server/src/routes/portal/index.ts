@@ -1,10 +1,24 @@
-import type { Operation } from "../operation.js";
-import * as changelog from "./changelog.js";
-import { operations as comments } from "./comments.js";
-import { operations as me } from "./me.js";
-import { operations as posts } from "./posts.js";
-import * as roadmap from "./roadmap.js";
-import { operations as votes } from "./votes.js";
-import * as workspace from "./workspace.js";
+import type { Operation } from "../../http/define-operation.js";
+import { listPortalChangelogOperation } from "./changelog.js";
+import { createPortalCommentOperation, listPortalCommentsOperation } from "./comments.js";
+import { getPortalMeOperation, listPortalMyPostsOperation, listPortalMyVotesOperation } from "./me.js";
+import { getPortalPostOperation, listPortalPostsOperation, submitPortalPostOperation } from "./posts.js";
+import { getPortalRoadmapOperation } from "./roadmap.js";
+import { unvotePortalPostOperation, votePortalPostOperation } from "./votes.js";
+import { getPortalWorkspaceOperation } from "./workspace.js";
 
-export const operations: Operation[] = [workspace, ...posts, ...votes, ...comments, roadmap, changelog, ...me];
+export const operations: Operation[] = [
+  getPortalWorkspaceOperation,
+  listPortalPostsOperation,
+  getPortalPostOperation,
+  submitPortalPostOperation,
+  votePortalPostOperation,
+  unvotePortalPostOperation,
+  listPortalCommentsOperation,
+  createPortalCommentOperation,
+  getPortalRoadmapOperation,
+  listPortalChangelogOperation,
+  getPortalMeOperation,
+  listPortalMyVotesOperation,
+  listPortalMyPostsOperation,
+];

@@ -1,52 +1,38 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { unvotePortalPost, votePortalPost } from "../../core/portal/votes.js";
 import { customerCtx } from "../../http/auth.js";
-import type { AppEnv } from "../../http/env.js";
-import { customerSecurity, errorResponses, IdempotencyHeaders, jsonContent, postParam } from "../../http/openapi.js";
-import type { Operation } from "../operation.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { postParam } from "../../http/openapi.js";
+import { publicKey } from "../../http/route-security.js";
 import { PortalVoteSchema } from "./schemas.js";
 
-const vote = createRoute({
-  method: "post",
-  path: "/portal/posts/{id}/vote",
-  operationId: "votePortalPost",
-  tags: ["Portal"],
-  summary: "Vote for a post",
-  description:
-    "The identified end user's vote; voting again changes nothing. A merged post refuses votes (409). Emits `vote.created` for a new vote. Public key and end-user token.",
-  security: customerSecurity("required"),
-  request: { headers: IdempotencyHeaders, params: postParam },
-  responses: {
-    200: jsonContent(PortalVoteSchema, "The vote."),
-    ...errorResponses({ customer: { userToken: "required" }, write: true, extra: ["not_found", "conflict"] }),
-  },
-});
-
-const unvote = createRoute({
-  method: "delete",
-  path: "/portal/posts/{id}/vote",
-  operationId: "unvotePortalPost",
-  tags: ["Portal"],
-  summary: "Take a vote back",
-  description:
-    "Removes the identified end user's vote; without one, nothing changes. Emits `vote.deleted` when a vote was removed. Public key and end-user token.",
-  security: customerSecurity("required"),
-  request: { headers: IdempotencyHeaders, params: postParam },
-  responses: {
-    200: jsonContent(PortalVoteSchema, "No vote now."),
-    ...errorResponses({ customer: { userToken: "required" }, write: true, extra: ["not_found"] }),
-  },
-});
-
-export const operations: Operation[] = [
+export const votePortalPostOperation = defineOperation(
   {
-    route: vote,
-    register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(vote, async (c) => c.json(await votePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
+    method: "post",
+    path: "/portal/posts/{id}/vote",
+    operationId: "votePortalPost",
+    tag: "Portal",
+    summary: "Vote for a post",
+    description: "The identified end user's vote; voting again changes nothing. A merged post refuses votes (409). Emits `vote.created` for a new vote.",
+    credential: publicKey("required"),
+    params: postParam,
+    answer: { status: 200, schema: PortalVoteSchema, description: "The vote." },
+    errors: ["not_found", "conflict"],
   },
+  async (c) => c.json(await votePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200),
+);
+
+export const unvotePortalPostOperation = defineOperation(
   {
-    route: unvote,
-    register: (app) =>
-      app.openapi(unvote, async (c) => c.json(await unvotePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200)),
+    method: "delete",
+    path: "/portal/posts/{id}/vote",
+    operationId: "unvotePortalPost",
+    tag: "Portal",
+    summary: "Take a vote back",
+    description: "Removes the identified end user's vote; without one, nothing changes. Emits `vote.deleted` when a vote was removed.",
+    credential: publicKey("required"),
+    params: postParam,
+    answer: { status: 200, schema: PortalVoteSchema, description: "No vote now." },
+    errors: ["not_found"],
   },
-];
+  async (c) => c.json(await unvotePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200),
+);

@@ -1,21 +1,19 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { createPost } from "../../core/posts/create.js";
-import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { secretKey } from "../../http/route-security.js";
 import { CreatePostSchema, PostSchema } from "./schemas.js";
 
-export const route = createRoute({
-  method: "post",
-  path: "/posts",
-  operationId: "createPost",
-  tags: ["Posts"],
-  summary: "Create a post",
-  description: "Emits `post.created`. Unknown fields are refused (400). Requires `posts:write`.",
-  security: requiresScope("posts:write"),
-  request: { headers: IdempotencyHeaders, body: jsonBody(CreatePostSchema) },
-  responses: { 201: jsonContent(PostSchema, "The new post."), ...errorResponses({ body: true }) },
-});
-
-export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => c.json(await createPost({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201));
-}
+export const createPostOperation = defineOperation(
+  {
+    method: "post",
+    path: "/posts",
+    operationId: "createPost",
+    tag: "Posts",
+    summary: "Create a post",
+    description: "Emits `post.created`. Unknown fields are refused (400).",
+    credential: secretKey("posts:write"),
+    body: CreatePostSchema,
+    answer: { status: 201, schema: PostSchema, description: "The new post." },
+  },
+  async (c) => c.json(await createPost({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+);

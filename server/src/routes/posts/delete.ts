@@ -1,23 +1,23 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { deletePost } from "../../core/posts/delete.js";
-import type { AppEnv } from "../../http/env.js";
-import { errorResponses, requiresScope, IdempotencyHeaders, postParam } from "../../http/openapi.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { postParam } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 
-export const route = createRoute({
-  method: "delete",
-  path: "/posts/{id}",
-  operationId: "deletePost",
-  tags: ["Posts"],
-  summary: "Delete a post",
-  description: "Soft delete: the post leaves every list and read; its votes and comments are kept. Emits `post.deleted`. Requires `posts:write`.",
-  security: requiresScope("posts:write"),
-  request: { headers: IdempotencyHeaders, params: postParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
-});
-
-export function register(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+export const deletePostOperation = defineOperation(
+  {
+    method: "delete",
+    path: "/posts/{id}",
+    operationId: "deletePost",
+    tag: "Posts",
+    summary: "Delete a post",
+    description: "Soft delete: the post leaves every list and read; its votes and comments are kept. Emits `post.deleted`.",
+    credential: secretKey("posts:write"),
+    params: postParam,
+    answer: { status: 204, description: "Deleted." },
+    errors: ["not_found"],
+  },
+  async (c) => {
     await deletePost({ ctx: c.get("ctx"), input: c.req.valid("param") });
     return c.body(null, 204);
-  });
-}
+  },
+);

@@ -1,10 +1,21 @@
-import type { Operation } from "../operation.js";
-import { postActionOperations } from "./actions.js";
-import { mergeOperations } from "./merge.js";
-import * as createPost from "./create.js";
-import * as deletePost from "./delete.js";
-import * as getPost from "./get.js";
-import * as listPosts from "./list.js";
-import * as updatePost from "./update.js";
+import type { Operation } from "../../http/define-operation.js";
+import { changePostStatusOperation, listPostActivityOperation, restorePostOperation } from "./actions.js";
+import { createPostOperation } from "./create.js";
+import { deletePostOperation } from "./delete.js";
+import { getPostOperation } from "./get.js";
+import { listPostsOperation } from "./list.js";
+import { mergePostOperation, unmergePostOperation } from "./merge.js";
+import { updatePostOperation } from "./update.js";
 
-export const operations: Operation[] = [listPosts, getPost, createPost, updatePost, deletePost, ...postActionOperations, ...mergeOperations];
+export const operations: Operation[] = [
+  listPostsOperation,
+  getPostOperation,
+  createPostOperation,
+  updatePostOperation,
+  deletePostOperation,
+  changePostStatusOperation,
+  restorePostOperation,
+  listPostActivityOperation,
+  mergePostOperation,
+  unmergePostOperation,
+];

@@ -1,53 +1,43 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { mergePost, unmergePost } from "../../core/posts/merge.js";
-import type { AppEnv } from "../../http/env.js";
-import { errorResponses, jsonBody, jsonContent, requiresScope, text, IdempotencyHeaders, postParam } from "../../http/openapi.js";
-import type { Operation } from "../operation.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { postParam, text } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 import { PostSchema } from "./schemas.js";
 
-const merge = createRoute({
-  method: "post",
-  path: "/posts/{id}/merge",
-  operationId: "mergePost",
-  tags: ["Posts"],
-  summary: "Merge a duplicate into another post",
-  description:
-    "Votes are pooled (a user who voted on both counts once), comments move, and the duplicate answers with `mergedInto` and leaves lists. 409 when either post is merged already or others are merged into the duplicate. Emits `post.merged`. Requires `posts:write`.",
-  security: requiresScope("posts:write"),
-  request: {
-    headers: IdempotencyHeaders,
-    params: postParam,
-    body: jsonBody(z.strictObject({ into: text().max(64).openapi({ description: "The canonical post." }) }).openapi("MergePost")),
-  },
-  responses: {
-    200: jsonContent(z.object({ post: PostSchema, into: PostSchema }), "The merged duplicate and the canonical post."),
-    ...errorResponses({ body: true, extra: ["not_found"] }),
-  },
-});
+const MergePostSchema = z.strictObject({ into: text().max(64).openapi({ description: "The canonical post." }) }).openapi("MergePost");
 
-const unmerge = createRoute({
-  method: "post",
-  path: "/posts/{id}/unmerge",
-  operationId: "unmergePost",
-  tags: ["Posts"],
-  summary: "Undo a merge",
-  description:
-    "Moves back exactly the votes and comments the merge moved, so both posts' counts are what they were (less votes withdrawn since). 409 when the post is not merged. Emits `post.updated` for both posts. Requires `posts:write`.",
-  security: requiresScope("posts:write"),
-  request: { headers: IdempotencyHeaders, params: postParam },
-  responses: {
-    200: jsonContent(z.object({ post: PostSchema, from: PostSchema }), "The post, and the post it had been merged into."),
-    ...errorResponses({ write: true, extra: ["not_found", "conflict"] }),
-  },
-});
-
-export const mergeOperations: Operation[] = [
+export const mergePostOperation = defineOperation(
   {
-    route: merge,
-    register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(merge, async (c) =>
-        c.json(await mergePost({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, into: c.req.valid("json").into } }), 200),
-      ),
+    method: "post",
+    path: "/posts/{id}/merge",
+    operationId: "mergePost",
+    tag: "Posts",
+    summary: "Merge a duplicate into another post",
+    description:
+      "Votes are pooled (a user who voted on both counts once), comments move, and the duplicate answers with `mergedInto` and leaves lists. 409 when either post is merged already or others are merged into the duplicate. Emits `post.merged`.",
+    credential: secretKey("posts:write"),
+    params: postParam,
+    body: MergePostSchema,
+    answer: { status: 200, schema: z.object({ post: PostSchema, into: PostSchema }), description: "The merged duplicate and the canonical post." },
+    errors: ["not_found"],
   },
-  { route: unmerge, register: (app) => app.openapi(unmerge, async (c) => c.json(await unmergePost({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
-];
+  async (c) => c.json(await mergePost({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, into: c.req.valid("json").into } }), 200),
+);
+
+export const unmergePostOperation = defineOperation(
+  {
+    method: "post",
+    path: "/posts/{id}/unmerge",
+    operationId: "unmergePost",
+    tag: "Posts",
+    summary: "Undo a merge",
+    description:
+      "Moves back exactly the votes and comments the merge moved, so both posts' counts are what they were (less votes withdrawn since). 409 when the post is not merged. Emits `post.updated` for both posts.",
+    credential: secretKey("posts:write"),
+    params: postParam,
+    answer: { status: 200, schema: z.object({ post: PostSchema, from: PostSchema }), description: "The post, and the post it had been merged into." },
+    errors: ["not_found", "conflict"],
+  },
+  async (c) => c.json(await unmergePost({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+);

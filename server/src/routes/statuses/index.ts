@@ -1,9 +1,9 @@
-import type { Operation } from "../operation.js";
-import * as createStatus from "./create.js";
-import * as deleteStatus from "./delete.js";
-import * as listStatuses from "./list.js";
-import * as reorderStatuses from "./reorder.js";
-import * as updateStatus from "./update.js";
+import type { Operation } from "../../http/define-operation.js";
+import { createStatusOperation } from "./create.js";
+import { deleteStatusOperation } from "./delete.js";
+import { listStatusesOperation } from "./list.js";
+import { reorderStatusesOperation } from "./reorder.js";
+import { updateStatusOperation } from "./update.js";
 
 // reorder before update: `/statuses/reorder` must not be taken for `/statuses/{id}`.
-export const operations: Operation[] = [listStatuses, createStatus, reorderStatuses, updateStatus, deleteStatus];
+export const operations: Operation[] = [listStatusesOperation, createStatusOperation, reorderStatusesOperation, updateStatusOperation, deleteStatusOperation];

@@ -1,77 +1,74 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { createTag, deleteTag, listTags, updateTag } from "../../core/tags/write.js";
-import type { AppEnv } from "../../http/env.js";
-import { PageQuery, errorResponses, jsonBody, jsonContent, requiresScope, IdempotencyHeaders } from "../../http/openapi.js";
-import type { Operation } from "../operation.js";
+import { z } from "@hono/zod-openapi";
+import { listTags } from "../../core/tags/list.js";
+import { createTag, deleteTag, updateTag } from "../../core/tags/write.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { PageQuery } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 import { CreateTagSchema, TagListSchema, TagSchema, UpdateTagSchema, tagParam } from "./schemas.js";
 
 // The four tag operations are one-liners over their verbs, so they share this file.
 
-const list = createRoute({
-  method: "get",
-  path: "/tags",
-  operationId: "listTags",
-  tags: ["Tags"],
-  summary: "List tags",
-  description: "Alphabetical. Requires `boards:read`.",
-  security: requiresScope("boards:read"),
-  request: { query: z.object(PageQuery) },
-  responses: { 200: jsonContent(TagListSchema, "A page of tags."), ...errorResponses() },
-});
-
-const create = createRoute({
-  method: "post",
-  path: "/tags",
-  operationId: "createTag",
-  tags: ["Tags"],
-  summary: "Create a tag",
-  description: "Names are unique in the workspace (409). Requires `boards:write`.",
-  security: requiresScope("boards:write"),
-  request: { headers: IdempotencyHeaders, body: jsonBody(CreateTagSchema) },
-  responses: { 201: jsonContent(TagSchema, "The new tag."), ...errorResponses({ body: true }) },
-});
-
-const update = createRoute({
-  method: "patch",
-  path: "/tags/{id}",
-  operationId: "updateTag",
-  tags: ["Tags"],
-  summary: "Update a tag",
-  description: "Requires `boards:write`.",
-  security: requiresScope("boards:write"),
-  request: { headers: IdempotencyHeaders, params: tagParam, body: jsonBody(UpdateTagSchema) },
-  responses: { 200: jsonContent(TagSchema, "The updated tag."), ...errorResponses({ body: true, extra: ["not_found"] }) },
-});
-
-const remove = createRoute({
-  method: "delete",
-  path: "/tags/{id}",
-  operationId: "deleteTag",
-  tags: ["Tags"],
-  summary: "Delete a tag",
-  description: "Takes the tag off every post. Requires `boards:write`.",
-  security: requiresScope("boards:write"),
-  request: { headers: IdempotencyHeaders, params: tagParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
-});
-
-export const tagOperations: Operation[] = [
+export const listTagsOperation = defineOperation(
   {
-    route: list,
-    register: (app: OpenAPIHono<AppEnv>) => app.openapi(list, async (c) => c.json(await listTags({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+    method: "get",
+    path: "/tags",
+    operationId: "listTags",
+    tag: "Tags",
+    summary: "List tags",
+    description: "Alphabetical.",
+    credential: secretKey("boards:read"),
+    query: z.object(PageQuery),
+    answer: { status: 200, schema: TagListSchema, description: "A page of tags." },
   },
-  { route: create, register: (app) => app.openapi(create, async (c) => c.json(await createTag({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)) },
+  async (c) => c.json(await listTags({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+);
+
+export const createTagOperation = defineOperation(
   {
-    route: update,
-    register: (app) =>
-      app.openapi(update, async (c) => c.json(await updateTag({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200)),
+    method: "post",
+    path: "/tags",
+    operationId: "createTag",
+    tag: "Tags",
+    summary: "Create a tag",
+    description: "Names are unique in the workspace (409).",
+    credential: secretKey("boards:write"),
+    body: CreateTagSchema,
+    answer: { status: 201, schema: TagSchema, description: "The new tag." },
   },
+  async (c) => c.json(await createTag({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+);
+
+export const updateTagOperation = defineOperation(
   {
-    route: remove,
-    register: (app) =>
-      app.openapi(remove, async (c) => {
-        await deleteTag({ ctx: c.get("ctx"), input: c.req.valid("param") });
-        return c.body(null, 204);
-      }),
+    method: "patch",
+    path: "/tags/{id}",
+    operationId: "updateTag",
+    tag: "Tags",
+    summary: "Update a tag",
+    credential: secretKey("boards:write"),
+    params: tagParam,
+    body: UpdateTagSchema,
+    answer: { status: 200, schema: TagSchema, description: "The updated tag." },
+    errors: ["not_found"],
   },
-];
+  async (c) => c.json(await updateTag({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+);
+
+export const deleteTagOperation = defineOperation(
+  {
+    method: "delete",
+    path: "/tags/{id}",
+    operationId: "deleteTag",
+    tag: "Tags",
+    summary: "Delete a tag",
+    description: "Takes the tag off every post.",
+    credential: secretKey("boards:write"),
+    params: tagParam,
+    answer: { status: 204, description: "Deleted." },
+    errors: ["not_found"],
+  },
+  async (c) => {
+    await deleteTag({ ctx: c.get("ctx"), input: c.req.valid("param") });
+    return c.body(null, 204);
+  },
+);

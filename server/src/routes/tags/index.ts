@@ -1,5 +1,12 @@
-import type { Operation } from "../operation.js";
-import { tagOperations } from "./crud.js";
-import { postTagOperations } from "./post-tags.js";
+import type { Operation } from "../../http/define-operation.js";
+import { createTagOperation, deleteTagOperation, listTagsOperation, updateTagOperation } from "./crud.js";
+import { addPostTagOperation, removePostTagOperation } from "./post-tags.js";
 
-export const operations: Operation[] = [...tagOperations, ...postTagOperations];
+export const operations: Operation[] = [
+  listTagsOperation,
+  createTagOperation,
+  updateTagOperation,
+  deleteTagOperation,
+  addPostTagOperation,
+  removePostTagOperation,
+];

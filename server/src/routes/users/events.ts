@@ -1,8 +1,8 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { countUserEvents, listUserEvents } from "../../core/users/events.js";
-import type { AppEnv } from "../../http/env.js";
-import { errorResponses, idParam, jsonContent, listOf, PageQuery, requiresScope, text, timestamp } from "../../http/openapi.js";
-import type { Operation } from "../operation.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { idParam, listOf, PageQuery, text, timestamp } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 
 const TrackedEventSchema = z
   .object({
@@ -16,42 +16,36 @@ const TrackedEventSchema = z
 
 const EventCountSchema = z.object({ event: z.string(), count: z.number().int(), lastOccurredAt: timestamp }).openapi("EventCount");
 
-const events = createRoute({
-  method: "get",
-  path: "/users/{id}/events",
-  operationId: "listUserEvents",
-  tags: ["End users"],
-  summary: "List an end user's tracked events",
-  description: "What `POST /track` received for this end user, newest first. Requires `users:read`.",
-  security: requiresScope("users:read"),
-  request: {
+export const listUserEventsOperation = defineOperation(
+  {
+    method: "get",
+    path: "/users/{id}/events",
+    operationId: "listUserEvents",
+    tag: "End users",
+    summary: "List an end user's tracked events",
+    description: "What `POST /track` received for this end user, newest first.",
+    credential: secretKey("users:read"),
     params: idParam("usr", "end user"),
     query: z.object({ event: text().max(100).optional().openapi({ description: "Only events with this name." }), ...PageQuery }),
+    answer: { status: 200, schema: listOf(TrackedEventSchema, "TrackedEventList"), description: "A page of events." },
+    errors: ["not_found"],
   },
-  responses: { 200: jsonContent(listOf(TrackedEventSchema, "TrackedEventList"), "A page of events."), ...errorResponses({ extra: ["not_found"] }) },
-});
+  async (c) => c.json(await listUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
+);
 
-const counts = createRoute({
-  method: "get",
-  path: "/users/{id}/event-counts",
-  operationId: "countUserEvents",
-  tags: ["End users"],
-  summary: "Count an end user's tracked events by name",
-  description: "One row per event name (alphabetical), with how often and when last. Requires `users:read`.",
-  security: requiresScope("users:read"),
-  request: { params: idParam("usr", "end user"), query: z.object(PageQuery) },
-  responses: { 200: jsonContent(listOf(EventCountSchema, "EventCountList"), "A page of counts."), ...errorResponses({ extra: ["not_found"] }) },
-});
-
-export const operations: Operation[] = [
+export const countUserEventsOperation = defineOperation(
   {
-    route: events,
-    register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(events, async (c) => c.json(await listUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200)),
+    method: "get",
+    path: "/users/{id}/event-counts",
+    operationId: "countUserEvents",
+    tag: "End users",
+    summary: "Count an end user's tracked events by name",
+    description: "One row per event name (alphabetical), with how often and when last.",
+    credential: secretKey("users:read"),
+    params: idParam("usr", "end user"),
+    query: z.object(PageQuery),
+    answer: { status: 200, schema: listOf(EventCountSchema, "EventCountList"), description: "A page of counts." },
+    errors: ["not_found"],
   },
-  {
-    route: counts,
-    register: (app) =>
-      app.openapi(counts, async (c) => c.json(await countUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200)),
-  },
-];
+  async (c) => c.json(await countUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
+);

@@ -1,8 +1,15 @@
-import type { Operation } from "../operation.js";
-import * as deleteUser from "./delete.js";
-import { operations as events } from "./events.js";
-import * as getUser from "./get.js";
-import * as listUsers from "./list.js";
-import * as upsertUser from "./upsert.js";
+import type { Operation } from "../../http/define-operation.js";
+import { deleteUserOperation } from "./delete.js";
+import { countUserEventsOperation, listUserEventsOperation } from "./events.js";
+import { getUserOperation } from "./get.js";
+import { listUsersOperation } from "./list.js";
+import { upsertUserOperation } from "./upsert.js";
 
-export const operations: Operation[] = [listUsers, getUser, upsertUser, deleteUser, ...events];
+export const operations: Operation[] = [
+  listUsersOperation,
+  getUserOperation,
+  upsertUserOperation,
+  deleteUserOperation,
+  listUserEventsOperation,
+  countUserEventsOperation,
+];

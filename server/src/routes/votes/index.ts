@@ -1,6 +1,6 @@
-import type { Operation } from "../operation.js";
-import * as addVote from "./add.js";
-import * as listVotes from "./list.js";
-import * as removeVote from "./remove.js";
+import type { Operation } from "../../http/define-operation.js";
+import { addVoteOperation } from "./add.js";
+import { listVotesOperation } from "./list.js";
+import { removeVoteOperation } from "./remove.js";
 
-export const operations: Operation[] = [listVotes, addVote, removeVote];
+export const operations: Operation[] = [listVotesOperation, addVoteOperation, removeVoteOperation];

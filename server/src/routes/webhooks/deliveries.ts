@@ -1,11 +1,10 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { getWebhookDelivery, listWebhookDeliveries, recoverWebhookDeliveries, replayWebhookDelivery } from "../../core/webhooks/deliveries.js";
-import type { AppEnv } from "../../http/env.js";
-import { IdempotencyHeaders, PageQuery, errorResponses, idParam, jsonBody, jsonContent, listOf, requiresScope, text, dateTime } from "../../http/openapi.js";
-import type { Operation } from "../operation.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { dateTime, idParam, listOf, PageQuery, text } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
 import { endpointParam } from "./schemas.js";
 
-const tags = ["Webhooks"];
 const state = z.enum(["pending", "succeeded", "failed"]);
 
 const DeliverySchema = z
@@ -41,81 +40,74 @@ const DeliveryWithAttemptsSchema = DeliverySchema.extend({
 
 const deliveryParam = idParam("whd", "delivery");
 
-const list = createRoute({
-  method: "get",
-  path: "/webhooks/endpoints/{id}/deliveries",
-  operationId: "listWebhookDeliveries",
-  tags,
-  summary: "List an endpoint's deliveries",
-  description: "Newest first; filter by event type, event id or state. Requires `webhooks:read`.",
-  security: requiresScope("webhooks:read"),
-  request: {
+export const listWebhookDeliveriesOperation = defineOperation(
+  {
+    method: "get",
+    path: "/webhooks/endpoints/{id}/deliveries",
+    operationId: "listWebhookDeliveries",
+    tag: "Webhooks",
+    summary: "List an endpoint's deliveries",
+    description: "Newest first; filter by event type, event id or state.",
+    credential: secretKey("webhooks:read"),
     params: endpointParam,
     query: z.object({ eventType: text().max(64).optional(), eventId: text().max(64).optional(), state: state.optional(), ...PageQuery }),
+    answer: { status: 200, schema: listOf(DeliverySchema, "WebhookDeliveryList"), description: "A page of deliveries." },
+    errors: ["not_found"],
   },
-  responses: { 200: jsonContent(listOf(DeliverySchema, "WebhookDeliveryList"), "A page of deliveries."), ...errorResponses({ extra: ["not_found"] }) },
-});
-const get = createRoute({
-  method: "get",
-  path: "/webhooks/deliveries/{id}",
-  operationId: "getWebhookDelivery",
-  tags,
-  summary: "Get a delivery with its attempts",
-  description: "Requires `webhooks:read`.",
-  security: requiresScope("webhooks:read"),
-  request: { params: deliveryParam },
-  responses: { 200: jsonContent(DeliveryWithAttemptsSchema, "The delivery and every attempt."), ...errorResponses({ extra: ["not_found"] }) },
-});
-const replay = createRoute({
-  method: "post",
-  path: "/webhooks/deliveries/{id}/replay",
-  operationId: "replayWebhookDelivery",
-  tags,
-  summary: "Replay a delivery",
-  description: "Sends the event again, signed anew, under the same `webhook-id`, as a new delivery with a fresh retry schedule. Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, params: deliveryParam },
-  responses: { 202: jsonContent(DeliverySchema, "The new delivery."), ...errorResponses({ write: true, extra: ["not_found"] }) },
-});
-const recover = createRoute({
-  method: "post",
-  path: "/webhooks/endpoints/{id}/recover",
-  operationId: "recoverWebhookDeliveries",
-  tags,
-  summary: "Re-send failed deliveries since a time",
-  description: "Every delivery to the endpoint that failed since `since` is sent again. Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, params: endpointParam, body: jsonBody(z.strictObject({ since: dateTime() }).openapi("RecoverWebhookDeliveries")) },
-  responses: {
-    202: jsonContent(z.object({ recovered: z.number().int() }), "How many deliveries were queued again."),
-    ...errorResponses({ body: true, extra: ["not_found"] }),
-  },
-});
+  async (c) => c.json(await listWebhookDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), endpointId: c.req.valid("param").id } }), 200),
+);
 
-export const deliveryOperations: Operation[] = [
+export const getWebhookDeliveryOperation = defineOperation(
   {
-    route: list,
-    register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(list, async (c) =>
-        c.json(await listWebhookDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), endpointId: c.req.valid("param").id } }), 200),
-      ),
+    method: "get",
+    path: "/webhooks/deliveries/{id}",
+    operationId: "getWebhookDelivery",
+    tag: "Webhooks",
+    summary: "Get a delivery with its attempts",
+    credential: secretKey("webhooks:read"),
+    params: deliveryParam,
+    answer: { status: 200, schema: DeliveryWithAttemptsSchema, description: "The delivery and every attempt." },
+    errors: ["not_found"],
   },
-  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
+  async (c) => c.json(await getWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+);
+
+export const replayWebhookDeliveryOperation = defineOperation(
   {
-    route: replay,
-    register: (app) => app.openapi(replay, async (c) => c.json(await replayWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202)),
+    method: "post",
+    path: "/webhooks/deliveries/{id}/replay",
+    operationId: "replayWebhookDelivery",
+    tag: "Webhooks",
+    summary: "Replay a delivery",
+    description: "Sends the event again, signed anew, under the same `webhook-id`, as a new delivery with a fresh retry schedule.",
+    credential: secretKey("webhooks:write"),
+    params: deliveryParam,
+    answer: { status: 202, schema: DeliverySchema, description: "The new delivery." },
+    errors: ["not_found"],
   },
+  async (c) => c.json(await replayWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202),
+);
+
+export const recoverWebhookDeliveriesOperation = defineOperation(
   {
-    route: recover,
-    register: (app) =>
-      app.openapi(recover, async (c) =>
-        c.json(
-          await recoverWebhookDeliveries({
-            ctx: c.get("ctx"),
-            input: { endpointId: c.req.valid("param").id, since: new Date(c.req.valid("json").since).toISOString() },
-          }),
-          202,
-        ),
-      ),
+    method: "post",
+    path: "/webhooks/endpoints/{id}/recover",
+    operationId: "recoverWebhookDeliveries",
+    tag: "Webhooks",
+    summary: "Re-send failed deliveries since a time",
+    description: "Every delivery to the endpoint that failed since `since` is sent again.",
+    credential: secretKey("webhooks:write"),
+    params: endpointParam,
+    body: z.strictObject({ since: dateTime() }).openapi("RecoverWebhookDeliveries"),
+    answer: { status: 202, schema: z.object({ recovered: z.number().int() }), description: "How many deliveries were queued again." },
+    errors: ["not_found"],
   },
-];
+  async (c) =>
+    c.json(
+      await recoverWebhookDeliveries({
+        ctx: c.get("ctx"),
+        input: { endpointId: c.req.valid("param").id, since: new Date(c.req.valid("json").since).toISOString() },
+      }),
+      202,
+    ),
+);

@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -8,124 +8,118 @@ import {
   sendWebhookTest,
   updateWebhookEndpoint,
 } from "../../core/webhooks/endpoints.js";
-import type { AppEnv } from "../../http/env.js";
-import { IdempotencyHeaders, PageQuery, errorResponses, jsonBody, jsonContent, listOf, requiresScope } from "../../http/openapi.js";
-import type { Operation } from "../operation.js";
-import { CreateEndpointSchema, EndpointSchema, EndpointWithSecretSchema, UpdateEndpointSchema, endpointParam } from "./schemas.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { listOf, PageQuery } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
+import { CreateEndpointSchema, EndpointSchema, EndpointWithSecretSchema, endpointParam, UpdateEndpointSchema } from "./schemas.js";
 
-const tags = ["Webhooks"];
+export const listWebhookEndpointsOperation = defineOperation(
+  {
+    method: "get",
+    path: "/webhooks/endpoints",
+    operationId: "listWebhookEndpoints",
+    tag: "Webhooks",
+    summary: "List webhook endpoints",
+    credential: secretKey("webhooks:read"),
+    query: z.object(PageQuery),
+    answer: { status: 200, schema: listOf(EndpointSchema, "WebhookEndpointList"), description: "A page of endpoints." },
+  },
+  async (c) => c.json(await listWebhookEndpoints({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+);
 
-const list = createRoute({
-  method: "get",
-  path: "/webhooks/endpoints",
-  operationId: "listWebhookEndpoints",
-  tags,
-  summary: "List webhook endpoints",
-  description: "Requires `webhooks:read`.",
-  security: requiresScope("webhooks:read"),
-  request: { query: z.object(PageQuery) },
-  responses: { 200: jsonContent(listOf(EndpointSchema, "WebhookEndpointList"), "A page of endpoints."), ...errorResponses() },
-});
-const get = createRoute({
-  method: "get",
-  path: "/webhooks/endpoints/{id}",
-  operationId: "getWebhookEndpoint",
-  tags,
-  summary: "Get a webhook endpoint",
-  description: "Requires `webhooks:read`.",
-  security: requiresScope("webhooks:read"),
-  request: { params: endpointParam },
-  responses: { 200: jsonContent(EndpointSchema, "The endpoint."), ...errorResponses({ extra: ["not_found"] }) },
-});
-const create = createRoute({
-  method: "post",
-  path: "/webhooks/endpoints",
-  operationId: "createWebhookEndpoint",
-  tags,
-  summary: "Subscribe an endpoint",
-  description: "Deliveries are signed with the endpoint's secret (Standard Webhooks), shown in this answer only. Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, body: jsonBody(CreateEndpointSchema) },
-  responses: { 201: jsonContent(EndpointWithSecretSchema, "The endpoint and its secret."), ...errorResponses({ body: true }) },
-});
-const update = createRoute({
-  method: "patch",
-  path: "/webhooks/endpoints/{id}",
-  operationId: "updateWebhookEndpoint",
-  tags,
-  summary: "Update a webhook endpoint",
-  description: "Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, params: endpointParam, body: jsonBody(UpdateEndpointSchema) },
-  responses: { 200: jsonContent(EndpointSchema, "The endpoint."), ...errorResponses({ body: true, extra: ["not_found"] }) },
-});
-const remove = createRoute({
-  method: "delete",
-  path: "/webhooks/endpoints/{id}",
-  operationId: "deleteWebhookEndpoint",
-  tags,
-  summary: "Delete a webhook endpoint",
-  description: "Its pending deliveries go with it. Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, params: endpointParam },
-  responses: { 204: { description: "Deleted." }, ...errorResponses({ write: true, extra: ["not_found"] }) },
-});
-const rotate = createRoute({
-  method: "post",
-  path: "/webhooks/endpoints/{id}/rotate-secret",
-  operationId: "rotateWebhookSecret",
-  tags,
-  summary: "Rotate an endpoint's secret",
-  description:
-    "For 24 hours deliveries carry a signature by the old secret and one by the new, so the receiver can switch without missing one. Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, params: endpointParam },
-  responses: { 200: jsonContent(EndpointWithSecretSchema, "The endpoint and its new secret."), ...errorResponses({ write: true, extra: ["not_found"] }) },
-});
-const test = createRoute({
-  method: "post",
-  path: "/webhooks/endpoints/{id}/test",
-  operationId: "sendWebhookTest",
-  tags,
-  summary: "Send a test event",
-  description: "Queues a `webhook.test` delivery to this endpoint only. Requires `webhooks:write`.",
-  security: requiresScope("webhooks:write"),
-  request: { headers: IdempotencyHeaders, params: endpointParam },
-  responses: {
-    202: jsonContent(z.object({ deliveryId: z.string(), eventId: z.string() }), "Queued."),
-    ...errorResponses({ write: true, extra: ["not_found"] }),
+export const getWebhookEndpointOperation = defineOperation(
+  {
+    method: "get",
+    path: "/webhooks/endpoints/{id}",
+    operationId: "getWebhookEndpoint",
+    tag: "Webhooks",
+    summary: "Get a webhook endpoint",
+    credential: secretKey("webhooks:read"),
+    params: endpointParam,
+    answer: { status: 200, schema: EndpointSchema, description: "The endpoint." },
+    errors: ["not_found"],
   },
-});
+  async (c) => c.json(await getWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+);
 
-export const endpointOperations: Operation[] = [
+export const createWebhookEndpointOperation = defineOperation(
   {
-    route: list,
-    register: (app: OpenAPIHono<AppEnv>) =>
-      app.openapi(list, async (c) => c.json(await listWebhookEndpoints({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200)),
+    method: "post",
+    path: "/webhooks/endpoints",
+    operationId: "createWebhookEndpoint",
+    tag: "Webhooks",
+    summary: "Subscribe an endpoint",
+    description: "Deliveries are signed with the endpoint's secret (Standard Webhooks), shown in this answer only.",
+    credential: secretKey("webhooks:write"),
+    body: CreateEndpointSchema,
+    answer: { status: 201, schema: EndpointWithSecretSchema, description: "The endpoint and its secret." },
   },
-  { route: get, register: (app) => app.openapi(get, async (c) => c.json(await getWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)) },
+  async (c) => c.json(await createWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+);
+
+export const updateWebhookEndpointOperation = defineOperation(
   {
-    route: create,
-    register: (app) => app.openapi(create, async (c) => c.json(await createWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201)),
+    method: "patch",
+    path: "/webhooks/endpoints/{id}",
+    operationId: "updateWebhookEndpoint",
+    tag: "Webhooks",
+    summary: "Update a webhook endpoint",
+    credential: secretKey("webhooks:write"),
+    params: endpointParam,
+    body: UpdateEndpointSchema,
+    answer: { status: 200, schema: EndpointSchema, description: "The endpoint." },
+    errors: ["not_found"],
   },
+  async (c) => c.json(await updateWebhookEndpoint({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+);
+
+export const deleteWebhookEndpointOperation = defineOperation(
   {
-    route: update,
-    register: (app) =>
-      app.openapi(update, async (c) =>
-        c.json(await updateWebhookEndpoint({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
-      ),
+    method: "delete",
+    path: "/webhooks/endpoints/{id}",
+    operationId: "deleteWebhookEndpoint",
+    tag: "Webhooks",
+    summary: "Delete a webhook endpoint",
+    description: "Its pending deliveries go with it.",
+    credential: secretKey("webhooks:write"),
+    params: endpointParam,
+    answer: { status: 204, description: "Deleted." },
+    errors: ["not_found"],
   },
+  async (c) => {
+    await deleteWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") });
+    return c.body(null, 204);
+  },
+);
+
+export const rotateWebhookSecretOperation = defineOperation(
   {
-    route: remove,
-    register: (app) =>
-      app.openapi(remove, async (c) => {
-        await deleteWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") });
-        return c.body(null, 204);
-      }),
+    method: "post",
+    path: "/webhooks/endpoints/{id}/rotate-secret",
+    operationId: "rotateWebhookSecret",
+    tag: "Webhooks",
+    summary: "Rotate an endpoint's secret",
+    description: "For 24 hours deliveries carry a signature by the old secret and one by the new, so the receiver can switch without missing one.",
+    credential: secretKey("webhooks:write"),
+    params: endpointParam,
+    answer: { status: 200, schema: EndpointWithSecretSchema, description: "The endpoint and its new secret." },
+    errors: ["not_found"],
   },
+  async (c) => c.json(await rotateWebhookSecret({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+);
+
+export const sendWebhookTestOperation = defineOperation(
   {
-    route: rotate,
-    register: (app) => app.openapi(rotate, async (c) => c.json(await rotateWebhookSecret({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200)),
+    method: "post",
+    path: "/webhooks/endpoints/{id}/test",
+    operationId: "sendWebhookTest",
+    tag: "Webhooks",
+    summary: "Send a test event",
+    description: "Queues a `webhook.test` delivery to this endpoint only.",
+    credential: secretKey("webhooks:write"),
+    params: endpointParam,
+    answer: { status: 202, schema: z.object({ deliveryId: z.string(), eventId: z.string() }), description: "Queued." },
+    errors: ["not_found"],
   },
-  { route: test, register: (app) => app.openapi(test, async (c) => c.json(await sendWebhookTest({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202)) },
-];
+  async (c) => c.json(await sendWebhookTest({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202),
+);

@@ -1,7 +1,8 @@
 import { reader, type Ctx } from "../context.js";
 import { type Page, pageById, type PageInput } from "../pagination/page.js";
+import { notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
-import { toBoardView, type BoardView } from "./view.js";
+import { findBoard, toBoardView, type BoardView } from "./view.js";
 
 /** Oldest first: the order the team created them in. */
 export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<BoardView>> {
@@ -18,4 +19,11 @@ export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput })
     },
     (rs) => rs.map(toBoardView),
   );
+}
+
+export async function getBoard({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<BoardView> {
+  requireScope(ctx.actor.scopes, "boards:read");
+  const row = await findBoard(reader(ctx), ctx, input.id);
+  if (!row) throw notFound("board", input.id);
+  return toBoardView(row);
 }

@@ -1,0 +1,105 @@
+import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
+import type { ErrorCode } from "../core/errors.js";
+import type { ApiTag } from "./api-document.js";
+import { authenticateRoute } from "./auth.js";
+import type { AppEnv } from "./env.js";
+import { idempotent } from "./idempotency.js";
+import { errorResponses, IdempotencyHeaders, jsonBody, jsonContent } from "./openapi.js";
+import { credentialLine, securityOf, type RouteCredential } from "./route-security.js";
+
+// Every /v1 operation is one `defineOperation(spec, handler)`. From the spec alone come the
+// OpenAPI entry, its description's credential line, the Idempotency-Key header of a write, the
+// documented refusals, and the route's middleware: authentication with the declared credential
+// (before validation, so refusals come 401, 403, then 400), then validation, then the handler,
+// wrapped for Idempotency-Key when it writes (so a key is claimed only by a request that runs).
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/**
+ * The success answer: JSON with a status, or 204 with no body. A create-or-update answers 201 when
+ * it created and 200 with the same schema when the thing was there already (`existing` describes
+ * that 200).
+ */
+export type Answer =
+  | { status: 200 | 202; schema: z.ZodType; description: string }
+  | { status: 201; schema: z.ZodType; description: string; existing?: string }
+  | { status: 204; description: string };
+
+export interface OperationSpec {
+  method: Method;
+  /** Relative to /v1, with `{name}` parameters. */
+  path: string;
+  /** Also the name of the domain verb it calls, so `git grep` finds both. */
+  operationId: string;
+  tag: ApiTag;
+  summary: string;
+  /** What the reference says beyond the credential, which is appended from `credential`. */
+  description?: string;
+  credential: RouteCredential;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  answer: Answer;
+  /** Refusals beyond those of every route with this credential, method and body. */
+  errors?: ErrorCode[];
+}
+
+/** One operation, ready to register; `credential` is what CORS and the rate limiter ask of it. */
+export interface Operation {
+  route: RouteConfig;
+  credential: RouteCredential;
+  register(app: OpenAPIHono<AppEnv>): void;
+}
+
+type None = Record<never, never>;
+
+// The route's type as createRoute would infer it from the literal, so `c.req.valid(…)` and the
+// answer's `c.json(…, status)` are checked against the spec's own schemas.
+type RequestOf<S extends OperationSpec> = (S extends { params: infer P extends z.ZodObject } ? { params: P } : None) &
+  (S extends { query: infer Q extends z.ZodObject } ? { query: Q } : None) &
+  (S extends { body: infer B extends z.ZodType } ? { body: { required: true; content: { "application/json": { schema: B } } } } : None);
+
+type ResponsesOf<A extends Answer> = A extends { status: infer Code extends number; schema: infer T extends z.ZodType }
+  ? { [K in Code | (A extends { existing: string } ? 200 : never)]: { description: string; content: { "application/json": { schema: T } } } }
+  : { 204: { description: string } };
+
+type RouteOf<S extends OperationSpec> = {
+  method: S["method"];
+  path: S["path"];
+  request: RequestOf<S>;
+  responses: ResponsesOf<S["answer"]>;
+};
+
+export function defineOperation<const S extends OperationSpec>(spec: S, handler: RouteHandler<RouteOf<S>, AppEnv>): Operation {
+  const writes = spec.method !== "get";
+  const customer = spec.credential.kind === "public" ? { userToken: spec.credential.userToken } : undefined;
+  const request = {
+    ...(writes ? { headers: IdempotencyHeaders } : {}),
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.query ? { query: spec.query } : {}),
+    ...(spec.body ? { body: jsonBody(spec.body) } : {}),
+  };
+  const { answer } = spec;
+  const route = createRoute({
+    method: spec.method,
+    path: spec.path,
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: [spec.description, credentialLine(spec.credential)].filter(Boolean).join(" "),
+    security: securityOf(spec.credential),
+    request,
+    responses: {
+      ...("existing" in answer && answer.existing ? { 200: jsonContent(answer.schema, answer.existing) } : {}),
+      [answer.status]: "schema" in answer ? jsonContent(answer.schema, answer.description) : { description: answer.description },
+      ...errorResponses({ write: writes, body: spec.body !== undefined, extra: spec.errors, customer }),
+    },
+    middleware: [authenticateRoute(spec.credential)],
+  });
+  const run = idempotent(spec.method, handler as never);
+  return {
+    route,
+    credential: spec.credential,
+    register: (app) => app.openapi(route, run),
+  };
+}

@@ -1,0 +1,25 @@
+import { z } from "@hono/zod-openapi";
+import { listAuditLog } from "../../core/audit/list.js";
+import { defineOperation } from "../../http/define-operation.js";
+import { listOf, PageQuery, text } from "../../http/openapi.js";
+import { secretKey } from "../../http/route-security.js";
+import { AuditEntrySchema } from "./schemas.js";
+
+export const listAuditLogOperation = defineOperation(
+  {
+    method: "get",
+    path: "/audit-log",
+    operationId: "listAuditLog",
+    tag: "Audit log",
+    summary: "List the audit log",
+    description: "Who (member, API key, end user, system) did what to which object, newest first.",
+    credential: secretKey("workspace:read"),
+    query: z.object({
+      objectId: text().max(64).optional().openapi({ description: "Only changes of this object." }),
+      actorId: text().max(64).optional().openapi({ description: "Only changes by this member or API key." }),
+      ...PageQuery,
+    }),
+    answer: { status: 200, schema: listOf(AuditEntrySchema, "AuditEntryList"), description: "A page of the audit log." },
+  },
+  async (c) => c.json(await listAuditLog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+);

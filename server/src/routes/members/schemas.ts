@@ -1,0 +1,8 @@
+import { z } from "@hono/zod-openapi";
+import { idParam } from "../../http/openapi.js";
+
+export const role = z.enum(["owner", "admin", "member"]);
+export const MemberSchema = z
+  .object({ id: z.string(), email: z.string(), name: z.string(), role, createdAt: z.string(), updatedAt: z.string() })
+  .openapi("Member");
+export const memberParam = idParam("mem", "member");
