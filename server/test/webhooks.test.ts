@@ -6,7 +6,7 @@ import { EVENT_NAMES } from "../src/core/webhooks/events.js";
 import { fanOutEvents } from "../src/core/webhooks/fanout.js";
 import { sendWebhook } from "../src/core/webhooks/send.js";
 import { checkWebhookUrl, isBlockedAddress } from "../src/core/webhooks/ssrf.js";
-import { eventEnvelope } from "../src/routes/webhooks/payloads.js";
+import { eventEnvelope } from "../src/schemas/webhook-payloads.js";
 import { makeUsers } from "./support/users.js";
 import { useHarness } from "./support/harness.js";
 import { startServer } from "./support/processes.js";

@@ -2,7 +2,7 @@ import { createApiKey } from "../../core/api-keys/create.js";
 import type { Scope } from "../../core/scopes.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { CreateApiKeySchema, CreatedApiKeySchema } from "./schemas.js";
+import { CreateApiKeySchema, CreatedApiKeySchema } from "../../schemas/api-keys.js";
 
 export const createApiKeyOperation = defineOperation(
   {

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listApiKeys } from "../../core/api-keys/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery } from "../../http/openapi.js";
+import { listOf, PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ApiKeySchema } from "./schemas.js";
+import { ApiKeySchema } from "../../schemas/api-keys.js";
 
 export const listApiKeysOperation = defineOperation(
   {

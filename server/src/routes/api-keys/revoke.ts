@@ -1,8 +1,8 @@
 import { revokeApiKey } from "../../core/api-keys/revoke.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { idParam } from "../../http/openapi.js";
+import { idParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ApiKeySchema } from "./schemas.js";
+import { ApiKeySchema } from "../../schemas/api-keys.js";
 
 export const revokeApiKeyOperation = defineOperation(
   {

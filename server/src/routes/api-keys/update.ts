@@ -1,8 +1,8 @@
 import { updateApiKey } from "../../core/api-keys/update.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { idParam } from "../../http/openapi.js";
+import { idParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ApiKeySchema, UpdateApiKeySchema } from "./schemas.js";
+import { ApiKeySchema, UpdateApiKeySchema } from "../../schemas/api-keys.js";
 
 export const updateApiKeyOperation = defineOperation(
   {

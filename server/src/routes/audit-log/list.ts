@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listAuditLog } from "../../core/audit/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery, text } from "../../http/openapi.js";
+import { listOf, PageQuery, text } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { AuditEntrySchema } from "./schemas.js";
+import { AuditEntrySchema } from "../../schemas/audit-log.js";
 
 export const listAuditLogOperation = defineOperation(
   {

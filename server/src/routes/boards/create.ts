@@ -1,7 +1,7 @@
 import { createBoard } from "../../core/boards/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { BoardSchema, CreateBoardSchema } from "./schemas.js";
+import { BoardSchema, CreateBoardSchema } from "../../schemas/boards.js";
 
 export const createBoardOperation = defineOperation(
   {

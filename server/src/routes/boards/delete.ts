@@ -1,7 +1,7 @@
 import { deleteBoard } from "../../core/boards/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { boardParam, DeleteBoardQuery } from "./schemas.js";
+import { boardParam, DeleteBoardQuery } from "../../schemas/boards.js";
 
 export const deleteBoardOperation = defineOperation(
   {

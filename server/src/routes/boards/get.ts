@@ -1,7 +1,7 @@
 import { getBoard } from "../../core/boards/read.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { BoardSchema, boardParam } from "./schemas.js";
+import { BoardSchema, boardParam } from "../../schemas/boards.js";
 
 export const getBoardOperation = defineOperation(
   {

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listBoards } from "../../core/boards/read.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery } from "../../http/openapi.js";
+import { listOf, PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { BoardSchema } from "./schemas.js";
+import { BoardSchema } from "../../schemas/boards.js";
 
 export const listBoardsOperation = defineOperation(
   {

@@ -1,7 +1,7 @@
 import { updateBoard } from "../../core/boards/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { BoardSchema, boardParam, UpdateBoardSchema } from "./schemas.js";
+import { BoardSchema, boardParam, UpdateBoardSchema } from "../../schemas/boards.js";
 
 export const updateBoardOperation = defineOperation(
   {

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { getChangelogEntry, listChangelog } from "../../core/changelog/list.js";
 import { createChangelogEntry, deleteChangelogEntry, updateChangelogEntry } from "../../core/changelog/write.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery, listOf } from "../../http/openapi.js";
+import { PageQuery, listOf } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ChangelogEntrySchema, CreateEntrySchema, UpdateEntrySchema, entryParam } from "./schemas.js";
+import { ChangelogEntrySchema, CreateEntrySchema, UpdateEntrySchema, entryParam } from "../../schemas/changelog.js";
 
 export const listChangelogOperation = defineOperation(
   {

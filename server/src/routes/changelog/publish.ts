@@ -1,7 +1,7 @@
 import { publishChangelogEntry, unpublishChangelogEntry } from "../../core/changelog/publish.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { ChangelogEntrySchema, PublishEntrySchema, entryParam } from "./schemas.js";
+import { ChangelogEntrySchema, PublishEntrySchema, entryParam } from "../../schemas/changelog.js";
 
 export const publishChangelogEntryOperation = defineOperation(
   {

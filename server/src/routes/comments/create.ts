@@ -1,8 +1,8 @@
 import { createComment } from "../../core/comments/create.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { CommentSchema, CreateCommentSchema } from "./schemas.js";
+import { CommentSchema, CreateCommentSchema } from "../../schemas/comments.js";
 
 export const createCommentOperation = defineOperation(
   {

@@ -1,7 +1,7 @@
 import { deleteComment } from "../../core/comments/delete.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { commentParam } from "./schemas.js";
+import { commentParam } from "../../schemas/comments.js";
 
 export const deleteCommentOperation = defineOperation(
   {

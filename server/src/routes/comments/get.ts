@@ -1,7 +1,7 @@
 import { getComment } from "../../core/comments/read.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { CommentSchema, commentParam } from "./schemas.js";
+import { CommentSchema, commentParam } from "../../schemas/comments.js";
 
 export const getCommentOperation = defineOperation(
   {

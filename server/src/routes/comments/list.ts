@@ -1,8 +1,8 @@
 import { listComments } from "../../core/comments/read.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { CommentListSchema, ListCommentsQuery } from "./schemas.js";
+import { CommentListSchema, ListCommentsQuery } from "../../schemas/comments.js";
 
 export const listCommentsOperation = defineOperation(
   {

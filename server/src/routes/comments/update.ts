@@ -1,7 +1,7 @@
 import { updateComment } from "../../core/comments/update.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { CommentSchema, commentParam, UpdateCommentSchema } from "./schemas.js";
+import { CommentSchema, commentParam, UpdateCommentSchema } from "../../schemas/comments.js";
 
 export const updateCommentOperation = defineOperation(
   {

@@ -1,8 +1,8 @@
 import { getCompany } from "../../core/companies/get.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { idParam } from "../../http/openapi.js";
+import { idParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { CompanySchema } from "./schemas.js";
+import { CompanySchema } from "../../schemas/companies.js";
 
 export const getCompanyOperation = defineOperation(
   {

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listCompanies } from "../../core/companies/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery } from "../../http/openapi.js";
+import { PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { CompanyListSchema } from "./schemas.js";
+import { CompanyListSchema } from "../../schemas/companies.js";
 
 export const listCompaniesOperation = defineOperation(
   {

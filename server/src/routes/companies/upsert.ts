@@ -1,7 +1,7 @@
 import { upsertCompany } from "../../core/companies/upsert.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { CompanySchema, UpsertCompanySchema } from "./schemas.js";
+import { CompanySchema, UpsertCompanySchema } from "../../schemas/companies.js";
 
 export const upsertCompanyOperation = defineOperation(
   {

@@ -2,7 +2,7 @@ import { identify } from "../../core/customers/identify.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { publicKey } from "../../http/route-security.js";
-import { IdentifyResultSchema, IdentifySchema, readIdentityClaims } from "./schemas.js";
+import { IdentifyResultSchema, IdentifySchema, readIdentityClaims } from "../../schemas/customer.js";
 
 export const identifyOperation = defineOperation(
   {

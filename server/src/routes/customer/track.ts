@@ -3,7 +3,7 @@ import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { publicKey } from "../../http/route-security.js";
 import { fieldErrors } from "../../http/validation.js";
-import { TrackEventSchema, TrackResultSchema, TrackSchema } from "./schemas.js";
+import { TrackEventSchema, TrackResultSchema, TrackSchema } from "../../schemas/customer.js";
 
 /** A batch's items arrive unchecked so that one bad event cannot refuse the others. */
 function checkBatch(items: unknown[]): { events: { index: number; event: TrackEventInput }[]; invalid: TrackRejection[] } {

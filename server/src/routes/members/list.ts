@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listMembers } from "../../core/members/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery } from "../../http/openapi.js";
+import { listOf, PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { MemberSchema } from "./schemas.js";
+import { MemberSchema } from "../../schemas/members.js";
 
 export const listMembersOperation = defineOperation(
   {

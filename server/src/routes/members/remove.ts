@@ -1,7 +1,7 @@
 import { removeMember } from "../../core/members/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { memberParam } from "./schemas.js";
+import { memberParam } from "../../schemas/members.js";
 
 export const removeMemberOperation = defineOperation(
   {

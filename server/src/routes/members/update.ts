@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { changeMemberRole } from "../../core/members/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { MemberSchema, memberParam, role } from "./schemas.js";
+import { MemberSchema, memberParam, role } from "../../schemas/members.js";
 
 export const changeMemberRoleOperation = defineOperation(
   {

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { listPortalChangelog } from "../../core/portal/changelog.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery } from "../../http/openapi.js";
+import { PageQuery } from "../../schemas/fields.js";
 import { publicKey } from "../../http/route-security.js";
-import { PortalChangelogListSchema } from "./schemas.js";
+import { PortalChangelogListSchema } from "../../schemas/portal.js";
 
 export const listPortalChangelogOperation = defineOperation(
   {

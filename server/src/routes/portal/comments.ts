@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { createPortalComment, listPortalComments } from "../../core/portal/comments.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery, postParam } from "../../http/openapi.js";
+import { PageQuery, postParam } from "../../schemas/fields.js";
 import { publicKey } from "../../http/route-security.js";
-import { CreatePortalCommentSchema, PORTAL_LIMITS, PortalCommentListSchema, PortalCommentSchema } from "./schemas.js";
+import { CreatePortalCommentSchema, PORTAL_LIMITS, PortalCommentListSchema, PortalCommentSchema } from "../../schemas/portal.js";
 
 export const listPortalCommentsOperation = defineOperation(
   {

@@ -3,9 +3,9 @@ import { getPortalMe, listPortalMyVotes } from "../../core/portal/me.js";
 import { listPortalMyPosts } from "../../core/portal/posts.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery } from "../../http/openapi.js";
+import { PageQuery } from "../../schemas/fields.js";
 import { publicKey } from "../../http/route-security.js";
-import { PortalMeSchema, PortalPostListSchema } from "./schemas.js";
+import { PortalMeSchema, PortalPostListSchema } from "../../schemas/portal.js";
 
 // What the identified end user sees of themselves: their profile, votes and posts.
 

@@ -2,9 +2,9 @@ import { getPortalPost, listPortalPosts } from "../../core/portal/posts.js";
 import { submitPortalPost } from "../../core/portal/submit.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { publicKey } from "../../http/route-security.js";
-import { ListPortalPostsQuery, PORTAL_LIMITS, PortalPostListSchema, PortalPostSchema, SubmitPostSchema } from "./schemas.js";
+import { ListPortalPostsQuery, PORTAL_LIMITS, PortalPostListSchema, PortalPostSchema, SubmitPostSchema } from "../../schemas/portal.js";
 
 export const listPortalPostsOperation = defineOperation(
   {

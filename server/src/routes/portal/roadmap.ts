@@ -2,7 +2,7 @@ import { getPortalRoadmap } from "../../core/portal/roadmap.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { publicKey } from "../../http/route-security.js";
-import { RoadmapQuery, RoadmapSchema } from "./schemas.js";
+import { RoadmapQuery, RoadmapSchema } from "../../schemas/portal.js";
 
 export const getPortalRoadmapOperation = defineOperation(
   {

@@ -1,9 +1,9 @@
 import { unvotePortalPost, votePortalPost } from "../../core/portal/votes.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { publicKey } from "../../http/route-security.js";
-import { PortalVoteSchema } from "./schemas.js";
+import { PortalVoteSchema } from "../../schemas/portal.js";
 
 export const votePortalPostOperation = defineOperation(
   {

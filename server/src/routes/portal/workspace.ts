@@ -2,7 +2,7 @@ import { getPortalWorkspace } from "../../core/portal/workspace.js";
 import { customerCtx } from "../../http/auth.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { publicKey } from "../../http/route-security.js";
-import { PortalWorkspaceSchema } from "./schemas.js";
+import { PortalWorkspaceSchema } from "../../schemas/portal.js";
 
 export const getPortalWorkspaceOperation = defineOperation(
   {

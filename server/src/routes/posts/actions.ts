@@ -3,11 +3,11 @@ import { listPostActivity } from "../../core/posts/activity.js";
 import { restorePost } from "../../core/posts/restore.js";
 import { changePostStatus } from "../../core/posts/status.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, orNull, PageQuery, postParam, text } from "../../http/openapi.js";
+import { listOf, orNull, PageQuery, postParam, text } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ActorSchema, AuditActionSchema } from "../audit-log/schemas.js";
-import { CommentSchema } from "../comments/schemas.js";
-import { PostSchema } from "./schemas.js";
+import { ActorSchema, AuditActionSchema } from "../../schemas/audit-log.js";
+import { CommentSchema } from "../../schemas/comments.js";
+import { PostSchema } from "../../schemas/posts.js";
 
 // What the dashboard does to one post beyond editing its fields.
 

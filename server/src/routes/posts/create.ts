@@ -1,7 +1,7 @@
 import { createPost } from "../../core/posts/create.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { CreatePostSchema, PostSchema } from "./schemas.js";
+import { CreatePostSchema, PostSchema } from "../../schemas/posts.js";
 
 export const createPostOperation = defineOperation(
   {

@@ -1,6 +1,6 @@
 import { deletePost } from "../../core/posts/delete.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
 
 export const deletePostOperation = defineOperation(

@@ -1,8 +1,8 @@
 import { getPost } from "../../core/posts/get.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { PostSchema } from "./schemas.js";
+import { PostSchema } from "../../schemas/posts.js";
 
 export const getPostOperation = defineOperation(
   {

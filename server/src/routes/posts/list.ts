@@ -1,7 +1,7 @@
 import { listPosts } from "../../core/posts/list.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { ListPostsQuery, PostListSchema } from "./schemas.js";
+import { ListPostsQuery, PostListSchema } from "../../schemas/posts.js";
 
 export const listPostsOperation = defineOperation(
   {

@@ -1,8 +1,8 @@
 import { updatePost } from "../../core/posts/update.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { PostSchema, UpdatePostSchema } from "./schemas.js";
+import { PostSchema, UpdatePostSchema } from "../../schemas/posts.js";
 
 export const updatePostOperation = defineOperation(
   {

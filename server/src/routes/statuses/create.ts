@@ -1,7 +1,7 @@
 import { createStatus } from "../../core/statuses/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { CreateStatusSchema, StatusSchema } from "./schemas.js";
+import { CreateStatusSchema, StatusSchema } from "../../schemas/statuses.js";
 
 export const createStatusOperation = defineOperation(
   {

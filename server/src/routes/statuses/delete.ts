@@ -1,7 +1,7 @@
 import { deleteStatus } from "../../core/statuses/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { statusParam } from "./schemas.js";
+import { statusParam } from "../../schemas/statuses.js";
 
 export const deleteStatusOperation = defineOperation(
   {

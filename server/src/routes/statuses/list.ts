@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listStatuses } from "../../core/statuses/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery } from "../../http/openapi.js";
+import { listOf, PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { StatusSchema } from "./schemas.js";
+import { StatusSchema } from "../../schemas/statuses.js";
 
 export const listStatusesOperation = defineOperation(
   {

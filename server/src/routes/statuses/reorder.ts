@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { reorderStatuses } from "../../core/statuses/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { ReorderStatusesSchema, StatusSchema } from "./schemas.js";
+import { ReorderStatusesSchema, StatusSchema } from "../../schemas/statuses.js";
 
 export const reorderStatusesOperation = defineOperation(
   {

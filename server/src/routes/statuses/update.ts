@@ -1,7 +1,7 @@
 import { updateStatus } from "../../core/statuses/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { StatusSchema, statusParam, UpdateStatusSchema } from "./schemas.js";
+import { StatusSchema, statusParam, UpdateStatusSchema } from "../../schemas/statuses.js";
 
 export const updateStatusOperation = defineOperation(
   {

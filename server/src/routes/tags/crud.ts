@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { listTags } from "../../core/tags/list.js";
 import { createTag, deleteTag, updateTag } from "../../core/tags/write.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery } from "../../http/openapi.js";
+import { PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { CreateTagSchema, TagListSchema, TagSchema, UpdateTagSchema, tagParam } from "./schemas.js";
+import { CreateTagSchema, TagListSchema, TagSchema, UpdateTagSchema, tagParam } from "../../schemas/tags.js";
 
 // The four tag operations are one-liners over their verbs, so they share this file.
 

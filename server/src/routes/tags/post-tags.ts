@@ -1,9 +1,9 @@
 import { addPostTag, removePostTag } from "../../core/posts/tagging.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { PostSchema } from "../posts/schemas.js";
-import { TagPostSchema, postTagParams } from "./schemas.js";
+import { PostSchema } from "../../schemas/posts.js";
+import { TagPostSchema, postTagParams } from "../../schemas/tags.js";
 
 export const addPostTagOperation = defineOperation(
   {

@@ -1,6 +1,6 @@
 import { deleteUser } from "../../core/users/delete.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { idParam } from "../../http/openapi.js";
+import { idParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
 
 export const deleteUserOperation = defineOperation(

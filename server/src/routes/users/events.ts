@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { countUserEvents, listUserEvents } from "../../core/users/events.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { idParam, listOf, PageQuery, text, timestamp } from "../../http/openapi.js";
+import { idParam, listOf, PageQuery, text, timestamp } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
 
 const TrackedEventSchema = z

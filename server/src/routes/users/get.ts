@@ -1,8 +1,8 @@
 import { getUser } from "../../core/users/get.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { idParam } from "../../http/openapi.js";
+import { idParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { UserSchema } from "./schemas.js";
+import { UserSchema } from "../../schemas/users.js";
 
 export const getUserOperation = defineOperation(
   {

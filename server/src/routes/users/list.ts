@@ -1,7 +1,7 @@
 import { listUsers } from "../../core/users/list.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { ListUsersQuery, UserListSchema } from "./schemas.js";
+import { ListUsersQuery, UserListSchema } from "../../schemas/users.js";
 
 export const listUsersOperation = defineOperation(
   {

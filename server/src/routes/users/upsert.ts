@@ -1,7 +1,7 @@
 import { upsertUser } from "../../core/users/upsert.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { UpsertUserSchema, UserSchema } from "./schemas.js";
+import { UpsertUserSchema, UserSchema } from "../../schemas/users.js";
 
 export const upsertUserOperation = defineOperation(
   {

@@ -1,8 +1,8 @@
 import { addVote } from "../../core/votes/add.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam } from "../../http/openapi.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { AddVoteSchema, VoterSchema } from "./schemas.js";
+import { AddVoteSchema, VoterSchema } from "../../schemas/votes.js";
 
 export const addVoteOperation = defineOperation(
   {

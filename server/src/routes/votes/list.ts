@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listVotes } from "../../core/votes/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery, postParam } from "../../http/openapi.js";
+import { PageQuery, postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { VoterListSchema } from "./schemas.js";
+import { VoterListSchema } from "../../schemas/votes.js";
 
 export const listVotesOperation = defineOperation(
   {

@@ -1,7 +1,7 @@
 import { removeVote } from "../../core/votes/remove.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { voteParams } from "./schemas.js";
+import { voteParams } from "../../schemas/votes.js";
 
 export const removeVoteOperation = defineOperation(
   {

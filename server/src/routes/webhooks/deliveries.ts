@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { getWebhookDelivery, listWebhookDeliveries, recoverWebhookDeliveries, replayWebhookDelivery } from "../../core/webhooks/deliveries.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { dateTime, idParam, listOf, PageQuery, text } from "../../http/openapi.js";
+import { dateTime, idParam, listOf, PageQuery, text } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { endpointParam } from "./schemas.js";
+import { endpointParam } from "../../schemas/webhooks.js";
 
 const state = z.enum(["pending", "succeeded", "failed"]);
 

@@ -9,9 +9,9 @@ import {
   updateWebhookEndpoint,
 } from "../../core/webhooks/endpoints.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery } from "../../http/openapi.js";
+import { listOf, PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { CreateEndpointSchema, EndpointSchema, EndpointWithSecretSchema, endpointParam, UpdateEndpointSchema } from "./schemas.js";
+import { CreateEndpointSchema, EndpointSchema, EndpointWithSecretSchema, endpointParam, UpdateEndpointSchema } from "../../schemas/webhooks.js";
 
 export const listWebhookEndpointsOperation = defineOperation(
   {

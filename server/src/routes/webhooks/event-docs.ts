@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { EVENT_NAMES, EVENT_TYPES } from "../../core/webhooks/events.js";
 import type { AppEnv } from "../../http/env.js";
-import { eventEnvelope } from "./payloads.js";
+import { eventEnvelope } from "../../schemas/webhook-payloads.js";
 
 /** The OpenAPI document's `webhooks` section: one entry per event, with its payload schema. */
 export function registerWebhookDocs(app: OpenAPIHono<AppEnv>): void {

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { EVENT_NAMES, type EventType, listWebhookEventTypes } from "../../core/webhooks/events.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { eventEnvelope } from "./payloads.js";
+import { eventEnvelope } from "../../schemas/webhook-payloads.js";
 
 // JSON Schema of every payload, computed once from the zod schemas.
 const PAYLOAD_JSON_SCHEMAS = Object.fromEntries(

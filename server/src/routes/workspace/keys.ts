@@ -1,7 +1,7 @@
 import { getIdentitySecret, rotateIdentitySecret, rotatePublicKey } from "../../core/workspaces/settings.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { IdentitySecretSchema, WorkspaceSchema } from "./schemas.js";
+import { IdentitySecretSchema, WorkspaceSchema } from "../../schemas/workspace.js";
 
 // The workspace's identity secret and public key: reading the one, rotating either.
 

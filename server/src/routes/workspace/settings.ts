@@ -1,7 +1,7 @@
 import { getWorkspace, updateWorkspace } from "../../core/workspaces/settings.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { UpdateWorkspaceSchema, WorkspaceSchema } from "./schemas.js";
+import { UpdateWorkspaceSchema, WorkspaceSchema } from "../../schemas/workspace.js";
 
 export const getWorkspaceOperation = defineOperation(
   {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, idParam, listOf, text } from "../../http/openapi.js";
+import { PageQuery, idParam, listOf, text } from "./fields.js";
 
 export const CommentSchema = z
   .object({

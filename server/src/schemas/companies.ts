@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listOf, text, timestamp } from "../../http/openapi.js";
+import { listOf, text, timestamp } from "./fields.js";
 
 export const CompanySchema = z
   .object({

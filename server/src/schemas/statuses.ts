@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { STATUS_CATEGORIES } from "../../core/posts/list.js";
-import { idParam, text, color } from "../../http/openapi.js";
+import { STATUS_CATEGORIES } from "../core/posts/list.js";
+import { idParam, text, color } from "./fields.js";
 
 const category = z.enum(STATUS_CATEGORIES).openapi({ description: "What the status means on the roadmap." });
 

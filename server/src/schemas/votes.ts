@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listOf, text, postParam } from "../../http/openapi.js";
+import { listOf, text, postParam } from "./fields.js";
 
 export const VoterSchema = z
   .object({

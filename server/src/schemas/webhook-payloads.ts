@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { EVENT_TYPES, type EventType } from "../../core/webhooks/events.js";
-import { orNull, timestamp } from "../../http/openapi.js";
-import { BoardSchema } from "../boards/schemas.js";
-import { ChangelogEntrySchema } from "../changelog/schemas.js";
-import { CommentSchema } from "../comments/schemas.js";
-import { PostSchema, StatusRefSchema } from "../posts/schemas.js";
-import { UserSchema } from "../users/schemas.js";
-import { VoterSchema } from "../votes/schemas.js";
+import { EVENT_TYPES, type EventType } from "../core/webhooks/events.js";
+import { orNull, timestamp } from "./fields.js";
+import { BoardSchema } from "./boards.js";
+import { ChangelogEntrySchema } from "./changelog.js";
+import { CommentSchema } from "./comments.js";
+import { PostSchema, StatusRefSchema } from "./posts.js";
+import { UserSchema } from "./users.js";
+import { VoterSchema } from "./votes.js";
 
 // What each event's `data` holds, in the same zod schemas the routes answer with: the webhooks
 // section of the OpenAPI document and GET /v1/webhooks/event-types are generated from these.

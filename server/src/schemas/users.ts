@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, listOf, orNull, text, timestamp } from "../../http/openapi.js";
+import { PageQuery, listOf, orNull, text, timestamp } from "./fields.js";
 
 const MAX_TRAITS = 50;
 

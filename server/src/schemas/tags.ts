@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, listOf, text, postParam, color } from "../../http/openapi.js";
+import { idParam, listOf, text, postParam, color } from "./fields.js";
 
 export const TagSchema = z.object({ id: z.string(), name: z.string(), color: z.string(), createdAt: z.string(), updatedAt: z.string() }).openapi("Tag");
 export const TagListSchema = listOf(TagSchema, "TagList");

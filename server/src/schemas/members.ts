@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam } from "../../http/openapi.js";
+import { idParam } from "./fields.js";
 
 export const role = z.enum(["owner", "admin", "member"]);
 export const MemberSchema = z

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import type { IdentityFields } from "../../core/customers/identify.js";
-import { HeedError } from "../../core/errors.js";
-import { orNull, text, timestamp, dateTime } from "../../http/openapi.js";
-import { fieldErrors } from "../../http/validation.js";
-import { userFields } from "../users/schemas.js";
+import type { IdentityFields } from "../core/customers/identify.js";
+import { HeedError } from "../core/errors.js";
+import { orNull, text, timestamp, dateTime } from "./fields.js";
+import { fieldErrors } from "../http/validation.js";
+import { userFields } from "./users.js";
 
 const IdentifyCompanySchema = z
   .strictObject({

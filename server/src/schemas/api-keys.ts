@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { ALL_SCOPES } from "../../core/scopes.js";
-import { text, integer, dateTime } from "../../http/openapi.js";
+import { ALL_SCOPES } from "../core/scopes.js";
+import { text, integer, dateTime } from "./fields.js";
 
 const scope = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope", {
   description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",

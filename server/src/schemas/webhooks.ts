@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, text } from "../../http/openapi.js";
+import { idParam, text } from "./fields.js";
 
 export const EndpointSchema = z
   .object({

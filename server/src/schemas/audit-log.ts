@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from "../../core/audit/vocabulary.js";
+import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from "../core/audit/vocabulary.js";
 
 /** Who made a change: its kind, and the member's, key's or end user's id (`null` for the operator). */
 export const ActorSchema = z.object({ type: z.enum(ACTOR_TYPES), id: z.string().nullable() }).openapi("Actor");

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { integer, text } from "../../http/openapi.js";
+import { integer, text } from "./fields.js";
 
 export const WorkspaceSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, text, dateTime } from "../../http/openapi.js";
+import { idParam, text, dateTime } from "./fields.js";
 
 export const ChangelogType = z.enum(["new", "improved", "fixed"]);
 

@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { PORTAL_POST_SORTS } from "../../core/portal/posts.js";
-import { ROADMAP_CATEGORIES } from "../../core/portal/roadmap.js";
-import { STATUS_CATEGORIES } from "../../core/posts/list.js";
-import { PageQuery, listOf, text, timestamp } from "../../http/openapi.js";
-import { ChangelogType } from "../changelog/schemas.js";
-import { CommentSchema } from "../comments/schemas.js";
-import { PortalUserSchema } from "../customer/schemas.js";
-import { ListPostsQuery, PostSchema } from "../posts/schemas.js";
+import { PORTAL_POST_SORTS } from "../core/portal/posts.js";
+import { ROADMAP_CATEGORIES } from "../core/portal/roadmap.js";
+import { STATUS_CATEGORIES } from "../core/posts/list.js";
+import { PageQuery, listOf, text, timestamp } from "./fields.js";
+import { ChangelogType } from "./changelog.js";
+import { CommentSchema } from "./comments.js";
+import { PortalUserSchema } from "./customer.js";
+import { ListPostsQuery, PostSchema } from "./posts.js";
 
 /** The longest post and comment an end user may write on the portal (the team's API allows more). */
 export const PORTAL_LIMITS = { title: 200, body: 10_000, comment: 5_000 } as const;

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { POST_SORTS, STATUS_CATEGORIES } from "../../core/posts/list.js";
-import { PageQuery, listOf, text, timestamp, date } from "../../http/openapi.js";
+import { POST_SORTS, STATUS_CATEGORIES } from "../core/posts/list.js";
+import { PageQuery, listOf, text, timestamp, date } from "./fields.js";
 
 const id = (prefix: string) =>
   z
