@@ -1,12 +1,11 @@
 // Posts and comments are written by an end user (`usr_…`) or a team member (`mem_…`); the prefix
 // of author_id says which. Queries left-join both tables and select these columns.
 
-export interface AuthorView {
-  type: "user" | "member";
-  id: string;
-  name: string | null;
-  avatarUrl: string | null;
-}
+import type { z } from "@hono/zod-openapi";
+import type { AuthorSchema } from "../schemas/fields.js";
+
+/** A post's or comment's author as the API shows it. */
+export type AuthorView = z.output<typeof AuthorSchema>;
 
 export interface AuthorColumns {
   author_id: string | null;

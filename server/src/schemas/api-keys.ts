@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../core/scopes.js";
 import { text, integer, dateTime } from "./fields.js";
 
-const scope = z.enum(ALL_SCOPES as [string, ...string[]]).openapi("Scope", {
+const scope = z.enum(ALL_SCOPES).openapi("Scope", {
   description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",
 });
 

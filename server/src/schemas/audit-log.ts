@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ACTOR_TYPES, AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from "../core/audit/vocabulary.js";
+import { PageQuery, text } from "./fields.js";
 
 /** Who made a change: its kind, and the member's, key's or end user's id (`null` for the operator). */
 export const ActorSchema = z.object({ type: z.enum(ACTOR_TYPES), id: z.string().nullable() }).openapi("Actor");
@@ -18,3 +19,10 @@ export const AuditEntrySchema = z
     createdAt: z.string(),
   })
   .openapi("AuditEntry");
+
+/** GET /audit-log's filters. */
+export const AuditLogQuerySchema = z.object({
+  objectId: text().max(64).optional().openapi({ description: "Only changes of this object." }),
+  actorId: text().max(64).optional().openapi({ description: "Only changes by this member or API key." }),
+  ...PageQuery,
+});

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, text, dateTime } from "./fields.js";
+import { PageQuery, idParam, text, dateTime } from "./fields.js";
 
 export const ChangelogType = z.enum(["new", "improved", "fixed"]);
 
@@ -34,3 +34,5 @@ export const PublishEntrySchema = z
   .openapi("PublishChangelogEntry");
 
 export const entryParam = idParam("chg", "changelog entry");
+
+export const ListChangelogQuery = z.object({ state: z.enum(["draft", "scheduled", "published"]).optional(), ...PageQuery });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, idParam, listOf, text } from "./fields.js";
+import { AuthorSchema, PageQuery, idParam, listOf, text } from "./fields.js";
 
 export const CommentSchema = z
   .object({
@@ -8,7 +8,7 @@ export const CommentSchema = z
     parentId: z.string().nullable().openapi({ description: "The top-level comment this replies to; replies are one level deep." }),
     body: z.string().openapi({ description: "Markdown." }),
     internal: z.boolean().openapi({ description: "Internal comments are for the team and never appear on customer-facing routes." }),
-    author: z.object({ type: z.enum(["user", "member"]), id: z.string(), name: z.string().nullable(), avatarUrl: z.string().nullable() }).nullable(),
+    author: AuthorSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

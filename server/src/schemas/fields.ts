@@ -70,5 +70,8 @@ export function idParam(prefix: string, name: string) {
 /** An ISO-8601 UTC timestamp, as every `…At` field holds. */
 export const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
 
+/** Who wrote a post or comment: an end user (`usr_…`) or a team member (`mem_…`). */
+export const AuthorSchema = z.object({ type: z.enum(["user", "member"]), id: z.string(), name: z.string().nullable(), avatarUrl: z.string().nullable() });
+
 /** The `{id}` of every route under /posts/{id}. */
 export const postParam = idParam("post", "post");

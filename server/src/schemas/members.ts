@@ -6,3 +6,4 @@ export const MemberSchema = z
   .object({ id: z.string(), email: z.string(), name: z.string(), role, createdAt: z.string(), updatedAt: z.string() })
   .openapi("Member");
 export const memberParam = idParam("mem", "member");
+export const ChangeMemberRoleSchema = z.strictObject({ role }).openapi("ChangeMemberRole");

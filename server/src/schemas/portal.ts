@@ -71,7 +71,7 @@ export const RoadmapSchema = z
   })
   .openapi("Roadmap", { description: "Public posts by status category (open, active, complete), most voted first." });
 
-const PortalChangelogEntrySchema = z
+export const PortalChangelogEntrySchema = z
   .object({
     id: z.string(),
     title: z.string(),

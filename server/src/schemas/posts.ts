@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { POST_SORTS, STATUS_CATEGORIES } from "../core/posts/list.js";
-import { PageQuery, listOf, text, timestamp, date } from "./fields.js";
+import { ActorSchema, AuditActionSchema } from "./audit-log.js";
+import { AuthorSchema, PageQuery, listOf, text, timestamp, date } from "./fields.js";
 
 const id = (prefix: string) =>
   z
@@ -18,10 +19,7 @@ export const PostSchema = z
     body: z.string().openapi({ description: "Markdown." }),
     status: StatusRefSchema,
     tags: z.array(z.object({ id: id("tag"), name: z.string() })),
-    author: z
-      .object({ type: z.enum(["user", "member"]), id: z.string(), name: z.string().nullable(), avatarUrl: z.string().nullable() })
-      .nullable()
-      .openapi({ description: "The end user or team member who posted it; `null` when posted by the team through the API." }),
+    author: AuthorSchema.nullable().openapi({ description: "The end user or team member who posted it; `null` when posted by the team through the API." }),
     ownerId: z.string().nullable().openapi({ description: "The member responsible for the post." }),
     voteCount: z.number().int(),
     commentCount: z.number().int().openapi({ description: "Public comments." }),
@@ -83,3 +81,29 @@ export const UpdatePostSchema = z
     commentsLocked: z.boolean().optional(),
   })
   .openapi("UpdatePost");
+
+export const ChangePostStatusSchema = z
+  .strictObject({
+    statusId: text().max(64),
+    comment: z
+      .strictObject({ body: text().trim().min(1).max(10_000), internal: z.boolean().optional() })
+      .nullable()
+      .optional()
+      .openapi({ description: "Posted with the change (public unless `internal`); needs `comments:write` too." }),
+  })
+  .openapi("ChangePostStatus");
+
+export const MergePostSchema = z.strictObject({ into: text().max(64).openapi({ description: "The canonical post." }) }).openapi("MergePost");
+
+/** One change of a post, read from the audit log. */
+export const PostActivitySchema = z
+  .object({
+    id: z.string(),
+    action: AuditActionSchema,
+    actor: ActorSchema,
+    data: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .openapi("PostActivity");
+
+export const PostActivityListSchema = listOf(PostActivitySchema, "PostActivityList");

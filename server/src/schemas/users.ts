@@ -64,3 +64,21 @@ export const UpsertUserSchema = z
     companyId: text().max(64).nullable().optional().openapi({ description: "A company of the workspace (`cmp_…`), or null to unlink." }),
   })
   .openapi("UpsertEndUser", { description: "Fields left out keep their value when the end user exists." });
+
+export const TrackedEventSchema = z
+  .object({
+    id: z.string().openapi({ example: "trk_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    event: z.string(),
+    properties: z.record(z.string(), z.unknown()),
+    occurredAt: timestamp,
+    receivedAt: timestamp,
+  })
+  .openapi("TrackedEvent");
+
+export const TrackedEventListSchema = listOf(TrackedEventSchema, "TrackedEventList");
+
+export const ListUserEventsQuery = z.object({ event: text().max(100).optional().openapi({ description: "Only events with this name." }), ...PageQuery });
+
+export const EventCountSchema = z.object({ event: z.string(), count: z.number().int(), lastOccurredAt: timestamp }).openapi("EventCount");
+
+export const EventCountListSchema = listOf(EventCountSchema, "EventCountList");

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, text } from "./fields.js";
+import { dateTime, idParam, PageQuery, text } from "./fields.js";
 
 export const EndpointSchema = z
   .object({
@@ -30,3 +30,44 @@ export const UpdateEndpointSchema = z
   .openapi("UpdateWebhookEndpoint");
 
 export const endpointParam = idParam("whep", "webhook endpoint");
+
+const deliveryState = z.enum(["pending", "succeeded", "failed"]);
+
+export const DeliverySchema = z
+  .object({
+    id: z.string(),
+    endpointId: z.string(),
+    eventId: z.string().openapi({ description: "The `webhook-id` the receiver saw; the same on retries and replays." }),
+    eventType: z.string(),
+    state: deliveryState,
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    lastStatus: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    lastDurationMs: z.number().int().nullable(),
+    lastResponseExcerpt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("WebhookDelivery");
+
+/** One try at sending a delivery. */
+export const AttemptSchema = z.object({
+  attempt: z.number().int(),
+  startedAt: z.string(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  responseExcerpt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const DeliveryWithAttemptsSchema = DeliverySchema.extend({ attemptLog: z.array(AttemptSchema) }).openapi("WebhookDeliveryWithAttempts");
+
+export const DeliveryQuerySchema = z.object({
+  eventType: text().max(64).optional(),
+  eventId: text().max(64).optional(),
+  state: deliveryState.optional(),
+  ...PageQuery,
+});
+
+export const RecoverDeliveriesSchema = z.strictObject({ since: dateTime() }).openapi("RecoverWebhookDeliveries");

@@ -1,22 +1,19 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { generateKey, keyPreview, sha256Hex } from "../../lib/secret-keys.js";
 import type { ApiKeysTable } from "../../db/schema.js";
+import type { CreateApiKeySchema } from "../../schemas/api-keys.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { HeedError } from "../errors.js";
-import { normalizeScopes, requireScope, scopesBeyond, type Scope } from "../scopes.js";
-import { toApiKeyView, type ApiKeyView } from "./view.js";
+import { normalizeScopes, requireScope, scopesBeyond } from "../scopes.js";
+import { type CreatedApiKeyView, toApiKeyView } from "./view.js";
 
-export interface CreateApiKeyInput {
-  name: string;
-  scopes: Scope[];
-  expiresAt?: string | null;
-  rateLimitPerMinute?: number | null;
-}
+export type CreateApiKeyInput = z.output<typeof CreateApiKeySchema>;
 
 /** Mints a secret key. The key itself is returned this once; only its SHA-256 is stored. */
-export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiKeyInput }): Promise<ApiKeyView & { key: string }> {
+export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiKeyInput }): Promise<CreatedApiKeyView> {
   requireScope(ctx.actor.scopes, "api_keys:write");
   const beyond = scopesBeyond(ctx.actor.scopes, input.scopes);
   if (beyond.length > 0) {

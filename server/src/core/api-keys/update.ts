@@ -1,3 +1,5 @@
+import type { z } from "@hono/zod-openapi";
+import type { UpdateApiKeySchema } from "../../schemas/api-keys.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
@@ -5,13 +7,7 @@ import { requireScope } from "../scopes.js";
 import { toApiKeyView, type ApiKeyView } from "./view.js";
 
 /** Renames a key or sets its own rate limit (null: follow the workspace's). Scopes never change. */
-export async function updateApiKey({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { id: string; name?: string; rateLimitPerMinute?: number | null };
-}): Promise<ApiKeyView> {
+export async function updateApiKey({ ctx, input }: { ctx: Ctx; input: z.output<typeof UpdateApiKeySchema> & { id: string } }): Promise<ApiKeyView> {
   requireScope(ctx.actor.scopes, "api_keys:write");
   return inTransaction(ctx, async (tx) => {
     const row = await tx.selectFrom("api_keys").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();

@@ -1,19 +1,13 @@
+import type { z } from "@hono/zod-openapi";
 import type { ApiKeysTable } from "../../db/schema.js";
+import type { ApiKeySchema, CreatedApiKeySchema } from "../../schemas/api-keys.js";
 import type { Scope } from "../scopes.js";
 
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  last4: string;
-  scopes: Scope[];
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  /** Requests per minute for this key; null: the workspace's limit, else the server default. */
-  rateLimitPerMinute: number | null;
-}
+/** An API key as the API shows it (never the key itself). */
+export type ApiKeyView = z.output<typeof ApiKeySchema>;
+
+/** A new key with its secret, shown this once. */
+export type CreatedApiKeyView = z.output<typeof CreatedApiKeySchema>;
 
 export function toApiKeyView(row: ApiKeysTable): ApiKeyView {
   return {

@@ -1,22 +1,14 @@
-import type { ActorType, AuditAction, AuditObjectType } from "./vocabulary.js";
+import type { z } from "@hono/zod-openapi";
+import type { AuditEntrySchema, AuditLogQuerySchema } from "../../schemas/audit-log.js";
 import { reader, type Ctx } from "../context.js";
-import { type Page, pageById, type PageInput } from "../pagination/page.js";
+import { type Page, pageById } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 
-export interface AuditEntryView {
-  id: string;
-  actor: { type: ActorType; id: string | null };
-  action: AuditAction;
-  object: { type: AuditObjectType; id: string };
-  requestId: string | null;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
+/** One audit log entry as the API shows it. */
+export type AuditEntryView = z.output<typeof AuditEntrySchema>;
 
-export interface ListAuditInput extends PageInput {
-  objectId?: string;
-  actorId?: string;
-}
+/** The filters and page of GET /audit-log. */
+export type ListAuditInput = z.output<typeof AuditLogQuerySchema>;
 
 /** Who did what to which object, newest first; filters use their own indexes (audit_by_*). */
 export async function listAuditLog({ ctx, input }: { ctx: Ctx; input: ListAuditInput }): Promise<Page<AuditEntryView>> {

@@ -1,16 +1,11 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import type { BoardsTable, Database } from "../../db/schema.js";
+import type { BoardSchema } from "../../schemas/boards.js";
 import type { Ctx } from "../context.js";
 
-export interface BoardView {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  visibility: "public" | "private";
-  createdAt: string;
-  updatedAt: string;
-}
+/** A board as the API shows it. */
+export type BoardView = z.output<typeof BoardSchema>;
 
 export function toBoardView(row: BoardsTable): BoardView {
   return {

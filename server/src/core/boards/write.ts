@@ -1,18 +1,16 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { BoardsTable } from "../../db/schema.js";
+import type { CreateBoardSchema, DeleteBoardQuery, UpdateBoardSchema } from "../../schemas/boards.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { findBoard, toBoardView, type BoardView } from "./view.js";
 
-export interface BoardInput {
-  name?: string;
-  slug?: string;
-  description?: string;
-  visibility?: "public" | "private";
-}
+/** The fields of a board a client may change. */
+export type BoardInput = z.output<typeof UpdateBoardSchema>;
 
 /** "Feature requests" → "feature-requests": the portal's URL segment when none is given. */
 function slugOf(name: string): string {
@@ -36,7 +34,7 @@ async function ensureSlugFree(tx: Tx, ctx: Ctx, slug: string, exceptId?: string)
   }
 }
 
-export async function createBoard({ ctx, input }: { ctx: Ctx; input: BoardInput & { name: string } }): Promise<BoardView> {
+export async function createBoard({ ctx, input }: { ctx: Ctx; input: z.output<typeof CreateBoardSchema> }): Promise<BoardView> {
   requireScope(ctx.actor.scopes, "boards:write");
   return inTransaction(ctx, async (tx) => {
     const slug = input.slug ?? slugOf(input.name);
@@ -96,7 +94,7 @@ export async function updateBoard({ ctx, input }: { ctx: Ctx; input: BoardInput 
  * Deletes a board. While it holds posts (deleted ones included: they can be restored) it is
  * refused with 409, unless `movePostsTo` names another board of the workspace to move them to.
  */
-export async function deleteBoard({ ctx, input }: { ctx: Ctx; input: { id: string; movePostsTo?: string } }): Promise<void> {
+export async function deleteBoard({ ctx, input }: { ctx: Ctx; input: z.output<typeof DeleteBoardQuery> & { id: string } }): Promise<void> {
   requireScope(ctx.actor.scopes, "boards:write");
   await inTransaction(ctx, async (tx) => {
     const board = await findBoard(tx, ctx, input.id);

@@ -1,6 +1,8 @@
+import type { z } from "@hono/zod-openapi";
+import type { ListChangelogQuery } from "../../schemas/changelog.js";
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
-import { type Page, pageById, type PageInput } from "../pagination/page.js";
+import { type Page, pageById } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
 
@@ -12,14 +14,11 @@ export async function getChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id:
   return (await toEntryViews(db, ctx, [row]))[0]!;
 }
 
+/** The validated query of `GET /changelog`. */
+export type ListChangelogInput = z.output<typeof ListChangelogQuery>;
+
 /** Newest first; `state` filters drafts, scheduled or published entries. */
-export async function listChangelog({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: PageInput & { state?: "draft" | "scheduled" | "published" };
-}): Promise<Page<ChangelogEntryView>> {
+export async function listChangelog({ ctx, input }: { ctx: Ctx; input: ListChangelogInput }): Promise<Page<ChangelogEntryView>> {
   requireScope(ctx.actor.scopes, "changelog:read");
   const db = reader(ctx);
   const queryKey = JSON.stringify(["changelog", ctx.workspace.id, input.state ?? null]);

@@ -1,5 +1,7 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import type { Db } from "../../db/database.js";
+import type { PublishEntrySchema } from "../../schemas/changelog.js";
 import { recordChange } from "../changes.js";
 import { SYSTEM_ACTOR, inTransaction, type Ctx, type Services, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
@@ -32,8 +34,11 @@ async function markPublished(tx: Tx, ctx: Ctx, id: string, expected: "draft" | "
   return entry!;
 }
 
+/** The validated body of `POST /changelog/{id}/publish`, with the entry's id from the path. */
+export type PublishEntryInput = z.output<typeof PublishEntrySchema> & { id: string };
+
 /** Publishes now, or schedules for `at` when it lies in the future. */
-export async function publishChangelogEntry({ ctx, input }: { ctx: Ctx; input: { id: string; at?: string | null } }): Promise<ChangelogEntryView> {
+export async function publishChangelogEntry({ ctx, input }: { ctx: Ctx; input: PublishEntryInput }): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:write");
   return inTransaction(ctx, async (tx) => {
     const entry = await findEntry(tx, ctx, input.id);

@@ -1,21 +1,11 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import type { ChangelogEntriesTable, Database } from "../../db/schema.js";
+import type { ChangelogEntrySchema } from "../../schemas/changelog.js";
 import type { Ctx } from "../context.js";
 
-export interface ChangelogEntryView {
-  id: string;
-  title: string;
-  body: string;
-  type: "new" | "improved" | "fixed";
-  state: "draft" | "scheduled" | "published";
-  /** When a scheduled entry publishes itself. */
-  publishAt: string | null;
-  publishedAt: string | null;
-  /** The posts this entry announces. */
-  postIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A changelog entry as the API shows it. */
+export type ChangelogEntryView = z.output<typeof ChangelogEntrySchema>;
 
 /** Entries with their linked posts: one query for the links of the whole page. */
 export async function toEntryViews(db: Kysely<Database>, ctx: Ctx, rows: ChangelogEntriesTable[]): Promise<ChangelogEntryView[]> {

@@ -1,18 +1,19 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { ChangelogEntriesTable } from "../../db/schema.js";
+import type { CreateEntrySchema, UpdateEntrySchema } from "../../schemas/changelog.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { invalidReference, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 import { entryView, findEntry, type ChangelogEntryView } from "./view.js";
 
-export interface EntryInput {
-  title?: string;
-  body?: string;
-  type?: "new" | "improved" | "fixed";
-  postIds?: string[];
-}
+/** The validated body of `POST /changelog`. */
+export type CreateEntryInput = z.output<typeof CreateEntrySchema>;
+
+/** The validated body of `PATCH /changelog/{id}`: the fields to change. */
+export type EntryInput = z.output<typeof UpdateEntrySchema>;
 
 async function linkPosts(tx: Tx, ctx: Ctx, entryId: string, postIds: string[]): Promise<void> {
   const unique = [...new Set(postIds)];
@@ -38,13 +39,7 @@ async function linkPosts(tx: Tx, ctx: Ctx, entryId: string, postIds: string[]): 
 }
 
 /** A new entry is a draft; publishing is its own step (`publishChangelogEntry`). */
-export async function createChangelogEntry({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: EntryInput & { title: string; type: "new" | "improved" | "fixed" };
-}): Promise<ChangelogEntryView> {
+export async function createChangelogEntry({ ctx, input }: { ctx: Ctx; input: CreateEntryInput }): Promise<ChangelogEntryView> {
   requireScope(ctx.actor.scopes, "changelog:write");
   return inTransaction(ctx, async (tx) => {
     const at = nowIso();

@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
+import type { CreateCommentSchema } from "../../schemas/comments.js";
 import { newId } from "../../lib/ids.js";
 import { isCustomerCtx } from "../customers/context.js";
 import { recordChange } from "../changes.js";
@@ -10,13 +12,7 @@ import { requireScope } from "../scopes.js";
 import { adjustCommentCount } from "./counts.js";
 import { findComment, toCommentView, type CommentView } from "./view.js";
 
-export interface CreateCommentInput {
-  postId: string;
-  body: string;
-  internal?: boolean;
-  parentId?: string | null;
-  authorId?: string | null;
-}
+export type CreateCommentInput = z.output<typeof CreateCommentSchema> & { postId: string };
 
 function invalid(pointer: string, detail: string): HeedError {
   return new HeedError("validation_failed", detail, { errors: [{ pointer, detail }] });

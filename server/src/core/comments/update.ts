@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
+import type { UpdateCommentSchema } from "../../schemas/comments.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
@@ -11,7 +13,7 @@ import { findComment, selectComments, toCommentView, type CommentView } from "./
  * thread's visibility follows its top-level comment: making it internal makes its public replies
  * internal too, and a reply cannot be public while its parent is internal.
  */
-export async function updateComment({ ctx, input }: { ctx: Ctx; input: { id: string; body?: string; internal?: boolean } }): Promise<CommentView> {
+export async function updateComment({ ctx, input }: { ctx: Ctx; input: z.output<typeof UpdateCommentSchema> & { id: string } }): Promise<CommentView> {
   requireScope(ctx.actor.scopes, "comments:write");
   return inTransaction(ctx, async (tx) => {
     const before = await findComment(tx, ctx, input.id);

@@ -1,20 +1,12 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-import { authorOf, type AuthorView } from "../authors.js";
+import type { CommentSchema } from "../../schemas/comments.js";
+import { authorOf } from "../authors.js";
 import type { Ctx } from "../context.js";
 
-export interface CommentView {
-  id: string;
-  postId: string;
-  /** The top-level comment this replies to; replies are one level deep. */
-  parentId: string | null;
-  body: string;
-  /** Internal comments are for the team: never shown on customer-facing routes. */
-  internal: boolean;
-  author: AuthorView | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A comment as the API shows it. */
+export type CommentView = z.output<typeof CommentSchema>;
 
 export function selectComments(db: Kysely<Database>) {
   return db

@@ -1,19 +1,16 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { CompaniesTable } from "../../db/schema.js";
+import type { UpsertCompanySchema } from "../../schemas/companies.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { recountRevenue } from "../posts/revenue.js";
 import { requireScope } from "../scopes.js";
 import { toCompanyView, type CompanyView } from "./view.js";
 
-export interface UpsertCompanyInput {
-  /** The customer's own id for the company: the key of the upsert. */
-  externalId: string;
-  name: string;
-  /** Kept when absent on an update; 0 for a new company. */
-  monthlySpend?: number;
-}
+/** The validated body of `POST /companies`: `externalId` is the key; an absent `monthlySpend` is kept (0 for a new company). */
+export type UpsertCompanyInput = z.output<typeof UpsertCompanySchema>;
 
 /** Creates or updates the company with this `externalId` (see storeCompany), with its audit row. */
 export async function upsertCompany({ ctx, input }: { ctx: Ctx; input: UpsertCompanyInput }): Promise<{ company: CompanyView; created: boolean }> {

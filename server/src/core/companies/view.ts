@@ -1,15 +1,11 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import type { CompaniesTable, Database } from "../../db/schema.js";
+import type { CompanySchema } from "../../schemas/companies.js";
 import type { Ctx } from "../context.js";
 
-export interface CompanyView {
-  id: string;
-  externalId: string;
-  name: string;
-  monthlySpend: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A company as the API shows it. */
+export type CompanyView = z.output<typeof CompanySchema>;
 
 export function toCompanyView(row: CompaniesTable): CompanyView {
   return {

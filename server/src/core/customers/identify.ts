@@ -1,36 +1,29 @@
+import type { z } from "@hono/zod-openapi";
 import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
+import type { IdentifyResultSchema, IdentifySchema } from "../../schemas/customer.js";
 import { recordChange } from "../changes.js";
 import { inTransaction } from "../context.js";
 import { HeedError } from "../errors.js";
 import { storeCompany } from "../companies/upsert.js";
 import { storeUser } from "../users/upsert.js";
-import { findUser, toUserView, type TraitValue } from "../users/view.js";
-import type { CustomerCtx, Viewer } from "./context.js";
+import { findUser, toUserView } from "../users/view.js";
+import type { CustomerCtx } from "./context.js";
 import { checkUserHash, verifyIdentityJwt } from "./identity-proof.js";
 import { mintUserToken } from "./user-token.js";
 
-/** Who the customer's app says the end user is. */
-export interface IdentityFields {
-  /** The customer's own id for the person (the end user's `externalId`). */
-  userId: string;
-  email?: string | null;
-  name?: string | null;
-  avatarUrl?: string | null;
-  /** The customer's own company record; `null` detaches the user from their company. */
-  company?: { id: string; name: string; monthlySpend?: number } | null;
-  traits?: Record<string, TraitValue>;
-}
+type IdentifyBody = z.output<typeof IdentifySchema>;
+
+/**
+ * Who the customer's app says the end user is: the body's person (`userId` is the end user's
+ * `externalId`; `company: null` detaches them), or the same fields read from a JWT's claims.
+ */
+export type IdentityFields = Omit<IdentifyBody, "userId" | "userHash" | "token"> & { userId: string };
 
 /** Either the fields (with `userHash` when verification is on), or a JWT whose claims are the fields. */
-export type IdentifyInput = { fields: IdentityFields; userHash?: string } | { token: string };
+export type IdentifyInput = { fields: IdentityFields; userHash?: IdentifyBody["userHash"] } | { token: string };
 
-export interface IdentifyResult {
-  /** The person as the portal shows them: the same shape an end-user token's check reads. */
-  user: Viewer;
-  /** Sent back as `x-service-user-token` on portal writes (and reads of a private portal). */
-  token: string;
-  expiresAt: string;
-}
+/** The person as the portal shows them, and the end-user token sent back as `x-service-user-token`. */
+export type IdentifyResult = z.output<typeof IdentifyResultSchema>;
 
 /** How long an end-user token lives unless USER_TOKEN_TTL_SECONDS says otherwise. */
 export const DEFAULT_TOKEN_TTL_MS = 3_600_000;

@@ -1,28 +1,20 @@
+import type { z } from "@hono/zod-openapi";
 import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { TrackedEventsTable } from "../../db/schema.js";
+import type { TrackEventSchema, TrackResultSchema } from "../../schemas/customer.js";
 import { inTransaction } from "../context.js";
 import type { FieldError } from "../errors.js";
 import type { CustomerCtx } from "./context.js";
 
-export interface TrackEventInput {
-  event: string;
-  properties?: Record<string, unknown>;
-  /** When it happened; now when absent. */
-  timestamp?: string;
-  /** Who did it when no end user is identified (a browser's own random id). */
-  anonymousId?: string;
-}
+/** One validated event of `POST /track` (a single body, or an item of a batch). */
+export type TrackEventInput = z.output<typeof TrackEventSchema>;
 
-export interface TrackRejection {
-  index: number;
-  errors: FieldError[];
-}
+/** What `POST /track` answers: how many events were stored, and which were refused and why. */
+export type TrackResult = z.output<typeof TrackResultSchema>;
 
-export interface TrackResult {
-  accepted: number;
-  rejected: TrackRejection[];
-}
+/** A refused event, by its index in the batch. */
+export type TrackRejection = TrackResult["rejected"][number];
 
 /** `lastSeenAt` is for people ("is this user still around?"): minute precision saves a write per batch. */
 const LAST_SEEN_PRECISION_MS = 60_000;

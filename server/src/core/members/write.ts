@@ -1,6 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import type { MembersTable } from "../../db/schema.js";
-import { toMemberView, type MemberView, type Role } from "./view.js";
+import type { ChangeMemberRoleSchema } from "../../schemas/members.js";
+import { toMemberView, type MemberView } from "./view.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
@@ -27,7 +29,7 @@ async function ensureAnotherOwner(tx: Tx, ctx: Ctx, member: MembersTable): Promi
   if (Number(owners.n) <= 1) throw new HeedError("conflict", "A workspace keeps at least one owner: make someone else owner first.");
 }
 
-export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: { id: string; role: Role } }): Promise<MemberView> {
+export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: z.output<typeof ChangeMemberRoleSchema> & { id: string } }): Promise<MemberView> {
   requireScope(ctx.actor.scopes, "members:write");
   return inTransaction(ctx, async (tx) => {
     const member = await findMember(tx, ctx, input.id);

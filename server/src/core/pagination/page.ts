@@ -1,9 +1,9 @@
+import type { z } from "@hono/zod-openapi";
+import type { PageQuery } from "../../schemas/fields.js";
 import { decodeCursor, encodeCursor, type CursorKind, type CursorValue, type CursorValues } from "./cursor.js";
 
-export interface PageInput {
-  limit: number;
-  cursor?: string;
-}
+/** The `limit` and `cursor` of every list, as the validated query gives them. */
+export type PageInput = z.output<z.ZodObject<typeof PageQuery>>;
 
 export interface Page<T> {
   data: T[];

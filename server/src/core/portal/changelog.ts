@@ -1,17 +1,12 @@
+import type { z } from "@hono/zod-openapi";
+import type { PortalChangelogEntrySchema } from "../../schemas/portal.js";
 import { reader } from "../context.js";
 import { requirePortalRead, type CustomerCtx } from "../customers/context.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { publicBoardIds } from "../posts/view.js";
 
-export interface PortalChangelogEntryView {
-  id: string;
-  title: string;
-  body: string;
-  type: "new" | "improved" | "fixed";
-  publishedAt: string;
-  /** The announced posts the portal can show (posts of private boards are left out). */
-  posts: { id: string; title: string }[];
-}
+/** A published entry as the portal shows it: only the announced posts of public boards. */
+export type PortalChangelogEntryView = z.output<typeof PortalChangelogEntrySchema>;
 
 /** Published entries, most recently published first; drafts and scheduled entries never show. */
 export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalChangelogEntryView>> {

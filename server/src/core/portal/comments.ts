@@ -1,3 +1,5 @@
+import type { z } from "@hono/zod-openapi";
+import type { CreatePortalCommentSchema, PortalCommentSchema } from "../../schemas/portal.js";
 import { reader, inTransaction } from "../context.js";
 import { commentPage } from "../comments/read.js";
 import { insertComment } from "../comments/create.js";
@@ -8,7 +10,10 @@ import type { Page, PageInput } from "../pagination/page.js";
 import { findPublicPost } from "./view.js";
 
 /** A comment as the portal shows it: public comments only, so the flag is left out. */
-export type PortalCommentView = Omit<CommentView, "internal">;
+export type PortalCommentView = z.output<typeof PortalCommentSchema>;
+
+/** The validated body of `POST /portal/posts/{id}/comments`, with the post's id from the path. */
+export type CreatePortalCommentInput = z.output<typeof CreatePortalCommentSchema> & { postId: string };
 
 function toPortalComment({ internal: _internal, ...comment }: CommentView): PortalCommentView {
   return comment;
@@ -24,13 +29,7 @@ export async function listPortalComments({ ctx, input }: { ctx: CustomerCtx; inp
 }
 
 /** The identified end user comments on a public post, or replies to one of its public comments. */
-export async function createPortalComment({
-  ctx,
-  input,
-}: {
-  ctx: CustomerCtx;
-  input: { postId: string; body: string; parentId?: string };
-}): Promise<PortalCommentView> {
+export async function createPortalComment({ ctx, input }: { ctx: CustomerCtx; input: CreatePortalCommentInput }): Promise<PortalCommentView> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => {
     const post = await findPublicPost(tx, ctx, input.postId);

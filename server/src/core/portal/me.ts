@@ -1,15 +1,13 @@
+import type { z } from "@hono/zod-openapi";
+import type { PortalMeSchema } from "../../schemas/portal.js";
 import { reader } from "../context.js";
-import { requireViewer, type CustomerCtx, type Viewer } from "../customers/context.js";
+import { requireViewer, type CustomerCtx } from "../customers/context.js";
 import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
 import { publicBoardIds, selectPosts } from "../posts/view.js";
 import { toPortalPosts, type PortalPostView } from "./view.js";
 
-export interface PortalMeView {
-  user: Viewer;
-  /** Votes on posts the portal shows. */
-  voteCount: number;
-  postCount: number;
-}
+/** The identified end user, with their votes and posts on the posts the portal shows. */
+export type PortalMeView = z.output<typeof PortalMeSchema>;
 
 /** The identified end user (as the token's check read them), with their votes and posts on the portal. */
 export async function getPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<PortalMeView> {

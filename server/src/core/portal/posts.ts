@@ -1,13 +1,16 @@
+import type { z } from "@hono/zod-openapi";
+import type { ListPortalPostsQuery } from "../../schemas/portal.js";
 import { reader } from "../context.js";
 import { requirePortalRead, requireViewer, type CustomerCtx } from "../customers/context.js";
 import type { Page, PageInput } from "../pagination/page.js";
-import { postPage, type ListPostsInput, type PostSort } from "../posts/list.js";
+import { postPage, type PostSort } from "../posts/list.js";
 import { findPublicPost, toPortalPosts, type PortalPostView } from "./view.js";
 
 /** The portal ranks by everything the API does except revenue, which is the team's business. */
 export const PORTAL_POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated"] as const satisfies readonly PostSort[];
 
-export type PortalListPostsInput = ListPostsInput & { sort: (typeof PORTAL_POST_SORTS)[number] };
+/** The validated query of `GET /portal/posts`. */
+export type PortalListPostsInput = z.output<typeof ListPortalPostsQuery>;
 
 /** Posts of public boards, with the API list's sorts, filters and keyset cursors. */
 export async function listPortalPosts({ ctx, input }: { ctx: CustomerCtx; input: PortalListPostsInput }): Promise<Page<PortalPostView>> {

@@ -1,32 +1,28 @@
+import type { z } from "@hono/zod-openapi";
 import type { StatusCategory } from "../../db/schema.js";
+import type { RoadmapQuery, RoadmapSchema } from "../../schemas/portal.js";
 import { reader } from "../context.js";
 import { requirePortalRead, type CustomerCtx } from "../customers/context.js";
 import { postPage } from "../posts/list.js";
-import { toPortalPosts, type PortalPostView } from "./view.js";
+import { toPortalPosts } from "./view.js";
 
 /** Closed posts are not on a roadmap. */
 export const ROADMAP_CATEGORIES = ["open", "active", "complete"] as const satisfies readonly StatusCategory[];
 
-export interface RoadmapColumn {
-  category: (typeof ROADMAP_CATEGORIES)[number];
-  statuses: { id: string; name: string; color: string }[];
-  /** The column's most voted posts. */
-  posts: PortalPostView[];
-  /** Continues the column with GET /portal/posts?sort=votes&status=<category> (and the same boardId). */
-  nextCursor: string | null;
-}
+/** The roadmap as the portal shows it. */
+export type RoadmapView = z.output<typeof RoadmapSchema>;
+
+/** One status category's statuses and most voted posts; its cursor continues on GET /portal/posts?sort=votes&status=<category>. */
+export type RoadmapColumn = RoadmapView["columns"][number];
+
+/** The validated query of `GET /portal/roadmap`. */
+export type RoadmapInput = z.output<typeof RoadmapQuery>;
 
 /**
  * Public posts grouped by status category, most voted first. Each column is a first page of the
  * portal's post list, so its cursor continues there: one paging code path for both.
  */
-export async function getPortalRoadmap({
-  ctx,
-  input,
-}: {
-  ctx: CustomerCtx;
-  input: { boardId?: string; limit: number };
-}): Promise<{ columns: RoadmapColumn[] }> {
+export async function getPortalRoadmap({ ctx, input }: { ctx: CustomerCtx; input: RoadmapInput }): Promise<RoadmapView> {
   requirePortalRead(ctx);
   const db = reader(ctx);
   const statuses = await db

@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { isoAt, nowMs } from "../../lib/clock.js";
+import type { SubmitPostSchema } from "../../schemas/portal.js";
 import { inTransaction, type Tx } from "../context.js";
 import { requireViewer, type CustomerCtx } from "../customers/context.js";
 import { HeedError, invalidReference } from "../errors.js";
@@ -8,11 +10,8 @@ import type { PortalPostView } from "./view.js";
 
 const HOUR_MS = 3_600_000;
 
-export interface SubmitPostInput {
-  boardId: string;
-  title: string;
-  body?: string;
-}
+/** The validated body of `POST /portal/posts`. */
+export type SubmitPostInput = z.output<typeof SubmitPostSchema>;
 
 /**
  * At most `portalPostsPerHour` posts per end user in any hour; over it, a 429 whose retry-after

@@ -1,14 +1,16 @@
+import type { z } from "@hono/zod-openapi";
 import type { Db } from "../../db/database.js";
+import type { PortalPostSchema } from "../../schemas/portal.js";
 import type { Ctx, Tx } from "../context.js";
 import type { CustomerCtx } from "../customers/context.js";
 import { notFound } from "../errors.js";
-import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "../posts/view.js";
+import { publicBoardIds, selectPosts, toPostViews, type PostRow } from "../posts/view.js";
 
 /**
  * A post as the portal shows it: the API's Post without what is the team's business (owner,
  * revenue), plus whether the identified end user voted for it.
  */
-export type PortalPostView = Omit<PostView, "ownerId" | "revenue"> & { viewerHasVoted: boolean };
+export type PortalPostView = z.output<typeof PortalPostSchema>;
 
 export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow[]): Promise<PortalPostView[]> {
   const posts = await toPostViews(db, ctx, rows);

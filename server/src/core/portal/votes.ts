@@ -1,3 +1,5 @@
+import type { z } from "@hono/zod-openapi";
+import type { PortalVoteSchema } from "../../schemas/portal.js";
 import { inTransaction } from "../context.js";
 import { requireViewer, type CustomerCtx } from "../customers/context.js";
 import { castVote } from "../votes/add.js";
@@ -5,11 +7,7 @@ import { withdrawVote } from "../votes/remove.js";
 import { findPublicPost } from "./view.js";
 
 /** The identified end user's vote on one post, as a button shows it. */
-export interface PortalVoteView {
-  postId: string;
-  voted: boolean;
-  voteCount: number;
-}
+export type PortalVoteView = z.output<typeof PortalVoteSchema>;
 
 /** Votes for a public post; voting twice changes nothing (one vote per user per post). */
 export async function votePortalPost({ ctx, input }: { ctx: CustomerCtx; input: { postId: string } }): Promise<PortalVoteView> {

@@ -1,19 +1,10 @@
+import type { z } from "@hono/zod-openapi";
+import type { PortalWorkspaceSchema } from "../../schemas/portal.js";
 import { reader } from "../context.js";
 import type { CustomerCtx } from "../customers/context.js";
-import type { StatusCategory } from "../../db/schema.js";
 
-export interface PortalWorkspaceView {
-  name: string;
-  slug: string;
-  portalVisibility: "public" | "private";
-  identityVerification: boolean;
-  /** Public boards; empty for an anonymous reader of a private portal. */
-  boards: { id: string; slug: string; name: string; description: string }[];
-  /** Every status in roadmap order; empty for an anonymous reader of a private portal. */
-  statuses: { id: string; name: string; category: StatusCategory; color: string }[];
-  /** The end user the token names, if any. */
-  viewer: { id: string; externalId: string } | null;
-}
+/** The workspace as the portal shows it: boards and statuses are empty for an anonymous reader of a private portal. */
+export type PortalWorkspaceView = z.output<typeof PortalWorkspaceSchema>;
 
 /**
  * What a portal needs to draw itself. Unlike the other portal reads it answers an anonymous reader

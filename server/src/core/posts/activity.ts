@@ -1,17 +1,13 @@
-import type { ActorType, AuditAction } from "../audit/vocabulary.js";
+import type { z } from "@hono/zod-openapi";
+import type { PostActivitySchema } from "../../schemas/posts.js";
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
 import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findPost } from "./view.js";
 
-export interface ActivityView {
-  id: string;
-  action: AuditAction;
-  actor: { type: ActorType; id: string | null };
-  data: Record<string, unknown>;
-  createdAt: string;
-}
+/** One change of a post as the API shows it. */
+export type ActivityView = z.output<typeof PostActivitySchema>;
 
 /**
  * A post's history, oldest first. It is read from the audit log (every change of a post writes a

@@ -1,6 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { PostsTable } from "../../db/schema.js";
+import type { CreatePostSchema } from "../../schemas/posts.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { requireScope } from "../scopes.js";
@@ -8,17 +10,7 @@ import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from ".
 import { indexTerms, replaceTags } from "./store.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
-export interface CreatePostInput {
-  boardId: string;
-  title: string;
-  body?: string;
-  statusId?: string;
-  tagIds?: string[];
-  authorId?: string | null;
-  ownerId?: string | null;
-  eta?: string | null;
-  pinned?: boolean;
-}
+export type CreatePostInput = z.output<typeof CreatePostSchema>;
 
 export async function createPost({ ctx, input }: { ctx: Ctx; input: CreatePostInput }): Promise<PostView> {
   requireScope(ctx.actor.scopes, "posts:write");

@@ -1,7 +1,9 @@
+import type { z } from "@hono/zod-openapi";
 import type { Db } from "../../db/database.js";
+import type { ListPostsQuery } from "../../schemas/posts.js";
 import { reader, type Ctx, type Tx } from "../context.js";
 import type { CursorKind } from "../pagination/cursor.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../pagination/page.js";
+import { afterCursor, toPage, type Page } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { queryTerms } from "./terms.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
@@ -22,15 +24,8 @@ const SORTS = {
   revenue: { column: "revenue", kind: "number", direction: "desc" },
 } as const satisfies Record<PostSort, { column: keyof PostRow; kind: CursorKind; direction: "asc" | "desc" }>;
 
-export interface ListPostsInput extends PageInput {
-  sort: PostSort;
-  boardId?: string;
-  /** A status id, or a status category to list e.g. every `active` post. */
-  status?: string;
-  tag?: string;
-  authorId?: string;
-  q?: string;
-}
+/** The filters, sort and page of a list; `status` is a status id, or a category to list e.g. every `active` post. */
+export type ListPostsInput = z.output<typeof ListPostsQuery>;
 
 /** Which posts a list may show beyond the filters: the portal's lists see public boards only. */
 export interface PostListScope {

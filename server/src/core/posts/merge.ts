@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
+import type { MergePostSchema } from "../../schemas/posts.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, invalidReference, notFound } from "../errors.js";
@@ -22,7 +24,10 @@ async function views(tx: Tx, ctx: Ctx, ids: [string, string]): Promise<PostView[
   );
 }
 
-export async function mergePost({ ctx, input }: { ctx: Ctx; input: { id: string; into: string } }): Promise<{ post: PostView; into: PostView }> {
+/** The duplicate's id from the path, and the canonical post it goes `into`. */
+export type MergePostInput = z.output<typeof MergePostSchema> & { id: string };
+
+export async function mergePost({ ctx, input }: { ctx: Ctx; input: MergePostInput }): Promise<{ post: PostView; into: PostView }> {
   requireScope(ctx.actor.scopes, "posts:write");
   return inTransaction(ctx, async (tx) => {
     // Two merges at once could each pass the chain checks below (A into B while B goes into C).

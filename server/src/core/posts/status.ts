@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
+import type { ChangePostStatusSchema } from "../../schemas/posts.js";
 import { insertComment } from "../comments/create.js";
 import type { CommentView } from "../comments/view.js";
 import { recordChange } from "../changes.js";
@@ -8,12 +10,8 @@ import { requireScope } from "../scopes.js";
 import { resolveStatus } from "./references.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
-export interface ChangeStatusInput {
-  postId: string;
-  statusId: string;
-  /** Told to voters with the change ("Shipped in 2.4!"); public unless marked internal. */
-  comment?: { body: string; internal?: boolean } | null;
-}
+/** The `comment` is told to voters with the change ("Shipped in 2.4!"); public unless marked internal. */
+export type ChangeStatusInput = z.output<typeof ChangePostStatusSchema> & { postId: string };
 
 /**
  * Moves a post to another status, optionally with a comment, in one transaction: the status, the

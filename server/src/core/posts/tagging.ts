@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
+import type { TagPostSchema } from "../../schemas/tags.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
@@ -6,10 +8,8 @@ import { checkTags } from "./references.js";
 import { requireScope } from "../scopes.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
-interface PostTagInput {
-  postId: string;
-  tagId: string;
-}
+/** The tag to put on or take off, with the post's id from the path. */
+type PostTagInput = z.output<typeof TagPostSchema> & { postId: string };
 
 /** Puts a tag on a post; adding a tag the post has is a no-op. A change of the post: `posts:write`, `post.updated`. */
 export function addPostTag({ ctx, input }: { ctx: Ctx; input: PostTagInput }): Promise<PostView> {

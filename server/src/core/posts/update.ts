@@ -1,5 +1,7 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import type { PostsTable } from "../../db/schema.js";
+import type { UpdatePostSchema } from "../../schemas/posts.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
@@ -8,17 +10,7 @@ import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.j
 import { indexTerms, replaceTags } from "./store.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
-export interface UpdatePostInput {
-  title?: string;
-  body?: string;
-  boardId?: string;
-  statusId?: string;
-  tagIds?: string[];
-  ownerId?: string | null;
-  eta?: string | null;
-  pinned?: boolean;
-  commentsLocked?: boolean;
-}
+export type UpdatePostInput = z.output<typeof UpdatePostSchema>;
 
 /**
  * Changes only the fields given. A status change also emits `post.status_changed`, so receivers that

@@ -1,31 +1,14 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
-import type { Database, StatusCategory } from "../../db/schema.js";
-import { authorOf, type AuthorView } from "../authors.js";
+import type { Database } from "../../db/schema.js";
+import type { PostSchema } from "../../schemas/posts.js";
+import { authorOf } from "../authors.js";
 import type { Ctx } from "../context.js";
 
 type Conn = Kysely<Database>;
 
-export interface PostView {
-  id: string;
-  boardId: string;
-  title: string;
-  body: string;
-  status: { id: string; name: string; category: StatusCategory };
-  tags: { id: string; name: string }[];
-  author: AuthorView | null;
-  ownerId: string | null;
-  voteCount: number;
-  commentCount: number;
-  /** Monthly spend of the distinct companies whose users voted. */
-  revenue: number;
-  eta: string | null;
-  pinned: boolean;
-  commentsLocked: boolean;
-  mergedInto: string | null;
-  url: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A post as the API shows it. */
+export type PostView = z.output<typeof PostSchema>;
 
 /** Posts with their status and author: one query for the row, joins instead of a query per row. */
 export function selectPosts(db: Conn) {
@@ -55,7 +38,7 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<
     )
     .orderBy("t.name")
     .execute();
-  const tagsByPost = new Map<string, { id: string; name: string }[]>();
+  const tagsByPost = new Map<string, PostView["tags"]>();
   for (const t of tagRows) {
     const list = tagsByPost.get(t.post_id) ?? [];
     list.push({ id: t.id, name: t.name });

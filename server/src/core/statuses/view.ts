@@ -1,16 +1,11 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
-import type { Database, StatusCategory, StatusesTable } from "../../db/schema.js";
+import type { Database, StatusesTable } from "../../db/schema.js";
+import type { StatusSchema } from "../../schemas/statuses.js";
 import type { Ctx } from "../context.js";
 
-export interface StatusView {
-  id: string;
-  name: string;
-  category: StatusCategory;
-  color: string;
-  position: number;
-  /** The status new posts get when none is given. */
-  isDefault: boolean;
-}
+/** A status as the API shows it. */
+export type StatusView = z.output<typeof StatusSchema>;
 
 export function toStatusView(row: StatusesTable): StatusView {
   return { id: row.id, name: row.name, category: row.category, color: row.color, position: row.position, isDefault: row.is_default === 1 };

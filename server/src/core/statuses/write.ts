@@ -1,6 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
-import type { StatusCategory, StatusesTable } from "../../db/schema.js";
+import type { StatusesTable } from "../../db/schema.js";
+import type { CreateStatusSchema, ReorderStatusesSchema, UpdateStatusSchema } from "../../schemas/statuses.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
@@ -10,12 +12,8 @@ import { findStatus, toStatusView, type StatusView } from "./view.js";
 // Statuses belong to the `boards` permission. Exactly one status is the default (the one new
 // posts get): making another the default moves the flag in the same transaction.
 
-export interface StatusInput {
-  name?: string;
-  category?: StatusCategory;
-  color?: string;
-  isDefault?: boolean;
-}
+/** The fields of a status a client may change. */
+export type StatusInput = z.output<typeof UpdateStatusSchema>;
 
 async function ensureNameFree(tx: Tx, ctx: Ctx, name: string, exceptId?: string): Promise<void> {
   let query = tx.selectFrom("statuses").select("id").where("workspace_id", "=", ctx.workspace.id).where("name", "=", name);
@@ -30,7 +28,7 @@ async function clearDefault(tx: Tx, ctx: Ctx): Promise<void> {
   await tx.updateTable("statuses").set({ is_default: 0 }).where("workspace_id", "=", ctx.workspace.id).where("is_default", "=", 1).execute();
 }
 
-export async function createStatus({ ctx, input }: { ctx: Ctx; input: StatusInput & { name: string; category: StatusCategory } }): Promise<StatusView> {
+export async function createStatus({ ctx, input }: { ctx: Ctx; input: z.output<typeof CreateStatusSchema> }): Promise<StatusView> {
   requireScope(ctx.actor.scopes, "boards:write");
   return inTransaction(ctx, async (tx) => {
     await ensureNameFree(tx, ctx, input.name);
@@ -88,7 +86,7 @@ export async function updateStatus({ ctx, input }: { ctx: Ctx; input: StatusInpu
 }
 
 /** Sets the roadmap order: `ids` must list every status of the workspace exactly once. */
-export async function reorderStatuses({ ctx, input }: { ctx: Ctx; input: { ids: string[] } }): Promise<StatusView[]> {
+export async function reorderStatuses({ ctx, input }: { ctx: Ctx; input: z.output<typeof ReorderStatusesSchema> }): Promise<StatusView[]> {
   requireScope(ctx.actor.scopes, "boards:write");
   return inTransaction(ctx, async (tx) => {
     const rows = await tx.selectFrom("statuses").selectAll().where("workspace_id", "=", ctx.workspace.id).execute();

@@ -1,12 +1,9 @@
+import type { z } from "@hono/zod-openapi";
 import type { TagsTable } from "../../db/schema.js";
+import type { TagSchema } from "../../schemas/tags.js";
 
-export interface TagView {
-  id: string;
-  name: string;
-  color: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A tag as the API shows it. */
+export type TagView = z.output<typeof TagSchema>;
 
 export function toTagView(row: TagsTable): TagView {
   return { id: row.id, name: row.name, color: row.color, createdAt: row.created_at, updatedAt: row.updated_at };

@@ -1,6 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { TagsTable } from "../../db/schema.js";
+import type { CreateTagSchema, UpdateTagSchema } from "../../schemas/tags.js";
 import { toTagView, type TagView } from "./view.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
@@ -21,7 +23,7 @@ async function ensureNameFree(tx: Tx, ctx: Ctx, name: string, exceptId?: string)
   }
 }
 
-export async function createTag({ ctx, input }: { ctx: Ctx; input: { name: string; color?: string } }): Promise<TagView> {
+export async function createTag({ ctx, input }: { ctx: Ctx; input: z.output<typeof CreateTagSchema> }): Promise<TagView> {
   requireScope(ctx.actor.scopes, "boards:write");
   return inTransaction(ctx, async (tx) => {
     await ensureNameFree(tx, ctx, input.name);
@@ -40,7 +42,7 @@ export async function createTag({ ctx, input }: { ctx: Ctx; input: { name: strin
   });
 }
 
-export async function updateTag({ ctx, input }: { ctx: Ctx; input: { id: string; name?: string; color?: string } }): Promise<TagView> {
+export async function updateTag({ ctx, input }: { ctx: Ctx; input: z.output<typeof UpdateTagSchema> & { id: string } }): Promise<TagView> {
   requireScope(ctx.actor.scopes, "boards:write");
   return inTransaction(ctx, async (tx) => {
     const before = await findTag(tx, ctx, input.id);

@@ -1,22 +1,19 @@
+import type { z } from "@hono/zod-openapi";
+import type { EventCountSchema, ListUserEventsQuery, TrackedEventSchema } from "../../schemas/users.js";
 import { reader, type Ctx } from "../context.js";
 import { notFound } from "../errors.js";
 import { afterCursor, BY_ID, type Page, pageById, type PageInput, toPage } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findUser } from "./view.js";
 
-export interface TrackedEventView {
-  id: string;
-  event: string;
-  properties: Record<string, unknown>;
-  occurredAt: string;
-  receivedAt: string;
-}
+/** An event `/v1/track` received, as the API shows it. */
+export type TrackedEventView = z.output<typeof TrackedEventSchema>;
 
-export interface EventCountView {
-  event: string;
-  count: number;
-  lastOccurredAt: string;
-}
+/** How often an end user did one thing, and when last. */
+export type EventCountView = z.output<typeof EventCountSchema>;
+
+/** The validated query of `GET /users/{id}/events`, with the user's id from the path. */
+export type ListUserEventsInput = z.output<typeof ListUserEventsQuery> & { id: string };
 
 async function liveUser(ctx: Ctx, id: string): Promise<string> {
   const user = await findUser(reader(ctx), ctx, id);
@@ -25,7 +22,7 @@ async function liveUser(ctx: Ctx, id: string): Promise<string> {
 }
 
 /** What an end user did, as `/v1/track` received it: newest first, optionally one event name. */
-export async function listUserEvents({ ctx, input }: { ctx: Ctx; input: PageInput & { id: string; event?: string } }): Promise<Page<TrackedEventView>> {
+export async function listUserEvents({ ctx, input }: { ctx: Ctx; input: ListUserEventsInput }): Promise<Page<TrackedEventView>> {
   requireScope(ctx.actor.scopes, "users:read");
   const queryKey = JSON.stringify(["user-events", ctx.workspace.id, input.id, input.event ?? null]);
   return pageById(

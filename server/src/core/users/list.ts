@@ -1,13 +1,12 @@
+import type { z } from "@hono/zod-openapi";
+import type { ListUsersQuery } from "../../schemas/users.js";
 import { reader, type Ctx } from "../context.js";
-import { type Page, pageById, type PageInput } from "../pagination/page.js";
+import { type Page, pageById } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { selectUsers, toUserView, type UserView } from "./view.js";
 
-export interface ListUsersInput extends PageInput {
-  companyId?: string;
-  /** Exact match. */
-  email?: string;
-}
+/** The validated query of `GET /users`. */
+export type ListUsersInput = z.output<typeof ListUsersQuery>;
 
 /** Newest first, keyset-paged by id. Deleted end users are left out. */
 export async function listUsers({ ctx, input }: { ctx: Ctx; input: ListUsersInput }): Promise<Page<UserView>> {

@@ -1,23 +1,17 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { UsersTable } from "../../db/schema.js";
+import type { UpsertUserSchema } from "../../schemas/users.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { recountRevenue } from "../posts/revenue.js";
 import { requireScope } from "../scopes.js";
 import { checkCompany } from "./references.js";
-import { findUser, toUserView, type TraitValue, type UserView } from "./view.js";
+import { findUser, toUserView, type UserView } from "./view.js";
 
-export interface UpsertUserInput {
-  /** The customer's own id for the person: the key of the upsert. */
-  externalId: string;
-  email?: string | null;
-  name?: string | null;
-  avatarUrl?: string | null;
-  companyId?: string | null;
-  /** Replaces the stored traits when given. */
-  traits?: Record<string, TraitValue>;
-}
+/** The validated body of `POST /users`: `externalId` is the key of the upsert; `traits` replaces the stored traits. */
+export type UpsertUserInput = z.output<typeof UpsertUserSchema>;
 
 /** Creates or updates the end user with this `externalId` (see storeUser), with its audit row. */
 export async function upsertUser({ ctx, input }: { ctx: Ctx; input: UpsertUserInput }): Promise<{ user: UserView; created: boolean }> {

@@ -1,28 +1,17 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
+import type { UserSchema } from "../../schemas/users.js";
 import type { Ctx } from "../context.js";
 
-export type TraitValue = string | number | boolean | null;
+/** An end user as the API shows it. */
+export type UserView = z.output<typeof UserSchema>;
 
-export interface UserCompany {
-  id: string;
-  externalId: string;
-  name: string;
-  monthlySpend: number;
-}
+/** The company an end user belongs to, as their view embeds it. */
+export type UserCompany = NonNullable<UserView["company"]>;
 
-export interface UserView {
-  id: string;
-  externalId: string;
-  email: string | null;
-  name: string | null;
-  avatarUrl: string | null;
-  company: UserCompany | null;
-  traits: Record<string, TraitValue>;
-  createdAt: string;
-  updatedAt: string;
-  lastSeenAt: string | null;
-}
+/** One value of an end user's traits. */
+export type TraitValue = UserView["traits"][string];
 
 /** End users with their company: one query, a join instead of a query per row. */
 export function selectUsers(db: Kysely<Database>) {

@@ -1,4 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
+import type { AddVoteSchema } from "../../schemas/votes.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx, type Tx } from "../context.js";
 import { HeedError, invalidReference, notFound } from "../errors.js";
@@ -7,12 +9,15 @@ import { findPost, type PostRow } from "../posts/view.js";
 import { requireScope } from "../scopes.js";
 import { selectVoters, toVoterView, type VoterView } from "./view.js";
 
+/** The voter (`userId`), with the post's id from the path. */
+export type AddVoteInput = z.output<typeof AddVoteSchema> & { postId: string };
+
 /**
  * Votes for a post on an end user's behalf. One vote per user per post: the (post, user) primary
  * key makes a second vote a no-op (`created: false`), and the counters move only when a row was
  * really inserted, so they equal the rows under any concurrency.
  */
-export async function addVote({ ctx, input }: { ctx: Ctx; input: { postId: string; userId: string } }): Promise<{ vote: VoterView; created: boolean }> {
+export async function addVote({ ctx, input }: { ctx: Ctx; input: AddVoteInput }): Promise<{ vote: VoterView; created: boolean }> {
   requireScope(ctx.actor.scopes, "votes:write");
   return inTransaction(ctx, async (tx) => {
     const post = await findPost(tx, ctx, input.postId);

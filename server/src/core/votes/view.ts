@@ -1,20 +1,10 @@
+import type { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
+import type { VoterSchema } from "../../schemas/votes.js";
 
-export interface VoterView {
-  userId: string;
-  user: {
-    id: string;
-    externalId: string;
-    name: string | null;
-    email: string | null;
-    avatarUrl: string | null;
-    company: { id: string; name: string; monthlySpend: number } | null;
-  };
-  /** The member or API key that voted on the user's behalf, if any. */
-  createdBy: string | null;
-  createdAt: string;
-}
+/** A vote, with its voter and the voter's company, as the API shows it. */
+export type VoterView = z.output<typeof VoterSchema>;
 
 /** Votes with their voter and the voter's company: one query, joins instead of a query per row. */
 export function selectVoters(db: Kysely<Database>) {

@@ -1,38 +1,20 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import type { WebhookDeliveriesTable } from "../../db/schema.js";
+import type { AttemptSchema, DeliveryQuerySchema, DeliverySchema, DeliveryWithAttemptsSchema, RecoverDeliveriesSchema } from "../../schemas/webhooks.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
 import { notFound } from "../errors.js";
-import { type Page, pageById, type PageInput } from "../pagination/page.js";
+import { type Page, pageById } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { findEndpoint } from "./endpoints.js";
 import { insertDeliveries, pendingDelivery } from "./pending.js";
 
-export interface DeliveryView {
-  id: string;
-  endpointId: string;
-  /** The `webhook-id` the receiver saw; the same on retries and replays. */
-  eventId: string;
-  eventType: string;
-  state: "pending" | "succeeded" | "failed";
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastDurationMs: number | null;
-  lastResponseExcerpt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A webhook delivery as the API shows it. */
+export type DeliveryView = z.output<typeof DeliverySchema>;
 
-export interface AttemptView {
-  attempt: number;
-  startedAt: string;
-  status: number | null;
-  durationMs: number;
-  responseExcerpt: string | null;
-  error: string | null;
-}
+/** One try at sending a delivery, as the API shows it. */
+export type AttemptView = z.output<typeof AttemptSchema>;
 
 function toView(row: WebhookDeliveriesTable): DeliveryView {
   return {
@@ -65,7 +47,7 @@ export async function listWebhookDeliveries({
   input,
 }: {
   ctx: Ctx;
-  input: PageInput & { endpointId: string; eventType?: string; eventId?: string; state?: DeliveryView["state"] };
+  input: z.output<typeof DeliveryQuerySchema> & { endpointId: string };
 }): Promise<Page<DeliveryView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const db = reader(ctx);
@@ -94,7 +76,7 @@ export async function listWebhookDeliveries({
   );
 }
 
-export async function getWebhookDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<DeliveryView & { attemptLog: AttemptView[] }> {
+export async function getWebhookDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<z.output<typeof DeliveryWithAttemptsSchema>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const db = reader(ctx);
   const row = await db.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", input.id).executeTakeFirst();
@@ -131,7 +113,13 @@ export async function replayWebhookDelivery({ ctx, input }: { ctx: Ctx; input: {
 }
 
 /** Sends again every delivery to the endpoint that failed since `since` (after an outage, say). */
-export async function recoverWebhookDeliveries({ ctx, input }: { ctx: Ctx; input: { endpointId: string; since: string } }): Promise<{ recovered: number }> {
+export async function recoverWebhookDeliveries({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: z.output<typeof RecoverDeliveriesSchema> & { endpointId: string };
+}): Promise<{ recovered: number }> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
     const endpointId = (await findEndpoint(tx, ctx, input.endpointId)).id;

@@ -1,6 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { WebhookEndpointsTable } from "../../db/schema.js";
+import type { CreateEndpointSchema, EndpointSchema, EndpointWithSecretSchema, UpdateEndpointSchema } from "../../schemas/webhooks.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
@@ -14,25 +16,16 @@ import { checkWebhookUrl } from "./ssrf.js";
 /** After a rotation the previous secret keeps signing beside the new one for this long. */
 const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
-export interface EndpointView {
-  id: string;
-  url: string;
-  description: string;
-  /** Event names, or `["*"]` for every event. */
-  events: string[];
-  enabled: boolean;
-  /** Until when the previous secret still signs, after a rotation. */
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A webhook endpoint as the API shows it. */
+export type EndpointView = z.output<typeof EndpointSchema>;
 
-export interface EndpointInput {
-  url?: string;
-  events?: string[];
-  description?: string;
-  enabled?: boolean;
-}
+/** What an update may change; a creation gives `url` and `events` too (CreateEndpointInput). */
+export type EndpointInput = z.output<typeof UpdateEndpointSchema>;
+
+export type CreateEndpointInput = z.output<typeof CreateEndpointSchema>;
+
+/** An endpoint with its signing secret, as creating and rotating answer. */
+export type EndpointWithSecretView = z.output<typeof EndpointWithSecretSchema>;
 
 function toView(row: WebhookEndpointsTable): EndpointView {
   return {
@@ -85,13 +78,7 @@ export async function getWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: { id
 }
 
 /** The secret is in the answer this once, as with API keys. */
-export async function createWebhookEndpoint({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: EndpointInput & { url: string; events: string[] };
-}): Promise<EndpointView & { secret: string }> {
+export async function createWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: CreateEndpointInput }): Promise<EndpointWithSecretView> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   const url = checkWebhookUrl(input.url, ctx.services.webhooksAllowPrivate ?? false);
   const events = checkEvents(input.events);
@@ -151,7 +138,7 @@ export async function deleteWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: {
 }
 
 /** A new secret; the previous one keeps signing beside it for 24 h so receivers can switch. */
-export async function rotateWebhookSecret({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointView & { secret: string }> {
+export async function rotateWebhookSecret({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointWithSecretView> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
     const before = await findEndpoint(tx, ctx, input.id);

@@ -9,6 +9,7 @@ import { SYSTEM_ACTOR } from "../context.js";
 import { HeedError } from "../errors.js";
 import { DEFAULT_BOARD, DEFAULT_STATUSES } from "./defaults.js";
 
+// Hand-written: only the `heed` command, first start and tests create workspaces; no HTTP schema exists.
 export interface CreateWorkspaceInput {
   slug: string;
   name: string;

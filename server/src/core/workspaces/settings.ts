@@ -1,40 +1,23 @@
+import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import { generateKey } from "../../lib/secret-keys.js";
 import { newIdentitySecret } from "../customers/identity-proof.js";
 import { listOrigins, normalizeOrigin, replaceOrigins } from "../customers/origins.js";
 import { HeedError } from "../errors.js";
 import type { WorkspacesTable } from "../../db/schema.js";
+import type { IdentitySecretSchema, UpdateWorkspaceSchema, WorkspaceSchema } from "../../schemas/workspace.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader, type Ctx } from "../context.js";
 import { requireScope } from "../scopes.js";
 
-export interface WorkspaceView {
-  id: string;
-  slug: string;
-  name: string;
-  /** The key customer-facing code sends as `x-service-public-key`. */
-  publicKey: string;
-  portalVisibility: "public" | "private";
-  identityVerification: boolean;
-  /** Requests per minute per credential; null for the server's default. */
-  rateLimitPerMinute: number | null;
-  /** Browser origins allowed to call the customer-facing routes (`*`: any). */
-  allowedOrigins: string[];
-  /** Posts one end user may submit through the portal per hour; null: no cap. */
-  portalPostsPerHour: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A workspace's settings as the API shows them. */
+export type WorkspaceView = z.output<typeof WorkspaceSchema>;
 
-export interface WorkspaceSettingsInput {
-  name?: string;
-  portalVisibility?: "public" | "private";
-  identityVerification?: boolean;
-  rateLimitPerMinute?: number | null;
-  /** Replaces the list; each entry an origin (`https://app.example.com`) or `*`. */
-  allowedOrigins?: string[];
-  portalPostsPerHour?: number | null;
-}
+/** What PATCH /workspace may change; `allowedOrigins` replaces the list. */
+export type WorkspaceSettingsInput = z.output<typeof UpdateWorkspaceSchema>;
+
+/** The identity secret, as reading and rotating it answer. */
+export type IdentitySecretView = z.output<typeof IdentitySecretSchema>;
 
 function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[]): WorkspaceView {
   return {
@@ -92,7 +75,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
 }
 
 /** The identity secret customers' servers sign `userHash` and JWTs with: a secret, so it needs write. */
-export async function getIdentitySecret({ ctx }: { ctx: Ctx }): Promise<{ identitySecret: string }> {
+export async function getIdentitySecret({ ctx }: { ctx: Ctx }): Promise<IdentitySecretView> {
   requireScope(ctx.actor.scopes, "workspace:write");
   const row = await reader(ctx).selectFrom("workspaces").select("identity_secret").where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
   return { identitySecret: row.identity_secret };
@@ -102,7 +85,7 @@ export async function getIdentitySecret({ ctx }: { ctx: Ctx }): Promise<{ identi
  * A new identity secret, at once: every `userHash` and JWT made with the old one is refused from now
  * on, and every end-user token is void (their key derives from the secret).
  */
-export async function rotateIdentitySecret({ ctx }: { ctx: Ctx }): Promise<{ identitySecret: string }> {
+export async function rotateIdentitySecret({ ctx }: { ctx: Ctx }): Promise<IdentitySecretView> {
   requireScope(ctx.actor.scopes, "workspace:write");
   return inTransaction(ctx, async (tx) => {
     const identitySecret = newIdentitySecret();

@@ -1,5 +1,4 @@
 import { createApiKey } from "../../core/api-keys/create.js";
-import type { Scope } from "../../core/scopes.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
 import { CreateApiKeySchema, CreatedApiKeySchema } from "../../schemas/api-keys.js";
@@ -16,9 +15,5 @@ export const createApiKeyOperation = defineOperation(
     body: CreateApiKeySchema,
     answer: { status: 201, schema: CreatedApiKeySchema, description: "The new key, with its secret." },
   },
-  async (c) => {
-    const body = c.req.valid("json");
-    const created = await createApiKey({ ctx: c.get("ctx"), input: { ...body, scopes: body.scopes as Scope[] } });
-    return c.json(created, 201);
-  },
+  async (c) => c.json(await createApiKey({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
 );

@@ -1,9 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import { listAuditLog } from "../../core/audit/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery, text } from "../../schemas/fields.js";
+import { listOf } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { AuditEntrySchema } from "../../schemas/audit-log.js";
+import { AuditEntrySchema, AuditLogQuerySchema } from "../../schemas/audit-log.js";
 
 export const listAuditLogOperation = defineOperation(
   {
@@ -14,11 +13,7 @@ export const listAuditLogOperation = defineOperation(
     summary: "List the audit log",
     description: "Who (member, API key, end user, system) did what to which object, newest first.",
     credential: secretKey("workspace:read"),
-    query: z.object({
-      objectId: text().max(64).optional().openapi({ description: "Only changes of this object." }),
-      actorId: text().max(64).optional().openapi({ description: "Only changes by this member or API key." }),
-      ...PageQuery,
-    }),
+    query: AuditLogQuerySchema,
     answer: { status: 200, schema: listOf(AuditEntrySchema, "AuditEntryList"), description: "A page of the audit log." },
   },
   async (c) => c.json(await listAuditLog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),

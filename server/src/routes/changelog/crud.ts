@@ -1,10 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import { getChangelogEntry, listChangelog } from "../../core/changelog/list.js";
 import { createChangelogEntry, deleteChangelogEntry, updateChangelogEntry } from "../../core/changelog/write.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery, listOf } from "../../schemas/fields.js";
+import { listOf } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ChangelogEntrySchema, CreateEntrySchema, UpdateEntrySchema, entryParam } from "../../schemas/changelog.js";
+import { ChangelogEntrySchema, CreateEntrySchema, ListChangelogQuery, UpdateEntrySchema, entryParam } from "../../schemas/changelog.js";
 
 export const listChangelogOperation = defineOperation(
   {
@@ -15,7 +14,7 @@ export const listChangelogOperation = defineOperation(
     summary: "List changelog entries",
     description: "Newest first, drafts and scheduled entries included unless `state` filters.",
     credential: secretKey("changelog:read"),
-    query: z.object({ state: z.enum(["draft", "scheduled", "published"]).optional(), ...PageQuery }),
+    query: ListChangelogQuery,
     answer: { status: 200, schema: listOf(ChangelogEntrySchema, "ChangelogEntryList"), description: "A page of entries." },
   },
   async (c) => c.json(await listChangelog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),

@@ -3,34 +3,12 @@ import { listPostActivity } from "../../core/posts/activity.js";
 import { restorePost } from "../../core/posts/restore.js";
 import { changePostStatus } from "../../core/posts/status.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, orNull, PageQuery, postParam, text } from "../../schemas/fields.js";
+import { orNull, PageQuery, postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ActorSchema, AuditActionSchema } from "../../schemas/audit-log.js";
 import { CommentSchema } from "../../schemas/comments.js";
-import { PostSchema } from "../../schemas/posts.js";
+import { ChangePostStatusSchema, PostActivityListSchema, PostSchema } from "../../schemas/posts.js";
 
 // What the dashboard does to one post beyond editing its fields.
-
-const ChangeStatusSchema = z
-  .strictObject({
-    statusId: text().max(64),
-    comment: z
-      .strictObject({ body: text().trim().min(1).max(10_000), internal: z.boolean().optional() })
-      .nullable()
-      .optional()
-      .openapi({ description: "Posted with the change (public unless `internal`); needs `comments:write` too." }),
-  })
-  .openapi("ChangePostStatus");
-
-const ActivitySchema = z
-  .object({
-    id: z.string(),
-    action: AuditActionSchema,
-    actor: ActorSchema,
-    data: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
-  })
-  .openapi("PostActivity");
 
 export const changePostStatusOperation = defineOperation(
   {
@@ -43,7 +21,7 @@ export const changePostStatusOperation = defineOperation(
       "Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`). With a comment, the key needs `comments:write` too.",
     credential: secretKey("posts:write"),
     params: postParam,
-    body: ChangeStatusSchema,
+    body: ChangePostStatusSchema,
     answer: {
       status: 200,
       schema: z.object({ post: PostSchema, comment: orNull(CommentSchema) }),
@@ -81,7 +59,7 @@ export const listPostActivityOperation = defineOperation(
     credential: secretKey("posts:read"),
     params: postParam,
     query: z.object(PageQuery),
-    answer: { status: 200, schema: listOf(ActivitySchema, "PostActivityList"), description: "A page of activity." },
+    answer: { status: 200, schema: PostActivityListSchema, description: "A page of activity." },
     errors: ["not_found"],
   },
   async (c) => c.json(await listPostActivity({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200),

@@ -1,11 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { mergePost, unmergePost } from "../../core/posts/merge.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { postParam, text } from "../../schemas/fields.js";
+import { postParam } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { PostSchema } from "../../schemas/posts.js";
-
-const MergePostSchema = z.strictObject({ into: text().max(64).openapi({ description: "The canonical post." }) }).openapi("MergePost");
+import { MergePostSchema, PostSchema } from "../../schemas/posts.js";
 
 export const mergePostOperation = defineOperation(
   {

@@ -1,20 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { countUserEvents, listUserEvents } from "../../core/users/events.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { idParam, listOf, PageQuery, text, timestamp } from "../../schemas/fields.js";
+import { idParam, PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-
-const TrackedEventSchema = z
-  .object({
-    id: z.string().openapi({ example: "trk_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
-    event: z.string(),
-    properties: z.record(z.string(), z.unknown()),
-    occurredAt: timestamp,
-    receivedAt: timestamp,
-  })
-  .openapi("TrackedEvent");
-
-const EventCountSchema = z.object({ event: z.string(), count: z.number().int(), lastOccurredAt: timestamp }).openapi("EventCount");
+import { EventCountListSchema, ListUserEventsQuery, TrackedEventListSchema } from "../../schemas/users.js";
 
 export const listUserEventsOperation = defineOperation(
   {
@@ -26,8 +15,8 @@ export const listUserEventsOperation = defineOperation(
     description: "What `POST /track` received for this end user, newest first.",
     credential: secretKey("users:read"),
     params: idParam("usr", "end user"),
-    query: z.object({ event: text().max(100).optional().openapi({ description: "Only events with this name." }), ...PageQuery }),
-    answer: { status: 200, schema: listOf(TrackedEventSchema, "TrackedEventList"), description: "A page of events." },
+    query: ListUserEventsQuery,
+    answer: { status: 200, schema: TrackedEventListSchema, description: "A page of events." },
     errors: ["not_found"],
   },
   async (c) => c.json(await listUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
@@ -44,7 +33,7 @@ export const countUserEventsOperation = defineOperation(
     credential: secretKey("users:read"),
     params: idParam("usr", "end user"),
     query: z.object(PageQuery),
-    answer: { status: 200, schema: listOf(EventCountSchema, "EventCountList"), description: "A page of counts." },
+    answer: { status: 200, schema: EventCountListSchema, description: "A page of counts." },
     errors: ["not_found"],
   },
   async (c) => c.json(await countUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),

@@ -1,42 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { getWebhookDelivery, listWebhookDeliveries, recoverWebhookDeliveries, replayWebhookDelivery } from "../../core/webhooks/deliveries.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { dateTime, idParam, listOf, PageQuery, text } from "../../schemas/fields.js";
+import { idParam, listOf } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { endpointParam } from "../../schemas/webhooks.js";
-
-const state = z.enum(["pending", "succeeded", "failed"]);
-
-const DeliverySchema = z
-  .object({
-    id: z.string(),
-    endpointId: z.string(),
-    eventId: z.string().openapi({ description: "The `webhook-id` the receiver saw; the same on retries and replays." }),
-    eventType: z.string(),
-    state,
-    attempts: z.number().int(),
-    nextAttemptAt: z.string().nullable(),
-    lastStatus: z.number().int().nullable(),
-    lastError: z.string().nullable(),
-    lastDurationMs: z.number().int().nullable(),
-    lastResponseExcerpt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("WebhookDelivery");
-
-const DeliveryWithAttemptsSchema = DeliverySchema.extend({
-  attemptLog: z.array(
-    z.object({
-      attempt: z.number().int(),
-      startedAt: z.string(),
-      status: z.number().int().nullable(),
-      durationMs: z.number().int(),
-      responseExcerpt: z.string().nullable(),
-      error: z.string().nullable(),
-    }),
-  ),
-}).openapi("WebhookDeliveryWithAttempts");
+import { DeliveryQuerySchema, DeliverySchema, DeliveryWithAttemptsSchema, endpointParam, RecoverDeliveriesSchema } from "../../schemas/webhooks.js";
 
 const deliveryParam = idParam("whd", "delivery");
 
@@ -50,7 +17,7 @@ export const listWebhookDeliveriesOperation = defineOperation(
     description: "Newest first; filter by event type, event id or state.",
     credential: secretKey("webhooks:read"),
     params: endpointParam,
-    query: z.object({ eventType: text().max(64).optional(), eventId: text().max(64).optional(), state: state.optional(), ...PageQuery }),
+    query: DeliveryQuerySchema,
     answer: { status: 200, schema: listOf(DeliverySchema, "WebhookDeliveryList"), description: "A page of deliveries." },
     errors: ["not_found"],
   },
@@ -98,7 +65,7 @@ export const recoverWebhookDeliveriesOperation = defineOperation(
     description: "Every delivery to the endpoint that failed since `since` is sent again.",
     credential: secretKey("webhooks:write"),
     params: endpointParam,
-    body: z.strictObject({ since: dateTime() }).openapi("RecoverWebhookDeliveries"),
+    body: RecoverDeliveriesSchema,
     answer: { status: 202, schema: z.object({ recovered: z.number().int() }), description: "How many deliveries were queued again." },
     errors: ["not_found"],
   },
