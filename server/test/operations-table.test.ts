@@ -19,6 +19,13 @@ function credential(security: Security): string {
   return withToken === 0 ? "public" : withToken === security.length ? "public+user-token" : "public+optional-user-token";
 }
 
+function sourcesUnder(folder: string): string {
+  return (readdirSync(`${ROOT}${folder}`, { recursive: true }) as string[])
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => readFileSync(`${ROOT}${folder}/${file}`, "utf8"))
+    .join("\n");
+}
+
 describe("the operations table", () => {
   it("matches the committed, reviewed table", async () => {
     const doc = (await h.call("GET", "/openapi.json")).body as { paths: Record<string, Record<string, { operationId: string; security: Security }>> };
@@ -30,16 +37,17 @@ describe("the operations table", () => {
     expect(table).toBe(readFileSync(TABLE, "utf8"));
   });
 
-  it("names each operation's domain verb after its operationId, so `git grep <operationId>` finds the route and the verb", () => {
-    const core = `${ROOT}server/src/core`;
-    const sources = (readdirSync(core, { recursive: true }) as string[])
-      .filter((file) => file.endsWith(".ts"))
-      .map((file) => readFileSync(`${core}/${file}`, "utf8"))
-      .join("\n");
+  it("names each operation's route and domain verb after its operationId, so `git grep <operationId>` finds both", () => {
     const operationIds = readFileSync(TABLE, "utf8")
       .trim()
       .split("\n")
       .map((row) => row.split(" ")[2]!);
-    expect(operationIds.filter((id) => !new RegExp(`export (async )?function ${id}\\b`).test(sources))).toEqual([]);
+    const core = sourcesUnder("server/src/core");
+    expect(operationIds.filter((id) => !new RegExp(`export (async )?function ${id}\\b`).test(core))).toEqual([]);
+    // The declaration names its export and its operationId together: `<id>Operation = defineOperation({ … operationId: "<id>"`.
+    const routes = sourcesUnder("server/src/routes");
+    const declared = [...routes.matchAll(/export const (\w+)Operation = defineOperation\(\s*\{[^()]*?operationId: "(\w+)"/g)];
+    expect(declared.filter(([, name, id]) => name !== id).map(([, name, id]) => `${name}Operation declares ${id}`)).toEqual([]);
+    expect(declared.map(([, , id]) => id).sort()).toEqual([...operationIds].sort());
   });
 });
