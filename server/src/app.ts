@@ -15,13 +15,16 @@ import { requestId } from "./http/request-id.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
 import { customerPathMatcher } from "./http/route-security.js";
-import type { RateLimiter } from "./ratelimit/limiter.js";
+import { createRateLimiter, type RateLimiter } from "./ratelimit/limiter.js";
+import { SIGN_IN_WINDOW_SECONDS } from "./http/sign-in-limits.js";
 import { operations, registerRoutes } from "./routes/index.js";
 import { registerWebhookDocs } from "./routes/webhooks/event-docs.js";
 
 export interface AppOptions {
   bodyLimitBytes: number;
   rateLimiter: RateLimiter;
+  /** Sign-in attempts per account and address; in memory unless given (main.ts shares it through Redis). */
+  signInLimiter?: RateLimiter;
   rateLimit: RateLimitOptions;
 }
 
@@ -52,8 +55,10 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   const app = new Hono<AppEnv>();
   app.use("*", requestId);
   app.use("*", closeAfterUnreadBody);
+  const signInLimiter = options.signInLimiter ?? createRateLimiter({ windowSeconds: SIGN_IN_WINDOW_SECONDS });
   app.use("*", async (c, next) => {
     c.set("services", services);
+    c.set("signInLimiter", signInLimiter);
     await next();
   });
   const isCustomerPath = customerPathMatcher(operations, "/v1");

@@ -8,6 +8,7 @@ import { log } from "./lib/log.js";
 import { startWebhookWorker } from "./core/webhooks/worker.js";
 import { startJobs } from "./jobs.js";
 import { createRateLimiter } from "./ratelimit/limiter.js";
+import { SIGN_IN_WINDOW_SECONDS } from "./http/sign-in-limits.js";
 import { bootstrapDemo } from "./seed/demo.js";
 
 // Start-up: read config, open and migrate the database, create the demo workspace on first run,
@@ -31,9 +32,11 @@ if (config.seedDemo) await bootstrapDemo(services);
 
 const rateLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: config.rateLimit.windowSeconds });
 if (!(await rateLimiter.ready(5000))) log.warn("redis not reachable at start-up: serving with per-process rate limits");
+const signInLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: SIGN_IN_WINDOW_SECONDS });
 const app = createApp(services, {
   bodyLimitBytes: config.bodyLimitBytes,
   rateLimiter,
+  signInLimiter,
   rateLimit: { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops },
 });
 const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
@@ -51,6 +54,7 @@ async function stop(signal: string): Promise<void> {
   server.close();
   await stopWebhooks();
   await rateLimiter.close();
+  await signInLimiter.close();
   await db.destroy();
   process.exit(0);
 }

@@ -6,6 +6,7 @@ import { seededRandom } from "../src/seed/text.js";
 import { makeCustomerTarget } from "./support/fixtures/customer.js";
 import { makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
+import { signedIn } from "./support/sessions.js";
 import { pathOf, SUITE_OPERATIONS } from "./support/suite-operations.js";
 
 // No input, however malformed, may produce a 5xx: every route is sent junk paths, queries, bodies
@@ -68,6 +69,7 @@ function routes() {
       method: route.method.toUpperCase(),
       path: route.path,
       customer: credential.kind === "public",
+      kind: credential.kind,
       op: SUITE_OPERATIONS.find((op) => op.operationId === route.operationId)!,
       queryParams,
       fields: body ? Object.keys(shape ?? {}) : undefined,
@@ -79,8 +81,7 @@ function routes() {
 
 type FieldSchema = { safeParse(value: unknown): { success: boolean } };
 
-async function expectClientError(method: string, path: string, options: CallOptions, label: string, customer = false) {
-  const credential = credentialFor(customer);
+async function expectClientError(method: string, path: string, options: CallOptions, label: string, credential: CallOptions) {
   const res = await h.call(method, path, { ...credential, ...options, headers: { ...credential.headers, ...options.headers } });
   expect(res.status, `${label}: ${JSON.stringify(res.body)?.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(res.status, label).toBeLessThan(500);
@@ -90,25 +91,30 @@ async function expectClientError(method: string, path: string, options: CallOpti
 }
 
 describe.each(routes())("$method $path ($id)", (route) => {
-  const expectError = (method: string, path: string, options: CallOptions, label: string) => expectClientError(method, path, options, label, route.customer);
   // Objects of this route's own: a write that succeeds (a delete, a merge) spoils no other route's.
   let own: Target;
+  // A session route gets a session of its own: signing out must not end another route's.
+  let session: CallOptions = {};
   beforeAll(async () => {
     own = route.customer ? await makeCustomerTarget(customerWs) : await makeTarget(ws);
+    if (route.kind === "session") session = { headers: (await signedIn(h, ws, "owner")).headers };
   });
+  /** The credential the route takes; signing in takes none. */
+  const credential = (): CallOptions => (route.kind === "session" ? session : route.kind === "none" ? {} : credentialFor(route.customer));
+  const expectError = (method: string, path: string, options: CallOptions, label: string) => expectClientError(method, path, options, label, credential());
   const realPath = () => pathOf(route.op, own);
 
   it("ignores what it does not read, never answering 5xx to it", async () => {
     for (const query of ["unknown=%FF%FE", "limit[]=1&limit[]=2", "__proto__=x&constructor=y", `a=${"b".repeat(4000)}`]) {
-      const res = await h.call(route.method, `${realPath()}?${query}`, credentialFor(route.customer));
+      const res = await h.call(route.method, `${realPath()}?${query}`, credential());
       expect(res.status, query.slice(0, 40)).toBeLessThan(500);
     }
     if (route.method !== "GET") {
-      const credential = credentialFor(route.customer);
+      const auth = credential();
       const junkBody = await h.call(route.method, realPath(), {
-        ...credential,
+        ...auth,
         body: "\u0000\uffff not json",
-        headers: { ...credential.headers, "content-type": "application/json" },
+        headers: { ...auth.headers, "content-type": "application/json" },
       });
       expect(junkBody.status).toBeLessThan(500);
     }
@@ -192,7 +198,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
         // the route may take it or refuse it, but never with a 5xx, and a 400 points at a field
         // (this one, or the one it conflicts with: identify's `token` stands instead of `userId`).
         if (route.shape[field]!.safeParse(value).success) {
-          const res = await h.call(route.method, path, { ...credentialFor(route.customer), json: { ...valid, [field]: value } });
+          const res = await h.call(route.method, path, { ...credential(), json: { ...valid, [field]: value } });
           expect(res.status, `${label}: ${JSON.stringify(res.body)?.slice(0, 300)}`).toBeLessThan(500);
           if (res.status === 400) expect(res.body.errors?.length, `${label}: ${JSON.stringify(res.body)}`).toBeGreaterThan(0);
           continue;
@@ -215,7 +221,7 @@ describe.each(routes())("$method $path ($id)", (route) => {
       const body: Record<string, unknown> = {};
       for (const field of route.allFields) if (random() < 0.6) body[field] = pick();
       if (random() < 0.3) body[`extra${i}`] = pick();
-      const res = await h.call(route.method, realPath(), { ...credentialFor(route.customer), json: body });
+      const res = await h.call(route.method, realPath(), { ...credential(), json: body });
       expect(res.status, JSON.stringify(body).slice(0, 200)).toBeLessThan(500);
     }
   });
@@ -235,7 +241,7 @@ describe("NUL characters in otherwise valid requests", () => {
       ["POST", "/v1/api-keys", { json: { name: "\u0000", scopes: ["posts:read"] } }],
     ];
     for (const [method, path, options] of cases) {
-      const res = await expectClientError(method, path, options, `${method} ${path} ${JSON.stringify(options.json)}`);
+      const res = await expectClientError(method, path, options, `${method} ${path} ${JSON.stringify(options.json)}`, { key });
       expect(res.status, path).toBe(400);
     }
   });

@@ -14,7 +14,12 @@ const h = useHarness();
 type Security = Record<string, string[]>[];
 
 function credential(security: Security): string {
-  if (!security.some((s) => "publicKey" in s)) return `secret ${security[0]?.apiKey?.[0] ?? "?"}`;
+  if (security.length === 0) return "none";
+  if (security.every((s) => Object.keys(s).join() === "session")) return "session";
+  if (!security.some((s) => "publicKey" in s)) {
+    const kinds = security.map((s) => Object.keys(s).join("+")).join("|");
+    return `${kinds === "apiKey|session" ? "secret" : kinds} ${security[0]?.apiKey?.[0] ?? "?"}`;
+  }
   const withToken = security.filter((s) => "userToken" in s).length;
   return withToken === 0 ? "public" : withToken === security.length ? "public+user-token" : "public+optional-user-token";
 }

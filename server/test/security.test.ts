@@ -3,7 +3,9 @@ import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
 import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
 import { FIXTURES, makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
+import { signedIn, type TestSession } from "./support/sessions.js";
 import { expectProblem, requestOf, SUITE_OPERATIONS, type SuiteOperation } from "./support/suite-operations.js";
+import { ROLE_SCOPES } from "../src/core/members/roles.js";
 
 // The security suite every route goes through: no credential, unknown / malformed / revoked /
 // expired key, a public key instead of a secret one, too few scopes, another workspace's object.
@@ -28,12 +30,16 @@ let other: TestWorkspace;
 // untouched). Only the happy path, which may delete or merge, gets fresh objects each time.
 let mine: Target;
 let theirs: Target;
+// Dashboard sessions in `ws`: an owner's (every scope) and a member's (the feedback work).
+let owner: TestSession;
+let member: TestSession;
 
 beforeAll(async () => {
   document = (await h.call("GET", "/openapi.json")).body;
   ws = await h.workspace();
   other = await h.workspace();
   [mine, theirs] = await Promise.all([makeTarget(ws), makeTarget(other)]);
+  [owner, member] = await Promise.all([signedIn(h, ws, "owner"), signedIn(h, ws, "member")]);
 });
 
 async function keyId(key: string): Promise<string> {
@@ -112,6 +118,31 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
     const res = await h.call(op.method, path, { ...options, key: await ws.key([op.scope]) });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   });
+
+  it("answers a dashboard session whose role grants the permission", async () => {
+    const { path, options } = requestOf(op, await makeTarget(ws));
+    const res = await h.call(op.method, path, { ...options, headers: owner.headers });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  });
+
+  it("refuses a session in a workspace its account is no member of (403)", async () => {
+    await expectRefusal(op, 403, "not_a_member", { headers: { ...owner.headers, "x-heed-workspace": other.slug } });
+  });
+
+  if (!grants(ROLE_SCOPES.member, op.scope)) {
+    it("refuses a session whose role lacks the permission (403) and names it", async () => {
+      const res = await expectRefusal(op, 403, "missing_scope", { headers: member.headers });
+      expect(res.body.requiredScope).toBe(op.scope);
+    });
+  }
+
+  if (op.method !== "GET") {
+    it("refuses a session's write without the CSRF token or from another origin (403)", async () => {
+      const { "x-csrf-token": _, ...withoutToken } = owner.headers;
+      await expectRefusal(op, 403, "csrf_failed", { headers: withoutToken });
+      await expectRefusal(op, 403, "csrf_failed", { headers: { ...owner.headers, origin: "https://evil.example" } });
+    });
+  }
 
   // Routes that name an object by id; lists are scoped by the key's workspace alone.
   if (!op.path.includes("{")) return;

@@ -2,6 +2,7 @@ import type { ActorType } from "./audit/vocabulary.js";
 import type { Transaction } from "kysely";
 import type { Db, Dialect } from "../db/database.js";
 import type { Database } from "../db/schema.js";
+import type { Role } from "./members/roles.js";
 import type { Scope } from "./scopes.js";
 
 export type Tx = Transaction<Database>;
@@ -28,6 +29,8 @@ export interface Actor {
   type: ActorType;
   id: string | null;
   scopes: readonly Scope[];
+  /** A member acting through the dashboard: their role, which keeps ownership to owners. */
+  role?: Role;
 }
 
 /** The operator acting through the `heed` command or start-up: holds every permission. */

@@ -30,9 +30,48 @@ export interface MembersTable {
   email: string;
   name: string;
   role: "owner" | "admin" | "member";
+  /** Null only transiently: every member signs in through an account. */
+  account_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  /** Lowercase. */
+  email: string;
+  name: string;
+  /** `scrypt$…` (core/accounts/password.ts), or null for an account that signs in only by OpenID Connect. */
   password_hash: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  /** SHA-256 (hex) of the cookie's token. */
+  token_hash: string;
+  account_id: string;
+  workspace_id: string | null;
+  csrf_token: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface InvitesTable {
+  id: string;
+  workspace_id: string;
+  token_hash: string;
+  email: string | null;
+  role: "owner" | "admin" | "member";
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface BoardsTable {
@@ -305,6 +344,9 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_origins: WorkspaceOriginsTable;
   members: MembersTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  invites: InvitesTable;
   boards: BoardsTable;
   statuses: StatusesTable;
   tags: TagsTable;

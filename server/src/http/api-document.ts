@@ -20,6 +20,7 @@ const TAGS = [
   ["API keys", "Secret keys for servers, each limited to the scopes it needs."],
   ["Webhooks", "Endpoints that receive signed events (Standard Webhooks), their deliveries, replays and recoveries."],
   ["Audit log", "Every change, who made it and through which request."],
+  ["Sessions", "Team sign-in for the dashboard: email and password, the session cookie and its CSRF token, the account's sessions and invites."],
   ["Customer side", "Called from the customer's app with the public key: identify end users and track their events."],
   ["Portal", "The public portal's routes: what end users may see and do, with the public key and an end-user token."],
 ] as const satisfies readonly (readonly [name: string, description: string])[];
@@ -36,6 +37,13 @@ export function registerSecuritySchemes(v1: OpenAPIHono<AppEnv>): void {
     scheme: "bearer",
     bearerFormat: "heed_sk_…",
     description: "A secret API key (Settings → API keys, or `heed keys create`). The route's scopes list the permission it needs.",
+  });
+  register("session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "heed_session",
+    description:
+      "The dashboard's session (`POST /auth/sign-in`), `__Host-heed_session` under https. It opens the routes an API key does, as far as the member's role allows (owner and admin: every scope; member: posts, comments, votes and changelog, boards and users read). Writes also need `x-csrf-token` (from `GET /auth/session`) and a same-origin `Origin`; `x-heed-workspace` (id or slug) picks one of the account's workspaces.",
   });
   register("publicKey", {
     type: "apiKey",

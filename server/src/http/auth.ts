@@ -2,18 +2,36 @@ import type { Context, MiddlewareHandler } from "hono";
 import { isCustomerCtx, viewerFromToken, type CustomerCtx } from "../core/customers/context.js";
 import { HeedError } from "../core/errors.js";
 import { requireScope, type Scope } from "../core/scopes.js";
+import type { AccountCtx } from "../core/sessions/account-ctx.js";
 import { originMayRead } from "./cors.js";
 import { callerOf } from "./credentials.js";
 import type { AppEnv } from "./env.js";
 import type { RouteCredential } from "./route-security.js";
+import { isSameOrigin } from "./session-cookie.js";
+import { checkCsrf, sessionMember } from "./team-session.js";
 
 // Each route authenticates with the credential it declares (define-operation.ts), before its input is
-// validated, so refusals come in a fixed order: 401 (credential), 403 (scope), then 400. Two
-// kinds of key, never interchangeable: any other kind is a 401 with its reason, never a downgrade.
+// validated, so refusals come in a fixed order: 401 (credential), 403 (CSRF, membership, scope),
+// then 400. Three credentials, never interchangeable: any other kind is a 401 with its reason.
 
-/** A secret-key route: the key must hold the route's scope. Leaves the verb context on `c.var.ctx`. */
+/**
+ * A team route: a secret key holding the route's scope, or a dashboard session whose member's role
+ * grants it (after the CSRF check of a write). Leaves the verb context on `c.var.ctx`.
+ */
 async function authenticateSecret(c: Context<AppEnv>, scope: Scope): Promise<void> {
   const caller = await callerOf(c, "secret");
+  if (caller.kind === "session") {
+    const member = await sessionMember(c, caller.session);
+    checkCsrf(c, caller.session);
+    requireScope(member.scopes, scope);
+    c.set("ctx", {
+      services: c.get("services"),
+      workspace: member.workspace,
+      actor: { type: "member", id: member.memberId, scopes: member.scopes, role: member.role },
+      requestId: c.get("requestId"),
+    });
+    return;
+  }
   if (caller.kind !== "secret")
     throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes a secret API key.");
   requireScope(caller.key.scopes, scope);
@@ -55,13 +73,45 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
   c.set("ctx", ctx);
 }
 
+/** A route about the signed-in person's own account: the session cookie only, CSRF-checked on writes. */
+async function authenticateAccount(c: Context<AppEnv>): Promise<void> {
+  const caller = await callerOf(c, "secret");
+  if (caller.kind === "anonymous") {
+    throw caller.refusal.code === "missing_credential"
+      ? new HeedError("missing_credential", "Sign in first: this route takes the dashboard session.")
+      : caller.refusal;
+  }
+  if (caller.kind !== "session") throw new HeedError("wrong_credential_kind", "This route takes the dashboard session, not an API key.");
+  checkCsrf(c, caller.session);
+  c.set("account", { services: c.get("services"), session: caller.session, requestId: c.get("requestId") });
+}
+
+/**
+ * A route open to anyone (signing in, accepting an invite). A browser's request must still come
+ * from Heed's own pages, so another site cannot sign a visitor into an account of its choosing.
+ */
+function checkOpenRoute(c: Context<AppEnv>): void {
+  if (c.req.header("origin") !== undefined && !isSameOrigin(c)) {
+    throw new HeedError("csrf_failed", "Signing in is only possible from this server's own pages (Origin).");
+  }
+}
+
 /** The authentication of one route, built once from the credential it declares. */
 export function authenticateRoute(credential: RouteCredential): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (credential.kind === "secret") await authenticateSecret(c, credential.scope);
-    else await authenticatePublic(c, credential.userToken !== "none");
+    else if (credential.kind === "public") await authenticatePublic(c, credential.userToken !== "none");
+    else if (credential.kind === "session") await authenticateAccount(c);
+    else checkOpenRoute(c);
     await next();
   };
+}
+
+/** The account context of a session route (set by authenticateAccount). */
+export function accountCtx(c: Context<AppEnv>): AccountCtx {
+  const ctx = c.get("account");
+  if (!ctx) throw new Error(`${c.req.path} is not authenticated as a session route`);
+  return ctx;
 }
 
 /** The verb context of a customer-facing route (set by authenticatePublic). */

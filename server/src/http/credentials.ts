@@ -2,7 +2,9 @@ import type { Context } from "hono";
 import { authenticateSecretKey, type AuthenticatedKey } from "../core/api-keys/authenticate.js";
 import { authenticatePublicKey, type PublicWorkspace } from "../core/customers/public-key.js";
 import { HeedError } from "../core/errors.js";
+import { type AuthenticatedSession, authenticateSession } from "../core/sessions/sessions.js";
 import type { AppEnv } from "./env.js";
+import { sessionToken } from "./session-cookie.js";
 
 /**
  * Who is calling with a credential of one kind, decided without throwing: the rate limiter needs
@@ -10,9 +12,17 @@ import type { AppEnv } from "./env.js";
  * their address, bad keys included), and the route's authentication then refuses with the stored
  * reason.
  */
-export type Caller = { kind: "secret"; key: AuthenticatedKey } | { kind: "public"; workspace: PublicWorkspace } | { kind: "anonymous"; refusal: HeedError };
+export type Caller =
+  | { kind: "secret"; key: AuthenticatedKey }
+  | { kind: "session"; session: AuthenticatedSession }
+  | { kind: "public"; workspace: PublicWorkspace }
+  | { kind: "anonymous"; refusal: HeedError };
 
-/** The two kinds of key; a route's `security` says which it takes (route-security.ts). */
+/**
+ * The two sides a request can present a credential for: the team's (a secret key, or else the
+ * dashboard's session cookie) and the customer's (the public key). A route's credential says which
+ * it takes (route-security.ts).
+ */
 export type KeyKind = "secret" | "public";
 
 function bearerToken(header: string): string | null {
@@ -32,9 +42,15 @@ async function refusalOf<T>(attempt: Promise<T>): Promise<T | HeedError> {
 async function identifySecretCaller(c: Context<AppEnv>): Promise<Caller> {
   const authorization = c.req.header("authorization");
   if (!authorization) {
+    // A bearer key wins over a cookie: a script holding a key acts as the key, even in a browser.
+    const token = sessionToken(c);
+    if (token !== undefined) {
+      const session = await refusalOf(authenticateSession(c.get("services").db, token));
+      return session instanceof HeedError ? { kind: "anonymous", refusal: session } : { kind: "session", session };
+    }
     const refusal = c.req.header("x-service-public-key")
       ? new HeedError("wrong_credential_kind", "This route takes a secret API key as `Authorization: Bearer heed_sk_…`, not a public key.")
-      : new HeedError("missing_credential", "Send a secret API key as `Authorization: Bearer heed_sk_…`.");
+      : new HeedError("missing_credential", "Send a secret API key as `Authorization: Bearer heed_sk_…`, or sign in to the dashboard.");
     return { kind: "anonymous", refusal };
   }
   const token = bearerToken(authorization);
@@ -64,10 +80,11 @@ async function identifyPublicCaller(c: Context<AppEnv>): Promise<Caller> {
   return workspace instanceof HeedError ? { kind: "anonymous", refusal: workspace } : { kind: "public", workspace };
 }
 
-/** The kind of key the request presents, by its headers, or null when it carries none. */
+/** The side the request presents a credential for, by its headers and cookie, or null when it carries none. */
 export function presentedKeyKind(c: Context<AppEnv>): KeyKind | null {
   if (c.req.header("authorization") !== undefined) return "secret";
   if (c.req.header("x-service-public-key") !== undefined) return "public";
+  if (sessionToken(c) !== undefined) return "secret";
   return null;
 }
 

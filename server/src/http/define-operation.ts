@@ -72,7 +72,6 @@ type RouteOf<S extends OperationSpec> = {
 
 export function defineOperation<const S extends OperationSpec>(spec: S, handler: RouteHandler<RouteOf<S>, AppEnv>): Operation {
   const writes = spec.method !== "get";
-  const customer = spec.credential.kind === "public" ? { userToken: spec.credential.userToken } : undefined;
   const request = {
     ...(writes ? { headers: IdempotencyHeaders } : {}),
     ...(spec.params ? { params: spec.params } : {}),
@@ -92,7 +91,7 @@ export function defineOperation<const S extends OperationSpec>(spec: S, handler:
     responses: {
       ...("existing" in answer && answer.existing ? { 200: jsonContent(answer.schema, answer.existing) } : {}),
       [answer.status]: "schema" in answer ? jsonContent(answer.schema, answer.description) : { description: answer.description },
-      ...errorResponses({ write: writes, body: spec.body !== undefined, extra: spec.errors, customer }),
+      ...errorResponses({ credential: spec.credential, write: writes, body: spec.body !== undefined, extra: spec.errors }),
     },
     middleware: [authenticateRoute(spec.credential)],
   });

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
+import type { RouteCredential } from "./route-security.js";
 
 // Builders for the parts every route definition repeats. Error responses come from the one error
 // table, so the document lists exactly the statuses the code can produce.
@@ -17,16 +18,25 @@ export const ProblemSchema = z
   })
   .openapi("Problem", { description: "An RFC 9457 problem detail." });
 
-/** Refusals every authenticated route can give. */
-const AUTHENTICATED: ErrorCode[] = [
-  "validation_failed",
-  "missing_credential",
-  "invalid_credential",
-  "wrong_credential_kind",
-  "missing_scope",
-  "rate_limited",
-  "internal_error",
-];
+/** Refusals every route can give, whatever it takes. */
+const EVERY: ErrorCode[] = ["validation_failed", "rate_limited", "internal_error"];
+
+/** Refusals of a bad, missing or wrong-kind credential. */
+const CREDENTIAL: ErrorCode[] = ["missing_credential", "invalid_credential", "wrong_credential_kind"];
+
+/** By the credential a route takes (route-security.ts), the refusals that come with it. */
+const BY_CREDENTIAL: Record<RouteCredential["kind"], ErrorCode[]> = {
+  // A key lacking the scope; a session whose member is not in the workspace, whose role lacks the
+  // scope, or whose write fails the CSRF check.
+  secret: [...CREDENTIAL, "missing_scope", "csrf_failed", "not_a_member"],
+  // A browser origin the workspace does not allow.
+  public: [...CREDENTIAL, "origin_not_allowed"],
+  session: [...CREDENTIAL, "csrf_failed"],
+  // A browser request from another site.
+  none: ["csrf_failed"],
+};
+const USER_TOKEN: ErrorCode[] = ["missing_user_token", "invalid_user_token"];
+
 /**
  * And those of every route that reads a JSON body. Such writes can also meet a concurrent write at
  * a uniqueness or reference constraint, which answers 409.
@@ -36,32 +46,18 @@ const WITH_BODY: ErrorCode[] = ["malformed_json", "payload_too_large", "unsuppor
 /** And those of every write, which accepts an Idempotency-Key. */
 const WRITE: ErrorCode[] = ["idempotency_in_flight", "idempotency_key_reused"];
 
-/**
- * Refusals every customer-facing route can give: a public key instead of a secret one, a browser
- * origin the workspace does not allow, and no scopes. An end-user token adds its own refusals.
- */
-const CUSTOMER: ErrorCode[] = [
-  "validation_failed",
-  "missing_credential",
-  "invalid_credential",
-  "wrong_credential_kind",
-  "origin_not_allowed",
-  "rate_limited",
-  "internal_error",
-];
-const USER_TOKEN: ErrorCode[] = ["missing_user_token", "invalid_user_token"];
-
 interface ErrorOptions {
+  credential: RouteCredential;
   write?: boolean;
   body?: boolean;
   extra?: ErrorCode[];
-  /** A customer-facing route, and whether it reads an end-user token (`x-service-user-token`). */
-  customer?: { userToken: "none" | "optional" | "required" };
 }
 
-export function errorResponses(options: ErrorOptions = {}) {
+export function errorResponses(options: ErrorOptions) {
   const writes = options.write || options.body ? WRITE : [];
-  const base = options.customer ? [...CUSTOMER, ...(options.customer.userToken === "none" ? [] : USER_TOKEN)] : AUTHENTICATED;
+  const { credential } = options;
+  const userToken = credential.kind === "public" && credential.userToken !== "none" ? USER_TOKEN : [];
+  const base = [...EVERY.slice(0, 1), ...BY_CREDENTIAL[credential.kind], ...userToken, ...EVERY.slice(1)];
   const codes = [...new Set([...base, ...(options.body ? WITH_BODY : []), ...writes, ...(options.extra ?? [])])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {

@@ -47,10 +47,15 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
     // The bucket follows the key the request presents; the route then checks it is the kind it takes.
     const kind = c.req.path.startsWith("/v1/") ? presentedKeyKind(c) : null;
     const caller = kind ? await callerOf(c, kind) : undefined;
+    c.set("clientAddress", clientAddress(c, options.trustProxyHops));
     if (caller?.kind === "secret") {
       bucket = `key:${caller.key.keyId}`;
       limit = caller.key.rateLimitPerMinute ?? limit;
       policy = "key";
+    } else if (caller?.kind === "session") {
+      // A person's sessions (several tabs and devices) share one bucket.
+      bucket = `account:${caller.session.accountId}`;
+      policy = "session";
     } else if (caller?.kind === "public") {
       // Browsers of many end users share one public key: each client address has its own bucket.
       bucket = `pk:${caller.workspace.id}:${clientAddress(c, options.trustProxyHops)}`;

@@ -5,8 +5,12 @@ import type { Scope } from "../core/scopes.js";
 
 type UserTokenUse = "none" | "optional" | "required";
 
-/** The credential a route takes: a secret key holding a scope, or the public key (with or without an end-user token). */
-export type RouteCredential = { kind: "secret"; scope: Scope } | { kind: "public"; userToken: UserTokenUse };
+/**
+ * The credential a route takes: a secret key (or a dashboard session) holding a scope; the public
+ * key, with or without an end-user token; the session alone (the person's own account); or none
+ * (signing in).
+ */
+export type RouteCredential = { kind: "secret"; scope: Scope } | { kind: "public"; userToken: UserTokenUse } | { kind: "session" } | { kind: "none" };
 
 /** A secret API key holding `scope`. */
 export function secretKey(scope: Scope): RouteCredential {
@@ -21,9 +25,21 @@ export function publicKey(userToken: UserTokenUse = "none"): RouteCredential {
   return { kind: "public", userToken };
 }
 
+/** The dashboard session alone: routes about the signed-in person's own account. */
+export function session(): RouteCredential {
+  return { kind: "session" };
+}
+
+/** No credential: signing in, and opening an invite. */
+export function noCredential(): RouteCredential {
+  return { kind: "none" };
+}
+
 /** The OpenAPI security requirement of the credential. */
 export function securityOf(credential: RouteCredential): Record<string, string[]>[] {
-  if (credential.kind === "secret") return [{ apiKey: [credential.scope] }];
+  if (credential.kind === "none") return [];
+  if (credential.kind === "session") return [{ session: [] }];
+  if (credential.kind === "secret") return [{ apiKey: [credential.scope] }, { session: [credential.scope] }];
   if (credential.userToken === "required") return [{ publicKey: [], userToken: [] }];
   if (credential.userToken === "optional") return [{ publicKey: [], userToken: [] }, { publicKey: [] }];
   return [{ publicKey: [] }];
@@ -31,6 +47,8 @@ export function securityOf(credential: RouteCredential): Record<string, string[]
 
 /** The sentence ending an operation's description, so the reference names the credential in words. */
 export function credentialLine(credential: RouteCredential): string {
+  if (credential.kind === "none") return "No credential.";
+  if (credential.kind === "session") return "Dashboard session only.";
   if (credential.kind === "secret") return `Requires \`${credential.scope}\`.`;
   return credential.userToken === "required" ? "Public key and end-user token." : "Public key only.";
 }

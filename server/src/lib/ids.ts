@@ -8,6 +8,9 @@ const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 export const ID_PREFIXES = {
   workspace: "ws",
   member: "mem",
+  account: "acc",
+  session: "ses",
+  invite: "inv",
   board: "brd",
   status: "sts",
   tag: "tag",

@@ -11,6 +11,7 @@ import { operations as members } from "./members/index.js";
 import { operations as companies } from "./companies/index.js";
 import { operations as portal } from "./portal/index.js";
 import { operations as posts } from "./posts/index.js";
+import { operations as sessions } from "./sessions/index.js";
 import { operations as statuses } from "./statuses/index.js";
 import { operations as tags } from "./tags/index.js";
 import { operations as users } from "./users/index.js";
@@ -34,6 +35,7 @@ export const operations: Operation[] = [
   ...apiKeys,
   ...webhooks,
   ...auditLog,
+  ...sessions,
   ...customer,
   ...portal,
 ];

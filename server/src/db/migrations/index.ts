@@ -4,6 +4,7 @@ import * as idempotency from "./0002_idempotency.js";
 import * as webhookDeliveries from "./0003_webhook_deliveries.js";
 import * as customerSide from "./0004_customer_side.js";
 import * as usersTable from "./0005_users_table.js";
+import * as teamSignIn from "./0006_team_sign_in.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0003_webhook_deliveries": webhookDeliveries,
   "0004_customer_side": customerSide,
   "0005_users_table": usersTable,
+  "0006_team_sign_in": teamSignIn,
 };

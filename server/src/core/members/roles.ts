@@ -1,0 +1,14 @@
+import type { Scope } from "../scopes.js";
+
+// What a member's role lets their dashboard session do, as the scopes an API key would hold: the
+// session opens the same routes a key does. `admin` holds every scope, and the member verbs keep
+// ownership (making, changing or removing an owner) to owners (`owner_only`).
+
+export const ROLES = ["owner", "admin", "member"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
+  owner: ["*"],
+  admin: ["*"],
+  member: ["posts:write", "comments:write", "votes:write", "changelog:write", "boards:read", "users:read"],
+};

@@ -1,0 +1,28 @@
+import type { z } from "@hono/zod-openapi";
+import type { Db } from "../../db/database.js";
+import type { SessionSchema } from "../../schemas/sessions.js";
+import { HeedError } from "../errors.js";
+import type { AuthenticatedSession } from "./sessions.js";
+
+export type SessionView = z.output<typeof SessionSchema>;
+
+/** The account's workspaces and roles, oldest membership first. */
+export async function membershipsOf(db: Db, accountId: string) {
+  return db
+    .selectFrom("members as m")
+    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+    .select(["w.id", "w.slug", "w.name", "m.role", "m.id as memberId"])
+    .where("m.account_id", "=", accountId)
+    .orderBy("m.created_at")
+    .orderBy("m.id")
+    .execute();
+}
+
+/** What `GET /v1/auth/session` answers: the account, its workspaces, the current one, the CSRF token. */
+export async function describeSession(db: Db, session: AuthenticatedSession): Promise<SessionView> {
+  const account = await db.selectFrom("accounts").select(["id", "email", "name"]).where("id", "=", session.accountId).executeTakeFirst();
+  if (!account) throw new HeedError("invalid_credential", "The session's account no longer exists: sign in again.");
+  const workspaces = (await membershipsOf(db, account.id)).map(({ id, slug, name, role }) => ({ id, slug, name, role }));
+  const current = workspaces.find((w) => w.id === session.workspaceId) ?? workspaces[0] ?? null;
+  return { account, workspaces, currentWorkspaceId: current?.id ?? null, csrfToken: session.csrfToken };
+}

@@ -1,0 +1,33 @@
+import type { z } from "@hono/zod-openapi";
+import type { SignInSchema } from "../../schemas/sessions.js";
+import { verifyPassword } from "../accounts/password.js";
+import type { Services } from "../context.js";
+import { HeedError } from "../errors.js";
+import { describeSession, membershipsOf, type SessionView } from "./describe.js";
+import { type RequestMeta, startSession } from "./sessions.js";
+import { tokenHash } from "./token.js";
+
+/**
+ * Email and password to a new session. A wrong password and an unknown email get the same answer
+ * in the same time (verifyPassword checks a decoy), so sign-in never tells which emails exist.
+ */
+export async function signIn({
+  services,
+  input,
+  meta,
+}: {
+  services: Services;
+  input: z.output<typeof SignInSchema>;
+  meta: RequestMeta & {
+    /** The session cookie the browser already sent, if any: it ends, so a planted session id is never promoted. */
+    previousToken?: string;
+  };
+}): Promise<{ token: string; answer: SessionView }> {
+  const account = await services.db.selectFrom("accounts").select(["id", "password_hash"]).where("email", "=", input.email).executeTakeFirst();
+  const matches = await verifyPassword(input.password, account?.password_hash ?? null);
+  if (!account || !matches) throw new HeedError("invalid_credential", "The email or the password is wrong.");
+  if (meta.previousToken) await services.db.deleteFrom("sessions").where("token_hash", "=", tokenHash(meta.previousToken)).execute();
+  const [first] = await membershipsOf(services.db, account.id);
+  const { token, session } = await startSession(services.db, account.id, first?.id ?? null, meta);
+  return { token, answer: await describeSession(services.db, session) };
+}

@@ -1,0 +1,14 @@
+import type { Operation } from "../../http/define-operation.js";
+import { listSessionsOperation, revokeAllSessionsOperation, revokeSessionOperation } from "./sessions.js";
+import { getSessionOperation, signOutOperation, switchWorkspaceOperation } from "./session.js";
+import { signInOperation } from "./sign-in.js";
+
+export const operations: Operation[] = [
+  signInOperation,
+  getSessionOperation,
+  switchWorkspaceOperation,
+  signOutOperation,
+  listSessionsOperation,
+  revokeSessionOperation,
+  revokeAllSessionsOperation,
+];

@@ -1,0 +1,44 @@
+import { z } from "@hono/zod-openapi";
+import { ROLES } from "../core/members/roles.js";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../core/accounts/password.js";
+import { text, timestamp } from "./fields.js";
+
+// Team sign-in: accounts, their sessions, and the invites that bring them into a workspace.
+
+export const AccountSchema = z.object({ id: z.string(), email: z.string(), name: z.string() }).openapi("Account");
+
+export const SessionSchema = z
+  .object({
+    account: AccountSchema,
+    workspaces: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), role: z.enum(ROLES) })),
+    currentWorkspaceId: z.string().nullable().openapi({ description: "Where requests act unless they send `x-heed-workspace`." }),
+    csrfToken: z.string().openapi({ description: "Send as `x-csrf-token` on every write made with the session cookie." }),
+  })
+  .openapi("Session");
+
+export const email = () => text().trim().toLowerCase().max(320).pipe(z.email()).openapi({ format: "email", example: "ada@example.com" });
+
+export const password = () =>
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH)
+    .openapi({ format: "password", description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` });
+
+export const SignInSchema = z
+  .strictObject({ email: email(), password: z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ format: "password" }) })
+  .openapi("SignIn");
+
+export const SwitchWorkspaceSchema = z.strictObject({ currentWorkspaceId: text().max(64) }).openapi("SwitchWorkspace");
+
+export const SessionEntrySchema = z
+  .object({
+    id: z.string(),
+    current: z.boolean().openapi({ description: "The session making this request." }),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    createdAt: timestamp,
+    lastSeenAt: timestamp,
+    expiresAt: timestamp,
+  })
+  .openapi("SessionEntry");
