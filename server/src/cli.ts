@@ -17,6 +17,7 @@ const USAGE = `Usage: heed <command> [options]
   keys list --workspace <slug> [--json]
   keys revoke <key id> [--json]
   keys public --workspace <slug> [--json]
+  members invite --workspace <slug> --email <email> --role <owner|admin|member> [--json]
   seed --workspace <slug> --posts <n> --votes <n> [--boards <n>] [--seed <n>]
 
 DATABASE_URL selects the database (default sqlite:./data/heed.db).`;
@@ -35,6 +36,8 @@ function parse(argv: string[]) {
       votes: { type: "string" },
       boards: { type: "string" },
       seed: { type: "string" },
+      email: { type: "string" },
+      role: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },

@@ -4,7 +4,10 @@ import { revokeApiKey } from "../core/api-keys/revoke.js";
 import { SYSTEM_ACTOR, type Ctx, type Services } from "../core/context.js";
 import { HeedError } from "../core/errors.js";
 import { isScope, type Scope } from "../core/scopes.js";
+import { createInvite } from "../core/invites/invites.js";
+import { ROLES } from "../core/members/roles.js";
 import { createWorkspace, findWorkspaceBySlug } from "../core/workspaces/create.js";
+import { CreateInviteSchema } from "../schemas/invites.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { seedWorkspace } from "../seed/bulk.js";
 
@@ -120,6 +123,13 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
     const workspace = await findWorkspaceBySlug(context.services.db, required(context, "workspace"));
     if (!workspace) throw new HeedError("not_found", `No workspace with slug '${context.options.workspace}'.`);
     context.print(workspace.public_key, { key: workspace.public_key });
+  },
+
+  async "members invite"(context) {
+    const parsed = CreateInviteSchema.safeParse({ email: required(context, "email"), role: required(context, "role") });
+    if (!parsed.success) throw new UsageError(`--email must be an email address and --role one of ${ROLES.join(", ")}`);
+    const invite = await createInvite({ ctx: await operatorIn(context, required(context, "workspace")), input: parsed.data });
+    context.print(`invited ${invite.email} as ${invite.role}; the link works once, until ${invite.expiresAt}:\n${invite.inviteUrl}`, invite);
   },
 
   async seed(context) {

@@ -1,3 +1,4 @@
+import { HeedError } from "../errors.js";
 import type { Scope } from "../scopes.js";
 
 // What a member's role lets their dashboard session do, as the scopes an API key would hold: the
@@ -12,3 +13,14 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: ["*"],
   member: ["posts:write", "comments:write", "votes:write", "changelog:write", "boards:read", "users:read"],
 };
+
+/**
+ * Ownership stays with owners: a member acting through the dashboard who is not an owner cannot
+ * make, change or remove an owner, nor invite one. API keys are not people and have no role: their
+ * scopes alone decide.
+ */
+export function requireOwnerFor(actor: { role?: Role }, touchesOwnership: boolean): void {
+  if (touchesOwnership && actor.role !== undefined && actor.role !== "owner") {
+    throw new HeedError("owner_only", "Only an owner may make, change, remove or invite an owner.");
+  }
+}

@@ -2,14 +2,15 @@ import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../lib/clock.js";
 import type { MembersTable } from "../../db/schema.js";
 import type { ChangeMemberRoleSchema } from "../../schemas/members.js";
+import { requireOwnerFor } from "./roles.js";
 import { toMemberView, type MemberView } from "./view.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
 
-// Team members. Inviting and signing in come with the dashboard; here they are listed, given a
-// role, and removed. A workspace always keeps at least one owner.
+// Team members: given a role and removed (invites.ts brings them in). A workspace always keeps at
+// least one owner, and only owners touch ownership.
 
 async function findMember(tx: Tx, ctx: Ctx, id: string): Promise<MembersTable> {
   const row = await tx.selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
@@ -33,6 +34,7 @@ export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: z.outp
   requireScope(ctx.actor.scopes, "members:write");
   return inTransaction(ctx, async (tx) => {
     const member = await findMember(tx, ctx, input.id);
+    requireOwnerFor(ctx.actor, member.role === "owner" || input.role === "owner");
     if (input.role !== "owner") await ensureAnotherOwner(tx, ctx, member);
     const row = { ...member, role: input.role, updated_at: nowIso() };
     await tx.updateTable("members").set({ role: row.role, updated_at: row.updated_at }).where("id", "=", member.id).execute();
@@ -46,6 +48,7 @@ export async function removeMember({ ctx, input }: { ctx: Ctx; input: { id: stri
   requireScope(ctx.actor.scopes, "members:write");
   await inTransaction(ctx, async (tx) => {
     const member = await findMember(tx, ctx, input.id);
+    requireOwnerFor(ctx.actor, member.role === "owner");
     await ensureAnotherOwner(tx, ctx, member);
     await tx.updateTable("posts").set({ owner_id: null }).where("workspace_id", "=", ctx.workspace.id).where("owner_id", "=", member.id).execute();
     await tx.deleteFrom("members").where("id", "=", member.id).execute();

@@ -1,6 +1,14 @@
 import type { Operation } from "../../http/define-operation.js";
+import { createInviteOperation, listInvitesOperation, revokeInviteOperation } from "./invites.js";
 import { listMembersOperation } from "./list.js";
 import { removeMemberOperation } from "./remove.js";
 import { changeMemberRoleOperation } from "./update.js";
 
-export const operations: Operation[] = [listMembersOperation, changeMemberRoleOperation, removeMemberOperation];
+export const operations: Operation[] = [
+  listMembersOperation,
+  changeMemberRoleOperation,
+  removeMemberOperation,
+  createInviteOperation,
+  listInvitesOperation,
+  revokeInviteOperation,
+];

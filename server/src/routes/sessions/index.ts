@@ -2,6 +2,7 @@ import type { Operation } from "../../http/define-operation.js";
 import { listSessionsOperation, revokeAllSessionsOperation, revokeSessionOperation } from "./sessions.js";
 import { getSessionOperation, signOutOperation, switchWorkspaceOperation } from "./session.js";
 import { signInOperation } from "./sign-in.js";
+import { acceptInviteOperation, getInviteOperation } from "./invites.js";
 
 export const operations: Operation[] = [
   signInOperation,
@@ -11,4 +12,6 @@ export const operations: Operation[] = [
   listSessionsOperation,
   revokeSessionOperation,
   revokeAllSessionsOperation,
+  getInviteOperation,
+  acceptInviteOperation,
 ];

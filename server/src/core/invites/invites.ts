@@ -1,0 +1,94 @@
+import type { z } from "@hono/zod-openapi";
+import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
+import { newId } from "../../lib/ids.js";
+import type { InvitesTable } from "../../db/schema.js";
+import type { CreateInviteSchema, CreatedInviteSchema, InviteSchema } from "../../schemas/invites.js";
+import { recordChange } from "../changes.js";
+import { inTransaction, reader, type Ctx } from "../context.js";
+import { HeedError, notFound } from "../errors.js";
+import { requireOwnerFor } from "../members/roles.js";
+import { requireScope } from "../scopes.js";
+import { newToken, tokenHash } from "../sessions/token.js";
+import { INVITE_LIFETIME_MS, inviteUrl } from "./links.js";
+
+// The team's side of invites: send one, see the pending ones, take one back.
+
+export type InviteView = z.output<typeof InviteSchema>;
+export type CreatedInviteView = z.output<typeof CreatedInviteSchema>;
+
+export function toInviteView(row: InvitesTable): InviteView {
+  return { id: row.id, email: row.email, role: row.role, invitedBy: row.invited_by, createdAt: row.created_at, expiresAt: row.expires_at };
+}
+
+/**
+ * A one-time link for `email` to join as `role`. A newer invite to the same email replaces a
+ * pending one; an email that is a member already gets 409.
+ */
+export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<typeof CreateInviteSchema> }): Promise<CreatedInviteView> {
+  requireScope(ctx.actor.scopes, "members:write");
+  requireOwnerFor(ctx.actor, input.role === "owner");
+  return inTransaction(ctx, async (tx) => {
+    const member = await tx.selectFrom("members").select("id").where("workspace_id", "=", ctx.workspace.id).where("email", "=", input.email).executeTakeFirst();
+    if (member) throw new HeedError("conflict", `${input.email} is a member of this workspace already.`);
+    const at = nowMs();
+    await tx
+      .updateTable("invites")
+      .set({ revoked_at: isoAt(at) })
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("email", "=", input.email)
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .execute();
+    const token = newToken();
+    const row: InvitesTable = {
+      id: newId("invite"),
+      workspace_id: ctx.workspace.id,
+      token_hash: tokenHash(token),
+      email: input.email,
+      role: input.role,
+      invited_by: ctx.actor.type === "member" ? ctx.actor.id : null,
+      created_at: isoAt(at),
+      expires_at: isoAt(at + INVITE_LIFETIME_MS),
+      accepted_at: null,
+      revoked_at: null,
+    };
+    await tx.insertInto("invites").values(row).execute();
+    await recordChange(tx, ctx, { action: "invite.created", objectType: "invite", objectId: row.id, audit: { email: row.email, role: row.role } });
+    return { ...toInviteView(row), inviteUrl: inviteUrl(ctx.services.publicUrl, token) };
+  });
+}
+
+/** Invites not yet accepted, revoked or expired, newest first (a team has a handful). */
+export async function listInvites({ ctx }: { ctx: Ctx }): Promise<{ data: InviteView[] }> {
+  requireScope(ctx.actor.scopes, "members:read");
+  const rows = await reader(ctx)
+    .selectFrom("invites")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", nowIso())
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return { data: rows.map(toInviteView) };
+}
+
+/** The link stops working at once. */
+export async function revokeInvite({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+  requireScope(ctx.actor.scopes, "members:write");
+  await inTransaction(ctx, async (tx) => {
+    const row = await tx
+      .selectFrom("invites")
+      .selectAll()
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("id", "=", input.id)
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (!row) throw notFound("pending invite", input.id);
+    requireOwnerFor(ctx.actor, row.role === "owner");
+    await tx.updateTable("invites").set({ revoked_at: nowIso() }).where("id", "=", row.id).execute();
+    await recordChange(tx, ctx, { action: "invite.revoked", objectType: "invite", objectId: row.id, audit: { email: row.email, role: row.role } });
+  });
+}
