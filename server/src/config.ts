@@ -22,6 +22,8 @@ export interface Config {
     /** Multiplies the retry schedule (1 in production). */
     retryScale: number;
   };
+  /** SMTP_URL and MAIL_FROM: where invites and password resets are mailed from; unset, nothing is mailed. */
+  mail?: { smtpUrl: string; from: string };
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
   rateLimit: {
@@ -47,11 +49,13 @@ export function loadConfig(env = process.env): Config {
   const host = env.HOST || "127.0.0.1";
   const port = integer("PORT", 3000);
   const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const publicUrl = (env.PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, "");
   return {
     host,
     port,
     databaseUrl: env.DATABASE_URL || "sqlite:./data/heed.db",
-    publicUrl: (env.PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, ""),
+    publicUrl,
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Heed <heed@${new URL(publicUrl).hostname}>` } : undefined,
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
     seedDemo: env.SEED_DEMO !== "0",
     schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),

@@ -5,6 +5,7 @@ import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { serverSecret } from "./db/secrets.js";
 import { log } from "./lib/log.js";
+import { createMailer } from "./mail/mailer.js";
 import { startWebhookWorker } from "./core/webhooks/worker.js";
 import { startJobs } from "./jobs.js";
 import { createRateLimiter } from "./ratelimit/limiter.js";
@@ -27,6 +28,7 @@ const services = {
   userTokenTtlMs: config.userTokenTtlMs,
   idempotencyTtlMs: config.idempotencyTtlMs,
   webhooksAllowPrivate: config.webhooks.allowPrivate,
+  mailer: config.mail ? createMailer(config.mail) : undefined,
 };
 if (config.seedDemo) await bootstrapDemo(services);
 
@@ -55,6 +57,7 @@ async function stop(signal: string): Promise<void> {
   await stopWebhooks();
   await rateLimiter.close();
   await signInLimiter.close();
+  services.mailer?.close();
   await db.destroy();
   process.exit(0);
 }

@@ -2,6 +2,7 @@ import type { ActorType } from "./audit/vocabulary.js";
 import type { Transaction } from "kysely";
 import type { Db, Dialect } from "../db/database.js";
 import type { Database } from "../db/schema.js";
+import type { Mailer } from "../mail/mailer.js";
 import type { Role } from "./members/roles.js";
 import type { Scope } from "./scopes.js";
 
@@ -23,6 +24,8 @@ export interface Services {
   idempotencyTtlMs?: number;
   /** WEBHOOKS_ALLOW_PRIVATE=1: webhook targets may be private or loopback addresses (self-hosting, tests). */
   webhooksAllowPrivate?: boolean;
+  /** With SMTP_URL: invites and password resets are mailed too. */
+  mailer?: Mailer;
 }
 
 export interface Actor {

@@ -61,6 +61,15 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface PasswordResetsTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface InvitesTable {
   id: string;
   workspace_id: string;
@@ -347,6 +356,7 @@ export interface Database {
   accounts: AccountsTable;
   sessions: SessionsTable;
   invites: InvitesTable;
+  password_resets: PasswordResetsTable;
   boards: BoardsTable;
   statuses: StatusesTable;
   tags: TagsTable;

@@ -11,6 +11,7 @@ export const ID_PREFIXES = {
   account: "acc",
   session: "ses",
   invite: "inv",
+  passwordReset: "pwr",
   board: "brd",
   status: "sts",
   tag: "tag",

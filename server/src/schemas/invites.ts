@@ -18,6 +18,7 @@ export const InviteSchema = z
 
 export const CreatedInviteSchema = InviteSchema.extend({
   inviteUrl: z.string().openapi({ description: "The one-time link to `/app/invite/{token}`, shown in this answer only." }),
+  emailed: z.boolean().openapi({ description: "Whether the link was mailed too (only with SMTP_URL set)." }),
 }).openapi("CreatedInvite");
 
 export const CreateInviteSchema = z.strictObject({ email: email(), role }).openapi("CreateInvite");

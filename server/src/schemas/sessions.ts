@@ -42,3 +42,27 @@ export const SessionEntrySchema = z
     expiresAt: timestamp,
   })
   .openapi("SessionEntry");
+
+export const RequestPasswordResetSchema = z.strictObject({ email: email() }).openapi("RequestPasswordReset");
+
+/** The answer to a request for a password link: deliberately nothing, whether or not the email has an account. */
+export const PasswordResetRequestedSchema = z.object({}).openapi("PasswordResetRequested");
+
+export const PasswordResetPreviewSchema = z.object({ email: z.string(), expiresAt: timestamp }).openapi("PasswordResetPreview");
+
+export const ResetPasswordSchema = z.strictObject({ password: password() }).openapi("ResetPassword");
+
+export const PasswordResetLinkSchema = z
+  .object({
+    resetUrl: z.string().openapi({ description: "The one-time link to `/app/reset/{token}`, shown in this answer only." }),
+    expiresAt: timestamp,
+  })
+  .openapi("PasswordResetLink");
+
+export const CreatePasswordResetLinkSchema = z.strictObject({ memberId: text().max(64) }).openapi("CreatePasswordResetLink");
+
+export const resetTokenParam = z.object({
+  token: text()
+    .max(64)
+    .openapi({ param: { name: "token", in: "path" }, description: "The token of the password-reset link." }),
+});

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../src/app.js";
+import { createMailer } from "../../src/mail/mailer.js";
 import { createRateLimiter } from "../../src/ratelimit/limiter.js";
 import { createApiKey } from "../../src/core/api-keys/create.js";
 import { SYSTEM_ACTOR, type Ctx, type Services } from "../../src/core/context.js";
@@ -61,6 +62,8 @@ export interface HarnessOptions {
   rateLimit?: number;
   rateLimitWindowSeconds?: number;
   trustProxyHops?: number;
+  /** Mail through this SMTP server (support/smtp.ts), as SMTP_URL would. */
+  smtpUrl?: () => string;
 }
 
 export function useHarness(options: HarnessOptions = {}): Harness {
@@ -77,6 +80,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       userTokenSecret: await serverSecret(database.db, "user-token"),
       // Test receivers listen on loopback.
       webhooksAllowPrivate: true,
+      mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl(), from: "Heed <heed@heed.test>" }) : undefined,
     };
     const app = createApp(services, {
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
@@ -97,6 +101,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
 
   afterAll(async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    h.services?.mailer?.close();
     await h.database?.drop();
   });
 

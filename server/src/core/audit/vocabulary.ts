@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   "invite.created",
   "invite.revoked",
   "member.joined",
+  "member.reset_link_created",
   "member.role_changed",
   "member.removed",
   "post.created",

@@ -9,6 +9,7 @@ import { HeedError, notFound } from "../errors.js";
 import { requireOwnerFor } from "../members/roles.js";
 import { requireScope } from "../scopes.js";
 import { newToken, tokenHash } from "../sessions/token.js";
+import { inviteMail } from "../../mail/messages.js";
 import { INVITE_LIFETIME_MS, inviteUrl } from "./links.js";
 
 // The team's side of invites: send one, see the pending ones, take one back.
@@ -21,13 +22,13 @@ export function toInviteView(row: InvitesTable): InviteView {
 }
 
 /**
- * A one-time link for `email` to join as `role`. A newer invite to the same email replaces a
- * pending one; an email that is a member already gets 409.
+ * A one-time link for `email` to join as `role`, mailed too when SMTP is set up. A newer invite
+ * to the same email replaces a pending one; an email that is a member already gets 409.
  */
 export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<typeof CreateInviteSchema> }): Promise<CreatedInviteView> {
   requireScope(ctx.actor.scopes, "members:write");
   requireOwnerFor(ctx.actor, input.role === "owner");
-  return inTransaction(ctx, async (tx) => {
+  const created = await inTransaction(ctx, async (tx) => {
     const member = await tx.selectFrom("members").select("id").where("workspace_id", "=", ctx.workspace.id).where("email", "=", input.email).executeTakeFirst();
     if (member) throw new HeedError("conflict", `${input.email} is a member of this workspace already.`);
     const at = nowMs();
@@ -56,6 +57,13 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<t
     await recordChange(tx, ctx, { action: "invite.created", objectType: "invite", objectId: row.id, audit: { email: row.email, role: row.role } });
     return { ...toInviteView(row), inviteUrl: inviteUrl(ctx.services.publicUrl, token) };
   });
+  // Mailed once the invite has committed; the link is in the answer either way.
+  const { mailer } = ctx.services;
+  const workspace = await reader(ctx).selectFrom("workspaces").select("name").where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
+  const emailed = mailer
+    ? await mailer.send(inviteMail({ to: input.email, workspaceName: workspace.name, role: input.role, url: created.inviteUrl, expiresAt: created.expiresAt }))
+    : false;
+  return { ...created, emailed };
 }
 
 /** Invites not yet accepted, revoked or expired, newest first (a team has a handful). */

@@ -5,6 +5,7 @@ import * as webhookDeliveries from "./0003_webhook_deliveries.js";
 import * as customerSide from "./0004_customer_side.js";
 import * as usersTable from "./0005_users_table.js";
 import * as teamSignIn from "./0006_team_sign_in.js";
+import * as passwordResets from "./0007_password_resets.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0004_customer_side": customerSide,
   "0005_users_table": usersTable,
   "0006_team_sign_in": teamSignIn,
+  "0007_password_resets": passwordResets,
 };

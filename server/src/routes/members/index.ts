@@ -1,6 +1,7 @@
 import type { Operation } from "../../http/define-operation.js";
 import { createInviteOperation, listInvitesOperation, revokeInviteOperation } from "./invites.js";
 import { listMembersOperation } from "./list.js";
+import { createPasswordResetLinkOperation } from "./password-reset.js";
 import { removeMemberOperation } from "./remove.js";
 import { changeMemberRoleOperation } from "./update.js";
 
@@ -11,4 +12,5 @@ export const operations: Operation[] = [
   createInviteOperation,
   listInvitesOperation,
   revokeInviteOperation,
+  createPasswordResetLinkOperation,
 ];

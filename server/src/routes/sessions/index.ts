@@ -3,6 +3,7 @@ import { listSessionsOperation, revokeAllSessionsOperation, revokeSessionOperati
 import { getSessionOperation, signOutOperation, switchWorkspaceOperation } from "./session.js";
 import { signInOperation } from "./sign-in.js";
 import { acceptInviteOperation, getInviteOperation } from "./invites.js";
+import { getPasswordResetOperation, requestPasswordResetOperation, resetPasswordOperation } from "./password-reset.js";
 
 export const operations: Operation[] = [
   signInOperation,
@@ -14,4 +15,7 @@ export const operations: Operation[] = [
   revokeAllSessionsOperation,
   getInviteOperation,
   acceptInviteOperation,
+  requestPasswordResetOperation,
+  getPasswordResetOperation,
+  resetPasswordOperation,
 ];

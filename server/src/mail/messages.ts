@@ -1,0 +1,31 @@
+import type { Mail } from "./mailer.js";
+
+// The words of the mail Heed sends, plain text: a link and what it is for.
+
+export function inviteMail(input: { to: string; workspaceName: string; role: string; url: string; expiresAt: string }): Mail {
+  return {
+    to: input.to,
+    subject: `You are invited to ${input.workspaceName} on Heed`,
+    text: [
+      `You are invited to join ${input.workspaceName} on Heed as ${input.role === "admin" ? "an admin" : `a ${input.role}`}.`,
+      "",
+      `Accept the invite: ${input.url}`,
+      "",
+      `The link works once, until ${input.expiresAt}. If you did not expect it, ignore this mail.`,
+    ].join("\n"),
+  };
+}
+
+export function passwordResetMail(input: { to: string; url: string; expiresAt: string }): Mail {
+  return {
+    to: input.to,
+    subject: "Set a new password for Heed",
+    text: [
+      "Someone asked to set a new password for your Heed account.",
+      "",
+      `Set it here: ${input.url}`,
+      "",
+      `The link works once, until ${input.expiresAt}. If it was not you, ignore this mail: your password stays as it is.`,
+    ].join("\n"),
+  };
+}
