@@ -1,5 +1,6 @@
 import { DEFAULT_TOKEN_TTL_MS } from "./core/customers/identify.js";
 import { DEFAULT_KEY_TTL_MS } from "./core/idempotency/store.js";
+import type { OidcSettings } from "./core/accounts/single-sign-on.js";
 
 // Everything Heed reads from the environment, read once at start-up.
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   };
   /** SMTP_URL and MAIL_FROM: where invites and password resets are mailed from; unset, nothing is mailed. */
   mail?: { smtpUrl: string; from: string };
+  /** OIDC_*: single sign-on with one OpenID Connect provider for the whole server; unset, none. */
+  oidc?: OidcSettings;
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
   rateLimit: {
@@ -45,6 +48,21 @@ function integer(name: string, fallback: number): number {
   return value;
 }
 
+function oidcSettings(env: NodeJS.ProcessEnv): OidcSettings | undefined {
+  if (!env.OIDC_ISSUER) return undefined;
+  if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) throw new Error("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+  return {
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    allowedDomains: (env.OIDC_ALLOWED_DOMAINS ?? "")
+      .split(",")
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    label: env.OIDC_LABEL || "single sign-on",
+  };
+}
+
 export function loadConfig(env = process.env): Config {
   const host = env.HOST || "127.0.0.1";
   const port = integer("PORT", 3000);
@@ -55,6 +73,7 @@ export function loadConfig(env = process.env): Config {
     port,
     databaseUrl: env.DATABASE_URL || "sqlite:./data/heed.db",
     publicUrl,
+    oidc: oidcSettings(env),
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Heed <heed@${new URL(publicUrl).hostname}>` } : undefined,
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
     seedDemo: env.SEED_DEMO !== "0",

@@ -29,6 +29,7 @@ const services = {
   idempotencyTtlMs: config.idempotencyTtlMs,
   webhooksAllowPrivate: config.webhooks.allowPrivate,
   mailer: config.mail ? createMailer(config.mail) : undefined,
+  oidc: config.oidc,
 };
 if (config.seedDemo) await bootstrapDemo(services);
 

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import type { Db, Dialect } from "../db/database.js";
 import type { Database } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
+import type { OidcSettings } from "./accounts/single-sign-on.js";
 import type { Role } from "./members/roles.js";
 import type { Scope } from "./scopes.js";
 
@@ -26,6 +27,8 @@ export interface Services {
   webhooksAllowPrivate?: boolean;
   /** With SMTP_URL: invites and password resets are mailed too. */
   mailer?: Mailer;
+  /** With OIDC_ISSUER: single sign-on through that provider. */
+  oidc?: OidcSettings;
 }
 
 export interface Actor {

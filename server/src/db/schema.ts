@@ -61,6 +61,15 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface AccountIdentitiesTable {
+  /** The OpenID Connect provider's issuer URL. */
+  issuer: string;
+  /** The provider's `sub` for the person. */
+  subject: string;
+  account_id: string;
+  created_at: string;
+}
+
 export interface PasswordResetsTable {
   id: string;
   account_id: string;
@@ -357,6 +366,7 @@ export interface Database {
   sessions: SessionsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
+  account_identities: AccountIdentitiesTable;
   boards: BoardsTable;
   statuses: StatusesTable;
   tags: TagsTable;

@@ -23,7 +23,9 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 export type Answer =
   | { status: 200 | 202; schema: z.ZodType; description: string }
   | { status: 201; schema: z.ZodType; description: string; existing?: string }
-  | { status: 204; description: string };
+  | { status: 204; description: string }
+  /** A browser redirect (single sign-on): `Location` says where. */
+  | { status: 302; description: string };
 
 export interface OperationSpec {
   method: Method;
@@ -61,7 +63,9 @@ type RequestOf<S extends OperationSpec> = (S extends { params: infer P extends z
 
 type ResponsesOf<A extends Answer> = A extends { status: infer Code extends number; schema: infer T extends z.ZodType }
   ? { [K in Code | (A extends { existing: string } ? 200 : never)]: { description: string; content: { "application/json": { schema: T } } } }
-  : { 204: { description: string } };
+  : A extends { status: 302 }
+    ? { 302: { description: string } }
+    : { 204: { description: string } };
 
 type RouteOf<S extends OperationSpec> = {
   method: S["method"];

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../src/app.js";
+import type { OidcSettings } from "../../src/core/accounts/single-sign-on.js";
 import { createMailer } from "../../src/mail/mailer.js";
 import { createRateLimiter } from "../../src/ratelimit/limiter.js";
 import { createApiKey } from "../../src/core/api-keys/create.js";
@@ -64,6 +65,8 @@ export interface HarnessOptions {
   trustProxyHops?: number;
   /** Mail through this SMTP server (support/smtp.ts), as SMTP_URL would. */
   smtpUrl?: () => string;
+  /** Single sign-on through this provider (support/oidc-provider.ts), as OIDC_ISSUER would. */
+  oidc?: () => OidcSettings;
 }
 
 export function useHarness(options: HarnessOptions = {}): Harness {
@@ -81,6 +84,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       // Test receivers listen on loopback.
       webhooksAllowPrivate: true,
       mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl(), from: "Heed <heed@heed.test>" }) : undefined,
+      oidc: options.oidc?.(),
     };
     const app = createApp(services, {
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

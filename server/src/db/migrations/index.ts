@@ -6,6 +6,7 @@ import * as customerSide from "./0004_customer_side.js";
 import * as usersTable from "./0005_users_table.js";
 import * as teamSignIn from "./0006_team_sign_in.js";
 import * as passwordResets from "./0007_password_resets.js";
+import * as accountIdentities from "./0008_account_identities.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0005_users_table": usersTable,
   "0006_team_sign_in": teamSignIn,
   "0007_password_resets": passwordResets,
+  "0008_account_identities": accountIdentities,
 };

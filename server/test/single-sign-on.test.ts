@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useHarness } from "./support/harness.js";
+import { makeMembers } from "./support/members.js";
+import { HEED_ORIGIN } from "./support/sessions.js";
+import { startOidcProvider, type Person, type TestOidcProvider } from "./support/oidc-provider.js";
+
+// Single sign-on against a real OpenID Connect provider (oidc-provider) started here: a browser's
+// round trip from Heed to the provider and back, followed redirect by redirect with its cookies.
+
+let idp: TestOidcProvider;
+beforeAll(async () => {
+  idp = await startOidcProvider(`${HEED_ORIGIN}/v1/auth/oidc/callback`);
+});
+afterAll(() => idp.stop());
+
+const h = useHarness({
+  oidc: () => ({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, allowedDomains: ["acme.test"], label: "Acme SSO" }),
+});
+
+/** Follows redirects as a browser does, keeping each host's cookies; Heed's public origin is the harness. */
+async function browse(path: string): Promise<{ status: number; location: string | null; heedCookies: Map<string, string>; body: string }> {
+  const jars = new Map<string, Map<string, string>>();
+  let url = new URL(path, h.url);
+  for (let hop = 0; hop < 12; hop++) {
+    const jar = jars.get(url.host) ?? new Map<string, string>();
+    jars.set(url.host, jar);
+    const res = await fetch(url, { redirect: "manual", headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(";");
+      const [name, ...value] = pair!.split("=");
+      if (/Max-Age=0|expires=Thu, 01 Jan 1970/i.test(set)) jar.delete(name!);
+      else jar.set(name!, value.join("="));
+    }
+    const location = res.headers.get("location");
+    const toHeed = location?.startsWith(HEED_ORIGIN);
+    if (res.status >= 300 && res.status < 400 && location && (toHeed || !location.startsWith("/") || url.host !== new URL(h.url).host)) {
+      url = toHeed ? new URL(location.slice(HEED_ORIGIN.length), h.url) : new URL(location, url);
+      continue;
+    }
+    return { status: res.status, location, heedCookies: jars.get(new URL(h.url).host) ?? new Map(), body: await res.text() };
+  }
+  throw new Error("too many redirects");
+}
+
+const person = (sub: string, email: string, emailVerified = true): Person => ({ sub, email, emailVerified, name: `Person ${sub}` });
+
+describe("single sign-on", () => {
+  it("signs up a verified email of an allowed domain as a member, then signs the same identity in again", async () => {
+    const ws = await h.workspace();
+    idp.as(person(`ada-${ws.slug}`, `ada.${ws.slug}@ACME.test`));
+    const first = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}&redirect=/app/posts`);
+    expect([first.status, first.location], first.body).toEqual([302, "/app/posts"]);
+    const cookie = `heed_session=${first.heedCookies.get("heed_session")}`;
+    const session = await h.call("GET", "/v1/auth/session", { headers: { cookie } });
+    expect(session.body.account.email).toBe(`ada.${ws.slug}@acme.test`);
+    expect(session.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "member" }]);
+    expect((await h.call("GET", "/v1/posts", { headers: { cookie } })).status).toBe(200);
+
+    const again = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}`);
+    expect([again.status, again.location]).toEqual([302, "/app"]);
+    const accounts = await h.database.db.selectFrom("accounts").select("id").where("email", "=", `ada.${ws.slug}@acme.test`).execute();
+    expect(accounts).toHaveLength(1);
+  });
+
+  it("signs in an invited account by its verified email, whatever its domain, and links the identity", async () => {
+    const ws = await h.workspace();
+    const [memberId] = await makeMembers(h.database.db, ws.id, ["admin"]);
+    idp.as(person(`grace-${ws.slug}`, `${memberId}@example.com`));
+    const res = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}`);
+    expect(res.status, res.body).toBe(302);
+    const session = await h.call("GET", "/v1/auth/session", { headers: { cookie: `heed_session=${res.heedCookies.get("heed_session")}` } });
+    expect(session.body.workspaces[0].role).toBe("admin");
+    const identities = await h.database.db.selectFrom("account_identities").select("issuer").where("subject", "=", `grace-${ws.slug}`).execute();
+    expect(identities).toEqual([{ issuer: idp.issuer }]);
+  });
+
+  it("refuses an email of another domain, and an unverified one, without creating anything", async () => {
+    const ws = await h.workspace();
+    for (const p of [person(`eve-${ws.slug}`, `eve.${ws.slug}@elsewhere.test`), person(`mallory-${ws.slug}`, `mallory.${ws.slug}@acme.test`, false)]) {
+      idp.as(p);
+      const res = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}`);
+      expect(res.status, res.body).toBe(401);
+      expect(JSON.parse(res.body).code).toBe("invalid_credential");
+      expect(res.heedCookies.has("heed_session")).toBe(false);
+      expect(await h.database.db.selectFrom("accounts").select("id").where("email", "=", p.email.toLowerCase()).execute()).toEqual([]);
+    }
+  });
+
+  it("refuses a callback without the flow's cookie, or with a forged state", async () => {
+    const noFlow = await h.call("GET", "/v1/auth/oidc/callback?code=abc&state=xyz");
+    expect([noFlow.status, noFlow.body.code]).toEqual([401, "invalid_credential"]);
+    const unknown = await h.call("GET", "/v1/auth/oidc/start?workspace=no-such-workspace");
+    expect(unknown.status).toBe(404);
+    const offsite = await h.call("GET", "/v1/auth/oidc/start?workspace=x&redirect=//evil.example");
+    expect(offsite.status).toBe(400);
+  });
+});
