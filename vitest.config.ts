@@ -6,6 +6,7 @@ const wanted = (process.env.HEED_TEST_DATABASES ?? "sqlite,postgres").split(",")
 
 export default defineConfig({
   test: {
+    globalSetup: ["./server/test/support/global-build.ts"],
     reporters: ["default", "./server/test/support/summary-reporter.ts"],
     projects: ["sqlite", "postgres"]
       .filter((name) => wanted.includes(name))

@@ -1,6 +1,11 @@
-// Bundles the server into one ESM file for plain Node (npm start, the benchmark, tests that start
-// the server). Dependencies stay in node_modules, so the output must live inside the repository.
-// Usage: node scripts/build.mjs [outfile]   (default dist/main.js)
+// npm run build (npm start runs it): bundles the server into one ESM file for plain Node, and
+// builds the dashboard with Vite into dist/dashboard, unless its sources are unchanged since the
+// last build, so that a restart without changes starts at once.
+// Usage: node scripts/build.mjs [outfile]   (default dist/main.js; with an outfile, as tests that
+// start servers do at once, the server alone: the test run builds the dashboard once, first)
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { build } from "esbuild";
 
 await build({
@@ -9,8 +14,33 @@ await build({
   platform: "node",
   format: "esm",
   target: "node24",
+  // Dependencies stay in node_modules, so the output must live inside the repository.
   packages: "external",
   sourcemap: true,
   outfile: process.argv[2] ?? "dist/main.js",
   logLevel: "warning",
 });
+
+/** Every file the dashboard is built from, hashed by path and content. */
+function dashboardInputs() {
+  const hash = createHash("sha256");
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk("dashboard");
+  walk("client/src");
+  hash.update(readFileSync("package-lock.json"));
+  return hash.digest("hex");
+}
+
+const stamp = "dist/dashboard/.inputs";
+const inputs = process.argv[2] ? null : dashboardInputs();
+if (inputs && (!existsSync(stamp) || readFileSync(stamp, "utf8") !== inputs)) {
+  const { build: vite } = await import("vite");
+  await vite({ configFile: "dashboard/vite.config.ts" });
+  writeFileSync(stamp, inputs);
+}

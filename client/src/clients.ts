@@ -75,3 +75,43 @@ export function createPortalClient(options: ClientOptions & { publicKey: string;
     getUserToken: () => token,
   });
 }
+
+export interface SessionClient extends HeedClient {
+  /** The session's CSRF token (sign-in answer, `GET /auth/session`), sent as `x-csrf-token` on writes. */
+  setCsrfToken(token: string | null): void;
+  /** The workspace requests act in (`x-heed-workspace`, id or slug); null: the session's current one. */
+  setWorkspace(workspace: string | null): void;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A client for Heed's own pages, on the dashboard session cookie (same origin): it opens the same
+ * routes an API key does, as far as the member's role allows, and carries the CSRF token on writes.
+ */
+export function createSessionClient(options: Omit<ClientOptions, "headers"> & { csrfToken?: string | null }): SessionClient {
+  let csrfToken = options.csrfToken ?? null;
+  let workspace: string | null = null;
+  const client = createClient<ApiPaths>({ baseUrl: apiBase(options.baseUrl), credentials: "same-origin", fetch: transportOf(options) });
+  client.use({
+    onRequest({ request }) {
+      if (csrfToken !== null && !SAFE_METHODS.has(request.method)) request.headers.set("x-csrf-token", csrfToken);
+      if (workspace !== null) request.headers.set("x-heed-workspace", workspace);
+    },
+    async onResponse({ response, schemaPath }) {
+      // Signing in, accepting an invite and reading the session answer the token to use next.
+      if (response.ok && ["/auth/sign-in", "/auth/session", "/auth/invites/{token}/accept", "/auth/password-reset/{token}"].includes(schemaPath)) {
+        const body = (await response.clone().json()) as { csrfToken?: string };
+        if (typeof body.csrfToken === "string") csrfToken = body.csrfToken;
+      }
+    },
+  });
+  return Object.assign(client as unknown as HeedClient, {
+    setCsrfToken(token: string | null) {
+      csrfToken = token;
+    },
+    setWorkspace(next: string | null) {
+      workspace = next;
+    },
+  });
+}

@@ -1,6 +1,16 @@
 // @heed/client: the typed Heed API on openapi-fetch. Types come from `schema.ts`, generated from the
 // server's own OpenAPI document.
-export { createHeedClient, createPortalClient, type ApiPaths, type ClientOptions, type HeedClient, type PortalClient, type PortalPaths } from "./clients.js";
+export {
+  createHeedClient,
+  createPortalClient,
+  createSessionClient,
+  type ApiPaths,
+  type ClientOptions,
+  type HeedClient,
+  type PortalClient,
+  type PortalPaths,
+  type SessionClient,
+} from "./clients.js";
 export { HeedApiError, type Problem } from "./errors.js";
 export { paginate, type ListItem, type ListParameters, type ListPath } from "./paginate.js";
 export type { RetryOptions, Transport } from "./retry.js";

@@ -15822,10 +15822,7 @@ export interface operations {
     signIn: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -16111,10 +16108,7 @@ export interface operations {
     switchWorkspace: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -16292,10 +16286,7 @@ export interface operations {
     signOut: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -16350,39 +16341,6 @@ export interface operations {
             };
             /** @description `csrf_failed`: csrf check failed */
             403: {
-                headers: {
-                    "x-request-id": components["headers"]["x-request-id"];
-                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_in_flight`: request with this idempotency-key still running */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["x-request-id"];
-                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
-            422: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
                     "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
@@ -16543,10 +16501,7 @@ export interface operations {
     revokeAllSessions: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -16615,39 +16570,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `idempotency_in_flight`: request with this idempotency-key still running */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["x-request-id"];
-                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["x-request-id"];
-                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description `rate_limited`: too many requests */
             429: {
                 headers: {
@@ -16686,10 +16608,7 @@ export interface operations {
     revokeSession: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The session's id (`ses_…`). */
                 id: string;
@@ -16772,39 +16691,6 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "idempotent-replayed": components["headers"]["idempotent-replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_in_flight`: request with this idempotency-key still running */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["x-request-id"];
-                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["x-request-id"];
-                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16960,10 +16846,7 @@ export interface operations {
     acceptInvite: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The token of the invite link. */
                 token: string;
@@ -17161,10 +17044,7 @@ export interface operations {
     requestPasswordReset: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17437,10 +17317,7 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The token of the password-reset link. */
                 token: string;

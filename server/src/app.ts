@@ -7,6 +7,7 @@ import { HeedError } from "./core/errors.js";
 import { isMigrated } from "./db/migrate.js";
 import { apiDocumentOf, registerSecuritySchemes } from "./http/api-document.js";
 import { cors, preflight } from "./http/cors.js";
+import { registerDashboard } from "./http/dashboard.js";
 import { registerDocs } from "./http/docs.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
@@ -25,6 +26,8 @@ export interface AppOptions {
   rateLimiter: RateLimiter;
   /** Sign-in attempts per account and address; in memory unless given (main.ts shares it through Redis). */
   signInLimiter?: RateLimiter;
+  /** The built dashboard (default dist/dashboard under the working directory). */
+  dashboardDir?: string;
   rateLimit: RateLimitOptions;
 }
 
@@ -83,6 +86,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   const document = apiDocumentOf(v1, services.publicUrl);
   app.get("/openapi.json", (c) => c.json(document));
   registerDocs(app);
+  registerDashboard(app, options.dashboardDir);
   app.route("/v1", v1);
   return app;
 }

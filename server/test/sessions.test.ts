@@ -51,6 +51,17 @@ describe("signing in", () => {
     expect((await h.call("GET", "/v1/auth/session", { headers: first.cookieOnly })).status).toBe(401);
   });
 
+  it("ignores an Idempotency-Key on the session's own routes: a replay never hands a session out again", async () => {
+    const ws = await h.workspace();
+    const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);
+    const send = () =>
+      h.call("POST", "/v1/auth/sign-in", { json: { email: `${memberId}@example.com`, password: PASSWORD }, headers: { "idempotency-key": "same" } });
+    const [first, second] = [await send(), await send()];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    expect(sessionCookieOf(second.headers)).not.toBe(sessionCookieOf(first.headers));
+  });
+
   it("refuses a sign-in posted from another site", async () => {
     const ws = await h.workspace();
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);

@@ -21,6 +21,6 @@ describe("the @heed/client package", () => {
         encoding: "utf8",
       },
     );
-    expect(exported.trim()).toBe("HeedApiError,createHeedClient,createPortalClient,paginate,verifyWebhook");
+    expect(exported.trim()).toBe("HeedApiError,createHeedClient,createPortalClient,createSessionClient,paginate,verifyWebhook");
   }, 60_000);
 });

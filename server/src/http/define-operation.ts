@@ -75,7 +75,10 @@ type RouteOf<S extends OperationSpec> = {
 };
 
 export function defineOperation<const S extends OperationSpec>(spec: S, handler: RouteHandler<RouteOf<S>, AppEnv>): Operation {
-  const writes = spec.method !== "get";
+  // Idempotency-Key makes a retried write safe for keys and the customer side. The session's own
+  // routes (signing in, out, accepting an invite) are not remembered: their answers set cookies,
+  // and a replay must never hand a session out again. There the header is ignored.
+  const writes = spec.method !== "get" && (spec.credential.kind === "secret" || spec.credential.kind === "public");
   const request = {
     ...(writes ? { headers: IdempotencyHeaders } : {}),
     ...(spec.params ? { params: spec.params } : {}),
@@ -99,7 +102,7 @@ export function defineOperation<const S extends OperationSpec>(spec: S, handler:
     },
     middleware: [authenticateRoute(spec.credential)],
   });
-  const run = idempotent(spec.method, handler as never);
+  const run = writes ? idempotent(spec.method, handler as never) : (handler as never);
   return {
     route,
     credential: spec.credential,

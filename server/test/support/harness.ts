@@ -67,6 +67,8 @@ export interface HarnessOptions {
   smtpUrl?: () => string;
   /** Single sign-on through this provider (support/oidc-provider.ts), as OIDC_ISSUER would. */
   oidc?: () => OidcSettings;
+  /** PUBLIC_URL is the served address itself (browser tests: pages post to their own origin). */
+  publicUrlIsServed?: boolean;
 }
 
 export function useHarness(options: HarnessOptions = {}): Harness {
@@ -94,6 +96,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => resolve(info.port));
     });
+    if (options.publicUrlIsServed) services.publicUrl = `http://127.0.0.1:${port}`;
     Object.assign(h, {
       url: `http://127.0.0.1:${port}`,
       database,

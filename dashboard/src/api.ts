@@ -1,0 +1,24 @@
+import { createSessionClient, HeedApiError, type Schemas } from "@heed/client";
+
+// The one client of the dashboard: the session cookie, the CSRF token on writes, and the
+// workspace the person is looking at. Whatever the dashboard does, an API key can do the same.
+
+// Writes carry an Idempotency-Key (the client adds one), so a retried click never acts twice.
+export const api = createSessionClient({ baseUrl: window.location.origin, maxRetries: 1 });
+
+export type Session = Schemas["Session"];
+
+/** The problem+json of a refused request, or a generic one when the network failed. */
+export function problemOf(error: unknown): { detail: string; fields: Record<string, string> } {
+  if (error instanceof HeedApiError && error.problem) {
+    const fields = Object.fromEntries((error.problem.errors ?? []).map((e) => [e.pointer.replace(/^\//, ""), e.detail]));
+    return { detail: error.problem.detail, fields };
+  }
+  return { detail: "Heed could not be reached. Check your connection and try again.", fields: {} };
+}
+
+/** The answer's data, or the refusal thrown as a HeedApiError (what react-query expects). */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || result.data === undefined) throw new HeedApiError(result.response, result.error);
+  return result.data;
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { api, unwrap } from "../api.js";
+import { useSession } from "../session.js";
+
+// Every signed-in page sits in this frame: the workspace switcher and the account's sign-out.
+
+export function Shell() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const switcherId = useId();
+  const switchTo = useMutation({
+    mutationFn: async (currentWorkspaceId: string) => unwrap(await api.PATCH("/auth/session", { body: { currentWorkspaceId } })),
+    onSuccess: (answer) => {
+      queries.clear();
+      queries.setQueryData(["session"], answer);
+    },
+  });
+  const signOut = useMutation({
+    mutationFn: async () => {
+      await api.POST("/auth/sign-out");
+    },
+    onSettled: () => {
+      queries.clear();
+      navigate("/sign-in", { replace: true });
+    },
+  });
+  if (session.isPending)
+    return (
+      <p className="loading" aria-busy="true">
+        Loading…
+      </p>
+    );
+  if (session.isError)
+    return (
+      <p className="error" role="alert">
+        Heed could not be reached. Reload the page to try again.
+      </p>
+    );
+  if (!session.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />;
+  const { account, workspaces, currentWorkspaceId } = session.data;
+  return (
+    <div className="shell">
+      <header>
+        <span className="brand">Heed</span>
+        {workspaces.length > 0 && (
+          <>
+            <label htmlFor={switcherId} className="visually-hidden">
+              Workspace
+            </label>
+            <select id={switcherId} value={currentWorkspaceId ?? ""} onChange={(event) => switchTo.mutate(event.target.value)} disabled={switchTo.isPending}>
+              {workspaces.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <span className="account" title={account.email}>
+          {account.name}
+        </span>
+        <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          Sign out
+        </button>
+      </header>
+      <main>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

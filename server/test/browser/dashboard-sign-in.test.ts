@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createInvite } from "../../src/core/invites/invites.js";
+import { expectAccessible, launchChromium, screenshot } from "../support/browser.js";
+import { useHarness } from "../support/harness.js";
+
+// The dashboard's front door as a person uses it, in Chromium: accept an invite, land in the
+// workspace, sign out, fail and then succeed to sign in, by mouse and by keyboard, at desktop and
+// phone widths, light and dark, with every page checked by axe-core and photographed.
+
+const h = useHarness({ publicUrlIsServed: true });
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = "a long enough passphrase";
+
+async function newPage(options: { width?: number; dark?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 }, colorScheme: options.dark ? "dark" : "light" });
+  const page = await context.newPage();
+  // A CSP violation, a script error or a missing file shows up in the console: the test must see
+  // none. Refusals the page shows the person (400 wrong input, 401 wrong password) are expected.
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/status of 40[01] /.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+describe("the dashboard's sign-in", () => {
+  it("accepts an owner's invite, signs out, refuses a wrong password, and signs in again", async () => {
+    const ws = await h.workspace();
+    const invite = await createInvite({ ctx: ws.ctx, input: { email: "owner@acme.test", role: "owner" } });
+    const { context, page, problems } = await newPage();
+
+    const response = await page.goto(invite.inviteUrl);
+    expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    await expect.poll(() => page.getByRole("heading", { name: `Join ${ws.row.name}` }).isVisible()).toBe(true);
+    await expectAccessible(page, "accept invite");
+    await screenshot(page, "dashboard-accept-invite");
+    await page.getByLabel("Your name").fill("Ada Owner");
+    await page.getByLabel(/^Password/).fill("too short");
+    await page.getByRole("button", { name: `Join ${ws.row.name}` }).click();
+    await expect.poll(() => page.getByText("At least 10 characters.").isVisible()).toBe(true);
+    await screenshot(page, "dashboard-accept-invite-error");
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole("button", { name: `Join ${ws.row.name}` }).click();
+
+    await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/app");
+    await expect.poll(() => page.getByText("You are signed in as owner@acme.test, an owner of this workspace.").isVisible()).toBe(true);
+    await expectAccessible(page, "overview");
+    await screenshot(page, "dashboard-overview");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in to Heed" }).isVisible()).toBe(true);
+    // Signed out on the server: the old cookie opens nothing.
+    expect((await context.request.get(`${h.url}/v1/auth/session`)).status()).toBe(401);
+
+    await page.getByLabel("Email").fill("owner@acme.test");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("The email or the password is wrong.");
+    await expectAccessible(page, "sign-in with an error");
+    await screenshot(page, "dashboard-sign-in-error");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("signs in by keyboard alone, at phone width in dark mode, and sends a signed-out visitor to sign in", async () => {
+    const ws = await h.workspace();
+    const invite = await createInvite({ ctx: ws.ctx, input: { email: "kbd@acme.test", role: "member" } });
+    const token = invite.inviteUrl.split("/app/invite/")[1]!;
+    expect((await h.call("POST", `/v1/auth/invites/${token}/accept`, { json: { name: "Key Board", password: PASSWORD } })).status).toBe(200);
+
+    const { context, page, problems } = await newPage({ width: 375, dark: true });
+    await page.goto(`${h.url}/app`);
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in to Heed" }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/app/sign-in");
+    await expectAccessible(page, "sign-in, dark, 375 px");
+    await screenshot(page, "dashboard-sign-in-375-dark");
+    // Tab reaches the email field first, then the password; Enter submits.
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("kbd@acme.test");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
+    await expectAccessible(page, "overview, dark, 375 px");
+    await screenshot(page, "dashboard-overview-375-dark");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a used invite link as unusable", async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${h.url}/app/invite/${"x".repeat(43)}`);
+    await expect.poll(() => page.getByRole("heading", { name: "This invite cannot be used" }).isVisible()).toBe(true);
+    await screenshot(page, "dashboard-invite-unusable");
+    await context.close();
+  });
+});
