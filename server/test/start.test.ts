@@ -25,6 +25,19 @@ describe("npm start", () => {
       expect(votes).toEqual([...votes].sort((a, b) => b - a));
       expect((await fetch(`${first.url}/docs`)).status).toBe(200);
       expect((await fetch(`${first.url}/ready`)).status).toBe(200);
+
+      // The owner's one-time link: the dashboard page opens, and accepting it makes an owner.
+      const ownerLink = /Become its owner.*\n {2}(\S+)/.exec(banner)?.[1];
+      expect(ownerLink, banner).toMatch(new RegExp(`^${first.url}/app/invite/[\\w-]{43}$`));
+      const pageHtml = await fetch(ownerLink!);
+      expect([pageHtml.status, pageHtml.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+      const token = ownerLink!.split("/app/invite/")[1];
+      const joined = await fetch(`${first.url}/v1/auth/invites/${token}/accept`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "me@example.com", name: "Me", password: "my own passphrase" }),
+      });
+      expect((await joined.json()).workspaces).toEqual([expect.objectContaining({ slug: "demo", role: "owner" })]);
       expect(await first.stop()).toBe(0);
 
       const second = await startServer(database.url, { SEED_DEMO: "1" });

@@ -1,12 +1,14 @@
 import { createApiKey } from "../core/api-keys/create.js";
 import { SYSTEM_ACTOR, type Services } from "../core/context.js";
 import { HeedError } from "../core/errors.js";
+import { createOwnerSetupInvite } from "../core/invites/invites.js";
 import { createWorkspace } from "../core/workspaces/create.js";
 import { seedWorkspace } from "./bulk.js";
 
 /**
  * First start on an empty database: a `demo` workspace with some data, and, printed once, a
- * full-access key, the public key and a curl line to try. Later starts find a workspace and do nothing.
+ * full-access key, the public key, the owner's one-time dashboard link and a curl line to try.
+ * Later starts find a workspace and do nothing.
  */
 export async function bootstrapDemo(services: Services): Promise<void> {
   const any = await services.db.selectFrom("workspaces").select("id").limit(1).executeTakeFirst();
@@ -21,15 +23,17 @@ export async function bootstrapDemo(services: Services): Promise<void> {
   }
   const ref = { id: workspace.id, slug: workspace.slug };
   await seedWorkspace(services.db, ref, { posts: 40, votes: 400, boards: 3, seed: 42 });
-  const { key } = await createApiKey({
-    ctx: { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null },
-    input: { name: "Demo full access", scopes: ["*"] },
-  });
+  const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
+  const { key } = await createApiKey({ ctx, input: { name: "Demo full access", scopes: ["*"] } });
+  const ownerLink = await createOwnerSetupInvite(ctx);
   const lines = [
     "",
     "Heed created the workspace 'demo'. These keys are shown this once:",
     `  secret API key (full access): ${key}`,
     `  public key (customer-facing): ${workspace.public_key}`,
+    "",
+    "Become its owner (the link works once, for 7 days):",
+    `  ${ownerLink}`,
     "",
     "Try it:",
     `  curl -H "Authorization: Bearer ${key}" '${services.publicUrl}/v1/posts?sort=votes&limit=10'`,

@@ -4,9 +4,9 @@ import { newId } from "../../lib/ids.js";
 import type { InvitesTable } from "../../db/schema.js";
 import type { CreateInviteSchema, CreatedInviteSchema, InviteSchema } from "../../schemas/invites.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, reader, type Ctx } from "../context.js";
+import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
-import { requireOwnerFor } from "../members/roles.js";
+import { type Role, requireOwnerFor } from "../members/roles.js";
 import { requireScope } from "../scopes.js";
 import { newToken, tokenHash } from "../sessions/token.js";
 import { inviteMail } from "../../mail/messages.js";
@@ -40,22 +40,7 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<t
       .where("accepted_at", "is", null)
       .where("revoked_at", "is", null)
       .execute();
-    const token = newToken();
-    const row: InvitesTable = {
-      id: newId("invite"),
-      workspace_id: ctx.workspace.id,
-      token_hash: tokenHash(token),
-      email: input.email,
-      role: input.role,
-      invited_by: ctx.actor.type === "member" ? ctx.actor.id : null,
-      created_at: isoAt(at),
-      expires_at: isoAt(at + INVITE_LIFETIME_MS),
-      accepted_at: null,
-      revoked_at: null,
-    };
-    await tx.insertInto("invites").values(row).execute();
-    await recordChange(tx, ctx, { action: "invite.created", objectType: "invite", objectId: row.id, audit: { email: row.email, role: row.role } });
-    return { ...toInviteView(row), inviteUrl: inviteUrl(ctx.services.publicUrl, token) };
+    return insertInvite(tx, ctx, { email: input.email, role: input.role }, at);
   });
   // Mailed once the invite has committed; the link is in the answer either way.
   const { mailer } = ctx.services;
@@ -64,6 +49,34 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<t
     ? await mailer.send(inviteMail({ to: input.email, workspaceName: workspace.name, role: input.role, url: created.inviteUrl, expiresAt: created.expiresAt }))
     : false;
   return { ...created, emailed };
+}
+
+/** Stores an invite (only its token's hash) with its audit row, and answers its link. */
+async function insertInvite(tx: Tx, ctx: Ctx, input: { email: string | null; role: Role }, at: number): Promise<Omit<CreatedInviteView, "emailed">> {
+  const token = newToken();
+  const row: InvitesTable = {
+    id: newId("invite"),
+    workspace_id: ctx.workspace.id,
+    token_hash: tokenHash(token),
+    email: input.email,
+    role: input.role,
+    invited_by: ctx.actor.type === "member" ? ctx.actor.id : null,
+    created_at: isoAt(at),
+    expires_at: isoAt(at + INVITE_LIFETIME_MS),
+    accepted_at: null,
+    revoked_at: null,
+  };
+  await tx.insertInto("invites").values(row).execute();
+  await recordChange(tx, ctx, { action: "invite.created", objectType: "invite", objectId: row.id, audit: { email: row.email, role: row.role } });
+  return { ...toInviteView(row), inviteUrl: inviteUrl(ctx.services.publicUrl, token) };
+}
+
+/**
+ * The first owner's invite, made at first start and printed in the banner: it names no email, so
+ * whoever opens it first (the person who started Heed) gives theirs and becomes the owner.
+ */
+export async function createOwnerSetupInvite(ctx: Ctx): Promise<string> {
+  return inTransaction(ctx, async (tx) => (await insertInvite(tx, ctx, { email: null, role: "owner" }, nowMs())).inviteUrl);
 }
 
 /** Invites not yet accepted, revoked or expired, newest first (a team has a handful). */
