@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_NAMES } from "../../src/core/webhooks/events.js";
 import { operations } from "../../src/routes/index.js";
+import { launchChromium } from "../support/browser.js";
 import { useHarness } from "../support/harness.js";
 
 // The reference as a person sees it: Debian's Chromium renders /docs, every request it makes must go
@@ -12,18 +13,7 @@ const h = useHarness();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
