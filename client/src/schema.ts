@@ -869,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Make a password link for a member
-         * @description A one-time link (valid 24 hours, shown in this answer only) that sets the member's password, for a server without mail. Only an owner's session, or a key, may make one. Requires `members:write`.
+         * @description A one-time link (valid 24 hours, shown in this answer only) that sets the member's password, for a server without mail. It sets the password of the whole account, so it takes full access (only an owner's session, or a full-access key) and works only for someone who is a member of this workspace alone (409 otherwise). Requires `*`.
          */
         post: operations["createPasswordResetLink"];
         delete?: never;
@@ -17501,7 +17501,7 @@ export interface operations {
             query: {
                 /** @description The slug of the workspace signing in from: where a new account of an allowed domain joins. */
                 workspace: string;
-                /** @description Where to send the browser once signed in: a path on this server (default `/app`). */
+                /** @description The dashboard page to open once signed in (`/app` or a path under `/app/`; default `/app`). */
                 redirect?: string;
             };
             header?: never;

@@ -60,6 +60,7 @@ function oidcSettings(env: NodeJS.ProcessEnv): OidcSettings | undefined {
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean),
     label: env.OIDC_LABEL || "single sign-on",
+    signUpWorkspace: env.OIDC_WORKSPACE || null,
   };
 }
 

@@ -33,6 +33,8 @@ describe("invites", () => {
       expiresAt: expect.any(String),
     });
 
+    const otherEmail = await h.call("POST", `/v1/auth/invites/${token}/accept`, { json: { name: "X", password: PASSWORD, email: "someone.else@example.com" } });
+    expect([otherEmail.status, otherEmail.body.errors?.[0]?.pointer]).toEqual([400, "/email"]);
     const short = await h.call("POST", `/v1/auth/invites/${token}/accept`, { json: { name: "New Person", password: "short" } });
     expect([short.status, short.body.errors?.[0]?.pointer]).toEqual([400, "/password"]);
     const accepted = await h.call("POST", `/v1/auth/invites/${token}/accept`, {
@@ -79,6 +81,13 @@ describe("invites", () => {
     expect([promote.status, promote.body.code]).toEqual([403, "owner_only"]);
     const remove = await h.call("DELETE", `/v1/members/${owner.memberId}`, { headers: admin.headers });
     expect([remove.status, remove.body.code]).toEqual([403, "owner_only"]);
+    // Nor mint a key that could: full access and members:write are an owner's to hand out.
+    for (const scopes of [["*"], ["members:write"]]) {
+      const key = await h.call("POST", "/v1/api-keys", { json: { name: "escape", scopes }, headers: admin.headers });
+      expect([key.status, key.body.code], scopes.join()).toEqual([403, "owner_only"]);
+    }
+    expect((await h.call("POST", "/v1/api-keys", { json: { name: "ci", scopes: ["posts:write"] }, headers: admin.headers })).status).toBe(201);
+    expect((await h.call("POST", "/v1/api-keys", { json: { name: "all", scopes: ["*"] }, headers: owner.headers })).status).toBe(201);
     // An admin invites admins and members; an owner invites owners.
     expect((await h.call("POST", "/v1/members/invites", { json: { email: "helper@example.com", role: "admin" }, headers: admin.headers })).status).toBe(201);
     expect((await h.call("POST", "/v1/members/invites", { json: { email: "boss@example.com", role: "owner" }, headers: owner.headers })).status).toBe(201);

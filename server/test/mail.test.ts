@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useHarness } from "./support/harness.js";
-import { makeMembers } from "./support/members.js";
+import { addMembership, makeMembers } from "./support/members.js";
 import { PASSWORD, sessionCookieOf, signedIn, signInAs } from "./support/sessions.js";
 import { startSmtp, type TestSmtp } from "./support/smtp.js";
 
@@ -57,13 +57,20 @@ describe("mail", () => {
     expect([reused.status, reused.body.code]).toEqual([404, "not_found"]);
   });
 
-  it("lets an owner make a password link by hand; an admin's session may not", async () => {
+  it("lets an owner make a password link by hand; not an admin, not a key without full access, not for someone of another workspace", async () => {
     const ws = await h.workspace();
     const owner = await signedIn(h, ws, "owner");
     const admin = await signedIn(h, ws, "admin");
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);
     const refused = await h.call("POST", "/v1/members/password-resets", { json: { memberId }, headers: admin.headers });
     expect([refused.status, refused.body.code]).toEqual([403, "owner_only"]);
+    const keyed = await h.call("POST", "/v1/members/password-resets", { json: { memberId }, key: await ws.key(["members:write"]) });
+    expect([keyed.status, keyed.body.code]).toEqual([403, "missing_scope"]);
+    // Someone who is a member elsewhere too sets their own password: this owner cannot take them over.
+    const elsewhere = await h.workspace();
+    await addMembership(h.database.db, admin.memberId, elsewhere.id, "owner");
+    const crossing = await h.call("POST", "/v1/members/password-resets", { json: { memberId: admin.memberId }, headers: owner.headers });
+    expect([crossing.status, crossing.body.code]).toEqual([409, "conflict"]);
     const link = await h.call("POST", "/v1/members/password-resets", { json: { memberId }, headers: owner.headers });
     expect(link.status).toBe(201);
     const token = link.body.resetUrl.split("/app/reset/")[1];

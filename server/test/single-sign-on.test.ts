@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorkspace } from "../src/core/workspaces/create.js";
 import { useHarness } from "./support/harness.js";
 import { makeMembers } from "./support/members.js";
 import { HEED_ORIGIN } from "./support/sessions.js";
@@ -14,7 +15,14 @@ beforeAll(async () => {
 afterAll(() => idp.stop());
 
 const h = useHarness({
-  oidc: () => ({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, allowedDomains: ["acme.test"], label: "Acme SSO" }),
+  oidc: () => ({
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    allowedDomains: ["acme.test"],
+    label: "Acme SSO",
+    signUpWorkspace: "acme",
+  }),
 });
 
 /** Follows redirects as a browser does, keeping each host's cookies; Heed's public origin is the harness. */
@@ -45,8 +53,9 @@ async function browse(path: string): Promise<{ status: number; location: string 
 const person = (sub: string, email: string, emailVerified = true): Person => ({ sub, email, emailVerified, name: `Person ${sub}` });
 
 describe("single sign-on", () => {
-  it("signs up a verified email of an allowed domain as a member, then signs the same identity in again", async () => {
-    const ws = await h.workspace();
+  it("signs up a verified email of an allowed domain as a member of OIDC_WORKSPACE, then signs the same identity in again", async () => {
+    const row = await createWorkspace(h.database.db, { slug: "acme", name: "Acme" });
+    const ws = { id: row.id, slug: row.slug, row };
     idp.as(person(`ada-${ws.slug}`, `ada.${ws.slug}@ACME.test`));
     const first = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}&redirect=/app/posts`);
     expect([first.status, first.location], first.body).toEqual([302, "/app/posts"]);
@@ -60,6 +69,12 @@ describe("single sign-on", () => {
     expect([again.status, again.location]).toEqual([302, "/app"]);
     const accounts = await h.database.db.selectFrom("accounts").select("id").where("email", "=", `ada.${ws.slug}@acme.test`).execute();
     expect(accounts).toHaveLength(1);
+
+    // Another workspace on the same server is not open to the domain: it takes an invite.
+    const other = await h.workspace();
+    idp.as(person(`bob-${other.slug}`, `bob.${other.slug}@acme.test`));
+    const refused = await browse(`/v1/auth/oidc/start?workspace=${other.slug}`);
+    expect(refused.status, refused.body).toBe(401);
   });
 
   it("signs in an invited account by its verified email, whatever its domain, and links the identity", async () => {
@@ -72,6 +87,9 @@ describe("single sign-on", () => {
     expect(session.body.workspaces[0].role).toBe("admin");
     const identities = await h.database.db.selectFrom("account_identities").select("issuer").where("subject", "=", `grace-${ws.slug}`).execute();
     expect(identities).toEqual([{ issuer: idp.issuer }]);
+    // The provider now vouches for the account: a password whoever accepted the invite set is gone.
+    const account = await h.database.db.selectFrom("accounts").select("password_hash").where("email", "=", `${memberId}@example.com`).executeTakeFirstOrThrow();
+    expect(account.password_hash).toBeNull();
   });
 
   it("refuses an email of another domain, and an unverified one, without creating anything", async () => {
@@ -91,7 +109,9 @@ describe("single sign-on", () => {
     expect([noFlow.status, noFlow.body.code]).toEqual([401, "invalid_credential"]);
     const unknown = await h.call("GET", "/v1/auth/oidc/start?workspace=no-such-workspace");
     expect(unknown.status).toBe(404);
-    const offsite = await h.call("GET", "/v1/auth/oidc/start?workspace=x&redirect=//evil.example");
-    expect(offsite.status).toBe(400);
+    for (const redirect of ["//evil.example", "/%5Cevil.example", "/%09/evil.example", "https://evil.example", "/app//evil.example", "/docs"]) {
+      const offsite = await h.call("GET", `/v1/auth/oidc/start?workspace=x&redirect=${redirect}`);
+      expect(offsite.status, redirect).toBe(400);
+    }
   });
 });

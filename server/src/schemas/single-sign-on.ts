@@ -5,11 +5,14 @@ import { text } from "./fields.js";
 
 export const OidcStartQuery = z.object({
   workspace: text().max(48).openapi({ description: "The slug of the workspace signing in from: where a new account of an allowed domain joins." }),
+  // Only the dashboard's own paths: a browser reads `/\evil.com` or `/<TAB>/evil.com` as another
+  // host, so anything but `/app` and plain path characters under `/app/` is refused.
   redirect: text()
     .max(2000)
-    .regex(/^\/(?!\/)/, "A path on this server, starting with a single /.")
+    .regex(/^\/app(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/, "A page of the dashboard: /app or a path under /app/.")
+    .refine((path) => !path.includes("//"), "A page of the dashboard: /app or a path under /app/.")
     .optional()
-    .openapi({ description: "Where to send the browser once signed in: a path on this server (default `/app`)." }),
+    .openapi({ description: "The dashboard page to open once signed in (`/app` or a path under `/app/`; default `/app`)." }),
 });
 
 /** What a provider sends back; anything else it adds is ignored. */

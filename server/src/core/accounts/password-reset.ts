@@ -47,12 +47,19 @@ export async function requestPasswordReset({ services, input }: { services: Serv
   const account = await services.db.selectFrom("accounts").select("id").where("email", "=", input.email).executeTakeFirst();
   if (!account) return;
   const { token, expiresAt } = await issueReset(services.db, account.id, MAILED_LIFETIME_MS);
-  await services.mailer.send(passwordResetMail({ to: input.email, url: resetUrl(services.publicUrl, token), expiresAt }));
+  // Not awaited: waiting for the SMTP server would make a known email answer slower than an
+  // unknown one. The mailer logs a failure; it never throws.
+  void services.mailer.send(passwordResetMail({ to: input.email, url: resetUrl(services.publicUrl, token), expiresAt }));
 }
 
-/** An owner (or a key with members:write) makes a link for a member, to hand over. */
+/**
+ * An owner makes a link for a member of their workspace, to hand over. A link sets the password of
+ * the whole account, so it takes full access (an owner's session, or a full-access key, which only
+ * owners and the operator can mint) and is refused for an account that is a member of any other
+ * workspace too: its owners there did not agree.
+ */
 export async function createPasswordResetLink({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<PasswordResetLinkView> {
-  requireScope(ctx.actor.scopes, "members:write");
+  requireScope(ctx.actor.scopes, "*");
   requireOwnerFor(ctx.actor, true);
   return inTransaction(ctx, async (tx) => {
     const member = await tx
@@ -62,6 +69,18 @@ export async function createPasswordResetLink({ ctx, input }: { ctx: Ctx; input:
       .where("id", "=", input.id)
       .executeTakeFirst();
     if (!member?.account_id) throw notFound("member", input.id);
+    const elsewhere = await tx
+      .selectFrom("members")
+      .select("id")
+      .where("account_id", "=", member.account_id)
+      .where("workspace_id", "<>", ctx.workspace.id)
+      .executeTakeFirst();
+    if (elsewhere) {
+      throw new HeedError(
+        "conflict",
+        "This person is a member of another workspace too: they set their own password with a mailed link (POST /auth/password-reset).",
+      );
+    }
     const { token, expiresAt } = await issueReset(tx, member.account_id, HANDED_LIFETIME_MS);
     await recordChange(tx, ctx, { action: "member.reset_link_created", objectType: "member", objectId: member.id, audit: { expiresAt } });
     return { resetUrl: resetUrl(ctx.services.publicUrl, token), expiresAt };

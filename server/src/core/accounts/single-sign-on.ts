@@ -16,6 +16,11 @@ export interface OidcSettings {
   clientSecret: string;
   /** Email domains that may sign up through the provider; empty: only existing accounts sign in. */
   allowedDomains: string[];
+  /**
+   * The one workspace those sign-ups join (OIDC_WORKSPACE): the provider is the server's, but its
+   * people are one team's. Without it nobody signs up, and every other workspace needs an invite.
+   */
+  signUpWorkspace: string | null;
   /** What the sign-in page's button says, e.g. "Okta". */
   label: string;
 }
@@ -62,11 +67,11 @@ export async function finishSingleSignOn({
   workspace: { id: string; slug: string };
   meta: RequestMeta;
 }): Promise<{ token: string; answer: SessionView }> {
-  const { allowedDomains } = settingsOf(services);
+  const { allowedDomains, signUpWorkspace } = settingsOf(services);
   const { db } = services;
   const email = identity.email?.toLowerCase() ?? null;
   const domain = email?.split("@")[1] ?? "";
-  const mayJoin = email !== null && identity.emailVerified && allowedDomains.includes(domain);
+  const mayJoin = email !== null && identity.emailVerified && allowedDomains.includes(domain) && workspace.slug === signUpWorkspace;
   const accountId = await db.transaction().execute(async (tx) => {
     const linked = await tx
       .selectFrom("account_identities")

@@ -7,6 +7,7 @@ import type { CreateApiKeySchema } from "../../schemas/api-keys.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
 import { HeedError } from "../errors.js";
+import { requireOwnerForKeyScopes } from "../members/roles.js";
 import { normalizeScopes, requireScope, scopesBeyond } from "../scopes.js";
 import { type CreatedApiKeyView, toApiKeyView } from "./view.js";
 
@@ -21,6 +22,7 @@ export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiK
       extra: { requiredScope: beyond[0] },
     });
   }
+  requireOwnerForKeyScopes(ctx.actor, input.scopes);
   if (input.expiresAt && input.expiresAt <= nowIso()) {
     throw new HeedError("validation_failed", "The expiry must be in the future.", {
       errors: [{ pointer: "/expiresAt", detail: "Give a time in the future." }],

@@ -51,6 +51,11 @@ export async function acceptInvite({
   meta: RequestMeta;
 }): Promise<{ token: string; answer: SessionView }> {
   const invite = await pendingInvite(services.db, input.token);
+  if (invite.email && input.email && input.email !== invite.email) {
+    throw new HeedError("validation_failed", "This invite is for another email.", {
+      errors: [{ pointer: "/email", detail: `The invite is for ${invite.email}.` }],
+    });
+  }
   const email = invite.email ?? input.email;
   if (!email) {
     throw new HeedError("validation_failed", "This invite names no email: give yours.", {
@@ -65,7 +70,14 @@ export async function acceptInvite({
   const at = nowIso();
   const accountId = await services.db.transaction().execute(async (tx) => {
     // Claimed first, by a conditional update: two accepts of one link cannot both join.
-    const claimed = await tx.updateTable("invites").set({ accepted_at: at }).where("id", "=", invite.id).where("accepted_at", "is", null).executeTakeFirst();
+    const claimed = await tx
+      .updateTable("invites")
+      .set({ accepted_at: at })
+      .where("id", "=", invite.id)
+      .where("accepted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", at)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw unusable();
     const id = existing?.id ?? newId("account");
     if (!existing)

@@ -24,3 +24,12 @@ export function requireOwnerFor(actor: { role?: Role }, touchesOwnership: boolea
     throw new HeedError("owner_only", "Only an owner may make, change, remove or invite an owner.");
   }
 }
+
+/**
+ * The scopes a key minted by this actor may not hold unless the actor is an owner: a key has no
+ * role, so a key with `members:write` (or `*`) could make, change or remove owners. Without this,
+ * an admin's session could mint one and step around the ownership rule.
+ */
+export function requireOwnerForKeyScopes(actor: { role?: Role }, scopes: readonly Scope[]): void {
+  requireOwnerFor(actor, scopes.includes("*") || scopes.includes("members:write"));
+}

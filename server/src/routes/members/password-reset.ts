@@ -11,11 +11,11 @@ export const createPasswordResetLinkOperation = defineOperation(
     tag: "Members",
     summary: "Make a password link for a member",
     description:
-      "A one-time link (valid 24 hours, shown in this answer only) that sets the member's password, for a server without mail. Only an owner's session, or a key, may make one.",
-    credential: secretKey("members:write"),
+      "A one-time link (valid 24 hours, shown in this answer only) that sets the member's password, for a server without mail. It sets the password of the whole account, so it takes full access (only an owner's session, or a full-access key) and works only for someone who is a member of this workspace alone (409 otherwise).",
+    credential: secretKey("*"),
     body: CreatePasswordResetLinkSchema,
     answer: { status: 201, schema: PasswordResetLinkSchema, description: "The link." },
-    errors: ["not_found", "owner_only"],
+    errors: ["not_found", "owner_only", "conflict"],
   },
   async (c) => c.json(await createPasswordResetLink({ ctx: c.get("ctx"), input: { id: c.req.valid("json").memberId } }), 201),
 );

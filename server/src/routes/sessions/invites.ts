@@ -42,7 +42,9 @@ export const acceptInviteOperation = defineOperation(
   async (c) => {
     const { token } = c.req.valid("param");
     const body = c.req.valid("json");
-    await countSignInAttempt(c, body.email ?? `invite:${token}`);
+    // Counted against the account the password is tried on: the invite's email when it names one.
+    const invite = await getInvite({ services: c.get("services"), input: { token } });
+    await countSignInAttempt(c, invite.email ?? body.email ?? `invite:${token}`);
     const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
     const result = await acceptInvite({ services: c.get("services"), input: { ...body, token }, meta });
     setSessionCookie(c, result.token);
