@@ -5,6 +5,8 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { Shell } from "./layout/Shell.js";
 import { AcceptInvite } from "./pages/AcceptInvite.js";
 import { Overview } from "./pages/Overview.js";
+import { RequestReset } from "./pages/RequestReset.js";
+import { ResetPassword } from "./pages/ResetPassword.js";
 import { SignIn } from "./pages/SignIn.js";
 import "./styles.css";
 
@@ -14,6 +16,8 @@ const router = createBrowserRouter(
   [
     { path: "/sign-in", element: <SignIn /> },
     { path: "/invite/:token", element: <AcceptInvite /> },
+    { path: "/reset", element: <RequestReset /> },
+    { path: "/reset/:token", element: <ResetPassword /> },
     { path: "/", element: <Shell />, children: [{ index: true, element: <Overview /> }] },
   ],
   { basename: "/app" },

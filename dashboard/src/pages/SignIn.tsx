@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { api, problemOf, unwrap } from "../api.js";
 import { useSession } from "../session.js";
 
@@ -41,6 +41,9 @@ export function SignIn() {
           {signIn.isPending ? "Signing in…" : "Sign in"}
         </button>
       </form>
+      <p>
+        <Link to="/reset">Forgot your password?</Link>
+      </p>
     </main>
   );
 }

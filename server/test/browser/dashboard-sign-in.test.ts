@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPasswordResetLink } from "../../src/core/accounts/password-reset.js";
 import { createInvite } from "../../src/core/invites/invites.js";
 import { expectAccessible, launchChromium, screenshot } from "../support/browser.js";
 import { useHarness } from "../support/harness.js";
+import { makeMembers } from "../support/members.js";
 
 // The dashboard's front door as a person uses it, in Chromium: accept an invite, land in the
 // workspace, sign out, fail and then succeed to sign in, by mouse and by keyboard, at desktop and
@@ -98,6 +100,39 @@ describe("the dashboard's sign-in", () => {
     await expectAccessible(page, "overview, dark, 375 px");
     await screenshot(page, "dashboard-overview-375-dark");
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("asks for a password link from the sign-in page, and sets a new password with a link an owner made", async () => {
+    const ws = await h.workspace();
+    const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], "the old passphrase");
+    const { context, page, problems } = await newPage({ width: 375 });
+    await page.goto(`${h.url}/app/sign-in`);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Forgot your password?" }).isVisible()).toBe(true);
+    await page.getByLabel("Email").fill(`${memberId}@example.com`);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect.poll(() => page.getByRole("status").isVisible()).toBe(true);
+    await expectAccessible(page, "request a password link");
+    await screenshot(page, "dashboard-reset-requested-375");
+
+    const link = await createPasswordResetLink({ ctx: ws.ctx, input: { id: memberId! } });
+    await page.goto(link.resetUrl);
+    await expect.poll(() => page.getByRole("heading", { name: "Set a new password" }).isVisible()).toBe(true);
+    await page.getByLabel(/^New password/).fill("short");
+    await page.getByRole("button", { name: "Set the password and sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("At least 10 characters.");
+    await expectAccessible(page, "set a new password, with an error");
+    await screenshot(page, "dashboard-reset-password-375");
+    await page.getByLabel(/^New password/).fill("the new passphrase");
+    await page.getByRole("button", { name: "Set the password and sign in" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
+    expect((await h.call("POST", "/v1/auth/sign-in", { json: { email: `${memberId}@example.com`, password: "the new passphrase" } })).status).toBe(200);
+    expect(problems).toEqual([]);
+
+    // Used once: the link now answers 404, which the page explains.
+    await page.goto(link.resetUrl);
+    await expect.poll(() => page.getByRole("heading", { name: "This link cannot be used" }).isVisible()).toBe(true);
     await context.close();
   });
 
