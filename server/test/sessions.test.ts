@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isoAt, nowMs } from "../src/lib/clock.js";
+import { operations } from "../src/routes/index.js";
 import { useHarness } from "./support/harness.js";
 import { addMembership, makeMembers } from "./support/members.js";
 import { HEED_ORIGIN, PASSWORD, sessionCookieOf, signedIn, signInAs } from "./support/sessions.js";
@@ -209,6 +210,47 @@ describe("ending sessions", () => {
     expect((await h.call("GET", "/v1/posts", { headers: laptop.cookieOnly })).status).toBe(401);
     expect((await h.call("GET", "/v1/posts", { headers: stranger.cookieOnly })).status).toBe(200);
   });
+});
+
+// The routes about the signed-in person's own account take the session alone: every one of them
+// refuses no credential, an API key and the public key (401), and a write without the CSRF token
+// or from another origin (403).
+const SESSION_ROUTES = operations.filter((op) => op.credential.kind === "session").map(({ route }) => route);
+
+describe.each(SESSION_ROUTES)("$method $path (the session alone)", (route) => {
+  const path = `/v1${route.path.replace("{id}", "ses_01aaaaaaaaaaaaaaaaaaaaaaaa")}`;
+  const method = route.method.toUpperCase();
+  const json = route.path === "/auth/session" && method === "PATCH" ? { currentWorkspaceId: "ws_01aaaaaaaaaaaaaaaaaaaaaaaa" } : undefined;
+
+  it("refuses no credential, an API key and the public key (401)", async () => {
+    const ws = await h.workspace();
+    const refusals = [
+      await h.call(method, path, { json }),
+      await h.call(method, path, { json, key: await ws.key() }),
+      await h.call(method, path, { json, headers: ws.customer() }),
+    ];
+    expect(refusals.map((res) => [res.status, res.body.code])).toEqual([
+      [401, "missing_credential"],
+      [401, "wrong_credential_kind"],
+      [401, "wrong_credential_kind"],
+    ]);
+  });
+
+  if (method !== "GET") {
+    it("refuses a write without the CSRF token or from another origin (403)", async () => {
+      const s = await signedIn(h, await h.workspace(), "member");
+      const refusals = [
+        await h.call(method, path, { json, headers: { cookie: s.cookie, origin: HEED_ORIGIN } }),
+        await h.call(method, path, { json, headers: { ...s.headers, origin: "https://evil.example" } }),
+      ];
+      expect(refusals.map((res) => [res.status, res.body.code])).toEqual([
+        [403, "csrf_failed"],
+        [403, "csrf_failed"],
+      ]);
+      // Still signed in: a refused write changed nothing.
+      expect((await h.call("GET", "/v1/auth/session", { headers: s.cookieOnly })).status).toBe(200);
+    });
+  }
 });
 
 async function sessionId(headers: Record<string, string>): Promise<string> {
