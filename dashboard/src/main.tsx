@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
+import { SettingsLayout } from "./layout/SettingsLayout.js";
 import { Shell } from "./layout/Shell.js";
 import { AcceptInvite } from "./pages/AcceptInvite.js";
 import { Overview } from "./pages/Overview.js";
@@ -12,13 +13,35 @@ import "./styles.css";
 
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
+// Settings pages load on first visit, so the first load carries only sign-in and the frame.
+const settings = {
+  "api-keys": () => import("./pages/settings/ApiKeys.js").then((m) => ({ Component: m.ApiKeys })),
+  webhooks: () => import("./pages/settings/Webhooks.js").then((m) => ({ Component: m.Webhooks })),
+  members: () => import("./pages/settings/Members.js").then((m) => ({ Component: m.Members })),
+  workspace: () => import("./pages/settings/Workspace.js").then((m) => ({ Component: m.Workspace })),
+  boards: () => import("./pages/settings/Boards.js").then((m) => ({ Component: m.Boards })),
+  "audit-log": () => import("./pages/settings/AuditLog.js").then((m) => ({ Component: m.AuditLog })),
+  sessions: () => import("./pages/settings/Sessions.js").then((m) => ({ Component: m.Sessions })),
+};
+
 const router = createBrowserRouter(
   [
     { path: "/sign-in", element: <SignIn /> },
     { path: "/invite/:token", element: <AcceptInvite /> },
     { path: "/reset", element: <RequestReset /> },
     { path: "/reset/:token", element: <ResetPassword /> },
-    { path: "/", element: <Shell />, children: [{ index: true, element: <Overview /> }] },
+    {
+      path: "/",
+      element: <Shell />,
+      children: [
+        { index: true, element: <Overview /> },
+        {
+          path: "settings",
+          element: <SettingsLayout />,
+          children: [{ index: true, element: <Navigate to="sessions" replace /> }, ...Object.entries(settings).map(([path, lazy]) => ({ path, lazy }))],
+        },
+      ],
+    },
   ],
   { basename: "/app" },
 );

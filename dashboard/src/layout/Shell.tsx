@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
-import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { api, unwrap } from "../api.js";
 import { useSession } from "../session.js";
 
-// Every signed-in page sits in this frame: the workspace switcher and the account's sign-out.
+// Every signed-in page sits in this frame: the workspace switcher, the main navigation and the
+// account's sign-out. A "skip to content" link lets keyboard users past the header.
 
 export function Shell() {
   const session = useSession();
@@ -44,8 +45,13 @@ export function Shell() {
   const { account, workspaces, currentWorkspaceId } = session.data;
   return (
     <div className="shell">
+      <a className="skip" href="#content">
+        Skip to content
+      </a>
       <header>
-        <span className="brand">Heed</span>
+        <Link to="/" className="brand">
+          Heed
+        </Link>
         {workspaces.length > 0 && (
           <>
             <label htmlFor={switcherId} className="visually-hidden">
@@ -67,7 +73,19 @@ export function Shell() {
           Sign out
         </button>
       </header>
-      <main>
+      <nav aria-label="Main" className="main-nav">
+        <ul>
+          <li>
+            <NavLink to="/" end>
+              Overview
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/settings">Settings</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <main id="content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

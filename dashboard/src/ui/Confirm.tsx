@@ -1,0 +1,49 @@
+import { type ReactNode, useId, useRef } from "react";
+
+// Nothing destructive happens on one click: the button opens a modal <dialog> that says what will
+// happen; showModal() focuses its first button, the safe "Cancel", and Escape closes it.
+
+interface Props {
+  /** The button's text, as in "Revoke". */
+  label: string;
+  /** An accessible name when the label alone is ambiguous in a list, as in "Revoke Deploy bot". */
+  ariaLabel?: string;
+  title: string;
+  children: ReactNode;
+  /** The confirming button's text, as in "Revoke the key". */
+  confirm: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  className?: string;
+}
+
+export function ConfirmButton({ label, ariaLabel, title, children, confirm, onConfirm, disabled, className = "danger" }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  return (
+    <>
+      <button type="button" className={className} aria-label={ariaLabel} disabled={disabled} onClick={() => dialog.current?.showModal()}>
+        {label}
+      </button>
+      <dialog ref={dialog} aria-labelledby={titleId} className="confirm">
+        <h2 id={titleId}>{title}</h2>
+        <div>{children}</div>
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              dialog.current?.close();
+              onConfirm();
+            }}
+          >
+            {confirm}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

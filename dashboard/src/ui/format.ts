@@ -1,0 +1,26 @@
+// Dates as people read them, in their own locale and time zone; "never" for what has not happened.
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+
+export function formatDateTime(iso: string | null | undefined, never = "never"): string {
+  return iso ? dateTime.format(new Date(iso)) : never;
+}
+
+/** "3 minutes ago", "in 2 days": for last-used and expiry columns. */
+export function formatRelative(iso: string | null | undefined, never = "never", now = Date.now()): string {
+  if (!iso) return never;
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["year", 31_536_000],
+    ["month", 2_592_000],
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  return relative.format(seconds, "second");
+}
+
+/** The browser's time zone, shown beside any time a person types or reads. */
+export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
