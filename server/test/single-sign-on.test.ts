@@ -3,7 +3,7 @@ import { createWorkspace } from "../src/core/workspaces/create.js";
 import { useHarness } from "./support/harness.js";
 import { makeMembers } from "./support/members.js";
 import { HEED_ORIGIN } from "./support/sessions.js";
-import { startOidcProvider, type Person, type TestOidcProvider } from "./support/oidc-provider.js";
+import { browse, person, startOidcProvider, type TestOidcProvider } from "./support/oidc-provider.js";
 
 // Single sign-on against a real OpenID Connect provider (oidc-provider) started here: a browser's
 // round trip from Heed to the provider and back, followed redirect by redirect with its cookies.
@@ -25,39 +25,12 @@ const h = useHarness({
   }),
 });
 
-/** Follows redirects as a browser does, keeping each host's cookies; Heed's public origin is the harness. */
-async function browse(path: string): Promise<{ status: number; location: string | null; heedCookies: Map<string, string>; body: string }> {
-  const jars = new Map<string, Map<string, string>>();
-  let url = new URL(path, h.url);
-  for (let hop = 0; hop < 12; hop++) {
-    const jar = jars.get(url.host) ?? new Map<string, string>();
-    jars.set(url.host, jar);
-    const res = await fetch(url, { redirect: "manual", headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
-    for (const set of res.headers.getSetCookie()) {
-      const [pair] = set.split(";");
-      const [name, ...value] = pair!.split("=");
-      if (/Max-Age=0|expires=Thu, 01 Jan 1970/i.test(set)) jar.delete(name!);
-      else jar.set(name!, value.join("="));
-    }
-    const location = res.headers.get("location");
-    const toHeed = location?.startsWith(HEED_ORIGIN);
-    if (res.status >= 300 && res.status < 400 && location && (toHeed || !location.startsWith("/") || url.host !== new URL(h.url).host)) {
-      url = toHeed ? new URL(location.slice(HEED_ORIGIN.length), h.url) : new URL(location, url);
-      continue;
-    }
-    return { status: res.status, location, heedCookies: jars.get(new URL(h.url).host) ?? new Map(), body: await res.text() };
-  }
-  throw new Error("too many redirects");
-}
-
-const person = (sub: string, email: string, emailVerified = true): Person => ({ sub, email, emailVerified, name: `Person ${sub}` });
-
 describe("single sign-on", () => {
   it("signs up a verified email of an allowed domain as a member of OIDC_WORKSPACE, then signs the same identity in again", async () => {
     const row = await createWorkspace(h.database.db, { slug: "acme", name: "Acme" });
     const ws = { id: row.id, slug: row.slug, row };
     idp.as(person(`ada-${ws.slug}`, `ada.${ws.slug}@ACME.test`));
-    const first = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}&redirect=/app/posts`);
+    const first = await browse(h, `/v1/auth/oidc/start?workspace=${ws.slug}&redirect=/app/posts`);
     expect([first.status, first.location], first.body).toEqual([302, "/app/posts"]);
     const cookie = `heed_session=${first.heedCookies.get("heed_session")}`;
     const session = await h.call("GET", "/v1/auth/session", { headers: { cookie } });
@@ -65,7 +38,7 @@ describe("single sign-on", () => {
     expect(session.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "member" }]);
     expect((await h.call("GET", "/v1/posts", { headers: { cookie } })).status).toBe(200);
 
-    const again = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}`);
+    const again = await browse(h, `/v1/auth/oidc/start?workspace=${ws.slug}`);
     expect([again.status, again.location]).toEqual([302, "/app"]);
     const accounts = await h.database.db.selectFrom("accounts").select("id").where("email", "=", `ada.${ws.slug}@acme.test`).execute();
     expect(accounts).toHaveLength(1);
@@ -73,7 +46,7 @@ describe("single sign-on", () => {
     // Another workspace on the same server is not open to the domain: it takes an invite.
     const other = await h.workspace();
     idp.as(person(`bob-${other.slug}`, `bob.${other.slug}@acme.test`));
-    const refused = await browse(`/v1/auth/oidc/start?workspace=${other.slug}`);
+    const refused = await browse(h, `/v1/auth/oidc/start?workspace=${other.slug}`);
     expect(refused.status, refused.body).toBe(401);
   });
 
@@ -81,7 +54,7 @@ describe("single sign-on", () => {
     const ws = await h.workspace();
     const [memberId] = await makeMembers(h.database.db, ws.id, ["admin"]);
     idp.as(person(`grace-${ws.slug}`, `${memberId}@example.com`));
-    const res = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}`);
+    const res = await browse(h, `/v1/auth/oidc/start?workspace=${ws.slug}`);
     expect(res.status, res.body).toBe(302);
     const session = await h.call("GET", "/v1/auth/session", { headers: { cookie: `heed_session=${res.heedCookies.get("heed_session")}` } });
     expect(session.body.workspaces[0].role).toBe("admin");
@@ -96,7 +69,7 @@ describe("single sign-on", () => {
     const ws = await h.workspace();
     for (const p of [person(`eve-${ws.slug}`, `eve.${ws.slug}@elsewhere.test`), person(`mallory-${ws.slug}`, `mallory.${ws.slug}@acme.test`, false)]) {
       idp.as(p);
-      const res = await browse(`/v1/auth/oidc/start?workspace=${ws.slug}`);
+      const res = await browse(h, `/v1/auth/oidc/start?workspace=${ws.slug}`);
       expect(res.status, res.body).toBe(401);
       expect(JSON.parse(res.body).code).toBe("invalid_credential");
       expect(res.heedCookies.has("heed_session")).toBe(false);

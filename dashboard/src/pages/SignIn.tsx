@@ -3,6 +3,11 @@ import { type FormEvent, useId } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { api, problemOf, unwrap } from "../api.js";
 import { useSession } from "../session.js";
+import { SingleSignOn } from "./SingleSignOn.js";
+
+// Why single sign-on sent the person back here (the callback's `?sso=` on a refusal).
+const SSO_REFUSED =
+  "Single sign-on did not sign you in: this account is not allowed here, or the sign-in took too long. Try again, or ask a workspace owner for an invite.";
 
 export function SignIn() {
   const session = useSession();
@@ -23,7 +28,7 @@ export function SignIn() {
     const form = new FormData(event.currentTarget);
     signIn.mutate({ email: String(form.get("email")), password: String(form.get("password")) });
   };
-  const problem = signIn.error ? problemOf(signIn.error) : null;
+  const problem = signIn.error ? problemOf(signIn.error) : params.get("sso") === "refused" ? { detail: SSO_REFUSED, fields: {} } : null;
   return (
     <main className="auth">
       <h1>Sign in to Heed</h1>
@@ -44,6 +49,7 @@ export function SignIn() {
       <p>
         <Link to="/reset">Forgot your password?</Link>
       </p>
+      <SingleSignOn next={params.get("next")} />
     </main>
   );
 }

@@ -70,6 +70,20 @@ export interface AccountIdentitiesTable {
   created_at: string;
 }
 
+/** A workspace's own OpenID Connect provider (0009). */
+export interface WorkspaceSingleSignOnTable {
+  workspace_id: string;
+  issuer: string;
+  client_id: string;
+  /** Sent to the provider, so kept as given; never answered by the API. */
+  client_secret: string;
+  /** JSON array of lower-case email domains that may sign up through it. */
+  allowed_domains: string;
+  label: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PasswordResetsTable {
   id: string;
   account_id: string;
@@ -367,6 +381,7 @@ export interface Database {
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
   account_identities: AccountIdentitiesTable;
+  workspace_single_sign_on: WorkspaceSingleSignOnTable;
   boards: BoardsTable;
   statuses: StatusesTable;
   tags: TagsTable;

@@ -1,9 +1,11 @@
 import { createHmac } from "node:crypto";
+import { lookup } from "node:dns/promises";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as oidc from "openid-client";
-import type { OidcSettings, ProvenIdentity } from "../core/accounts/single-sign-on.js";
+import type { OidcSettings, ProvenIdentity, SignInProvider } from "../core/accounts/single-sign-on.js";
 import { HeedError } from "../core/errors.js";
+import { isBlockedAddress } from "../core/webhooks/ssrf.js";
 import { openPayload, signPayload } from "../lib/signed-payload.js";
 import type { AppEnv } from "./env.js";
 
@@ -14,16 +16,37 @@ import type { AppEnv } from "./env.js";
 const FLOW_COOKIE = "heed_oidc";
 const FLOW_LIFETIME_SECONDS = 600;
 
-// One discovery per issuer and process; a failed one is tried again on the next sign-in.
+/**
+ * A workspace's admins choose its provider's URL, and the provider's metadata names the other
+ * URLs Heed then calls: each call checks where its host resolves first, so no document of theirs
+ * turns Heed towards its own network. (The server's provider, named by the operator, is trusted.)
+ */
+const guardedFetch: oidc.CustomFetch = async (url, options) => {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  const addresses = await lookup(host, { all: true });
+  const blocked = addresses.find((a) => isBlockedAddress(a.address));
+  if (blocked || isBlockedAddress(host)) throw new HeedError("invalid_credential", `The identity provider's ${host} is a private address.`);
+  return fetch(url, options as RequestInit);
+};
+
+// One discovery per provider and process; a failed one is tried again on the next sign-in. The key
+// holds the secret too, so a workspace that changes its provider's settings discovers afresh.
 const configurations = new Map<string, Promise<oidc.Configuration>>();
 
-function configurationOf(settings: OidcSettings): Promise<oidc.Configuration> {
-  const key = `${settings.issuer} ${settings.clientId}`;
+function configurationOf(settings: OidcSettings, guarded: boolean): Promise<oidc.Configuration> {
+  const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret, guarded]);
   let configuration = configurations.get(key);
   if (!configuration) {
-    // Plain http only for an issuer the operator named with http (a provider on the same host).
-    const options = new URL(settings.issuer).protocol === "http:" ? { execute: [oidc.allowInsecureRequests] } : undefined;
-    configuration = oidc.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, options);
+    // Plain http only for an issuer named with http (a provider on the same host; a workspace's
+    // only where private addresses are allowed, which its URL's check enforced).
+    const options = {
+      ...(new URL(settings.issuer).protocol === "http:" ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(guarded ? { [oidc.customFetch]: guardedFetch } : {}),
+    };
+    configuration = oidc.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, options).then((found) => {
+      if (guarded) found[oidc.customFetch] = guardedFetch;
+      return found;
+    });
     configuration.catch(() => configurations.delete(key));
     configurations.set(key, configuration);
   }
@@ -34,11 +57,12 @@ export function callbackUrl(c: Context<AppEnv>): string {
   return `${c.get("services").publicUrl}/v1/auth/oidc/callback`;
 }
 
-interface Flow {
+export interface Flow {
   state: string;
   nonce: string;
   verifier: string;
-  workspace: { id: string; slug: string };
+  provider: SignInProvider["owner"];
+  workspace: { id: string; slug: string } | null;
   redirect: string;
   expiresAt: number;
 }
@@ -49,8 +73,8 @@ function flowMac(c: Context<AppEnv>) {
 }
 
 /** The provider's authorization URL for a new flow, whose secrets go into the flow cookie. */
-export async function startAuthorization(c: Context<AppEnv>, settings: OidcSettings, flow: Pick<Flow, "workspace" | "redirect">): Promise<string> {
-  const configuration = await configurationOf(settings);
+export async function startAuthorization(c: Context<AppEnv>, provider: SignInProvider, flow: Pick<Flow, "workspace" | "redirect">): Promise<string> {
+  const configuration = await configurationOf(provider.settings, provider.guarded);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -62,7 +86,7 @@ export async function startAuthorization(c: Context<AppEnv>, settings: OidcSetti
     state,
     nonce,
   });
-  const value: Flow = { ...flow, state, nonce, verifier, expiresAt: Date.now() + FLOW_LIFETIME_SECONDS * 1000 };
+  const value: Flow = { ...flow, provider: provider.owner, state, nonce, verifier, expiresAt: Date.now() + FLOW_LIFETIME_SECONDS * 1000 };
   setCookie(c, FLOW_COOKIE, signPayload(value, flowMac(c)), {
     httpOnly: true,
     // Lax: the provider's redirect back is a top-level GET navigation, which carries it.
@@ -74,13 +98,18 @@ export async function startAuthorization(c: Context<AppEnv>, settings: OidcSetti
   return url.href;
 }
 
-/** The provider's answer checked (state, PKCE, ID token signature, issuer, audience, nonce), as an identity. */
-export async function finishAuthorization(c: Context<AppEnv>, settings: OidcSettings): Promise<{ identity: ProvenIdentity; flow: Flow }> {
+/** The flow this browser started (from its signed cookie, used once), or a refusal. */
+export function takeFlow(c: Context<AppEnv>): Flow {
   const cookie = getCookie(c, FLOW_COOKIE);
   deleteCookie(c, FLOW_COOKIE, { path: "/v1/auth/oidc" });
   const flow = cookie ? (openPayload(cookie, flowMac(c)) as Flow | undefined) : undefined;
   if (!flow || flow.expiresAt < Date.now()) throw new HeedError("invalid_credential", "The sign-in took too long or began elsewhere: start it again.");
-  const configuration = await configurationOf(settings);
+  return flow;
+}
+
+/** The provider's answer checked (state, PKCE, ID token signature, issuer, audience, nonce), as an identity. */
+export async function finishAuthorization(c: Context<AppEnv>, provider: SignInProvider, flow: Flow): Promise<ProvenIdentity> {
+  const configuration = await configurationOf(provider.settings, provider.guarded);
   const current = new URL(callbackUrl(c));
   current.search = new URL(c.req.url).search;
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -102,13 +131,10 @@ export async function finishAuthorization(c: Context<AppEnv>, settings: OidcSett
     claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified, name: claims.name ?? info.name };
   }
   return {
-    flow,
-    identity: {
-      issuer: claims.iss,
-      subject: claims.sub,
-      email: typeof claims.email === "string" ? claims.email : null,
-      emailVerified: claims.email_verified === true,
-      name: typeof claims.name === "string" ? claims.name : null,
-    },
+    issuer: claims.iss,
+    subject: claims.sub,
+    email: typeof claims.email === "string" ? claims.email : null,
+    emailVerified: claims.email_verified === true,
+    name: typeof claims.name === "string" ? claims.name : null,
   };
 }

@@ -19,7 +19,9 @@ export async function countSignInAttempt(c: Context<AppEnv>, email: string): Pro
   for (const decision of await Promise.all(checks)) {
     if (!decision.allowed) {
       const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
-      throw new HeedError("rate_limited", `Too many sign-in attempts; retry in ${seconds} s.`, { headers: { "retry-after": String(seconds) } });
+      // People read the wait; programs read retry-after.
+      const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+      throw new HeedError("rate_limited", `Too many sign-in attempts; try again in ${wait}.`, { headers: { "retry-after": String(seconds) } });
     }
   }
 }

@@ -6,7 +6,8 @@ import { expect } from "vitest";
 // Debian's Chromium for the page tests (never a downloaded browser), axe-core for accessibility,
 // and screenshots under test-results/ for a person to look at.
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`, e.g. `--host-resolver-rules=MAP heed.test:80 127.0.0.1:<port>` to serve a public URL's host. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -17,6 +18,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

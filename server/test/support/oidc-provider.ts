@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+import type { Harness } from "./harness.js";
+import { HEED_ORIGIN } from "./sessions.js";
 
 // A real OpenID Connect provider (oidc-provider) on loopback, for single sign-on tests. Its sign-in
 // page is replaced by one that signs in whoever the test says is at the keyboard (`as`) and
@@ -75,3 +77,33 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Follows redirects as a browser does, keeping each host's cookies; Heed's public origin is the harness. */
+export async function browse(
+  h: Pick<Harness, "url">,
+  path: string,
+): Promise<{ status: number; location: string | null; heedCookies: Map<string, string>; body: string }> {
+  const jars = new Map<string, Map<string, string>>();
+  let url = new URL(path, h.url);
+  for (let hop = 0; hop < 12; hop++) {
+    const jar = jars.get(url.host) ?? new Map<string, string>();
+    jars.set(url.host, jar);
+    const res = await fetch(url, { redirect: "manual", headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(";");
+      const [name, ...value] = pair!.split("=");
+      if (/Max-Age=0|expires=Thu, 01 Jan 1970/i.test(set)) jar.delete(name!);
+      else jar.set(name!, value.join("="));
+    }
+    const location = res.headers.get("location");
+    const toHeed = location?.startsWith(HEED_ORIGIN);
+    if (res.status >= 300 && res.status < 400 && location && (toHeed || !location.startsWith("/") || url.host !== new URL(h.url).host)) {
+      url = toHeed ? new URL(location.slice(HEED_ORIGIN.length), h.url) : new URL(location, url);
+      continue;
+    }
+    return { status: res.status, location, heedCookies: jars.get(new URL(h.url).host) ?? new Map(), body: await res.text() };
+  }
+  throw new Error("too many redirects");
+}
+
+export const person = (sub: string, email: string, emailVerified = true): Person => ({ sub, email, emailVerified, name: `Person ${sub}` });

@@ -1,10 +1,11 @@
 import { nowIso } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { recordChange } from "../changes.js";
-import type { Services } from "../context.js";
+import type { Services, Tx } from "../context.js";
 import { HeedError } from "../errors.js";
 import { describeSession, membershipsOf, type SessionView } from "../sessions/describe.js";
 import { type RequestMeta, startSession } from "../sessions/sessions.js";
+import { workspaceProvider } from "../workspaces/single-sign-on.js";
 
 // Who an OpenID Connect provider says someone is, turned into a Heed session: the account linked
 // to that identity, else the account with that (provider-verified) email, else, for an email of
@@ -33,45 +34,96 @@ export interface ProvenIdentity {
   name: string | null;
 }
 
-const refused = (detail: string) => new HeedError("invalid_credential", detail);
-
-function settingsOf(services: Services): OidcSettings {
-  if (!services.oidc) throw new HeedError("not_found", "Single sign-on is not set up on this server (OIDC_ISSUER).");
-  return services.oidc;
+/** A provider a sign-in goes through: the server's (OIDC_ISSUER) or a workspace's own. */
+export interface SignInProvider {
+  owner: "server" | "workspace";
+  settings: OidcSettings;
+  /** A workspace's admins chose its URL: Heed refuses to call private addresses for it (unless allowed). */
+  guarded: boolean;
 }
 
-/** Where a sign-in through the provider begins: the server's provider, and the workspace it is for. */
+type WorkspaceRef = { id: string; slug: string };
+
+const refused = (detail: string) => new HeedError("invalid_credential", detail);
+const noProvider = () => new HeedError("not_found", "Single sign-on is not set up here: sign in with your email and password.");
+
+async function workspaceBySlug(services: Services, slug: string): Promise<WorkspaceRef> {
+  const workspace = await services.db.selectFrom("workspaces").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst();
+  if (!workspace) throw new HeedError("not_found", `No workspace with slug '${slug}'.`);
+  return workspace;
+}
+
+/**
+ * The provider for a sign-in that starts from this workspace (or from none): the workspace's own
+ * when it has one, else the server's, with OIDC_WORKSPACE as the workspace when none is named.
+ */
 export async function startSingleSignOn({
   services,
-  input,
+  input: { workspace: slug },
 }: {
   services: Services;
-  input: { workspace: string };
-}): Promise<{ settings: OidcSettings; workspace: { id: string; slug: string } }> {
-  const settings = settingsOf(services);
-  const workspace = await services.db.selectFrom("workspaces").select(["id", "slug"]).where("slug", "=", input.workspace).executeTakeFirst();
-  if (!workspace) throw new HeedError("not_found", `No workspace with slug '${input.workspace}'.`);
-  return { settings, workspace };
+  input: { workspace?: string | undefined };
+}): Promise<{ provider: SignInProvider; workspace: WorkspaceRef | null }> {
+  const workspace = slug ? await workspaceBySlug(services, slug) : null;
+  const own = workspace ? await workspaceProvider(services.db, workspace.id) : null;
+  if (own) return { provider: { owner: "workspace", settings: own, guarded: !services.webhooksAllowPrivate }, workspace };
+  if (!services.oidc) throw noProvider();
+  const signUp = services.oidc.signUpWorkspace;
+  return {
+    provider: { owner: "server", settings: services.oidc, guarded: false },
+    workspace: workspace ?? (signUp ? await workspaceBySlug(services, signUp).catch(() => null) : null),
+  };
+}
+
+/** The same provider again when the browser comes back: the workspace's may have been removed since. */
+export async function providerOf(services: Services, owner: SignInProvider["owner"], workspace: WorkspaceRef | null): Promise<SignInProvider> {
+  if (owner === "workspace") {
+    const own = workspace ? await workspaceProvider(services.db, workspace.id) : null;
+    if (!own) throw noProvider();
+    return { owner, settings: own, guarded: !services.webhooksAllowPrivate };
+  }
+  if (!services.oidc) throw noProvider();
+  return { owner, settings: services.oidc, guarded: false };
+}
+
+/** The buttons a sign-in page offers: the server's provider, and the named workspace's own. */
+export async function getSignInOptions({
+  services,
+  input: { workspace: slug },
+}: {
+  services: Services;
+  input: { workspace?: string | undefined };
+}): Promise<{ singleSignOn: { label: string; url: string }[] }> {
+  const options: { label: string; url: string }[] = [];
+  const workspace = slug ? await services.db.selectFrom("workspaces").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst() : undefined;
+  const own = workspace ? await workspaceProvider(services.db, workspace.id) : null;
+  if (own && workspace) options.push({ label: own.label, url: `/v1/auth/oidc/start?workspace=${encodeURIComponent(workspace.slug)}` });
+  else if (services.oidc)
+    options.push({ label: services.oidc.label, url: `/v1/auth/oidc/start${workspace ? `?workspace=${encodeURIComponent(workspace.slug)}` : ""}` });
+  return { singleSignOn: options };
 }
 
 /** The provider's proven identity to a session (see the top of this file for who gets one). */
 export async function finishSingleSignOn({
   services,
   identity,
+  provider,
   workspace,
   meta,
 }: {
   services: Services;
   identity: ProvenIdentity;
+  provider: SignInProvider;
   /** The workspace the sign-in started from: where a new account joins. */
-  workspace: { id: string; slug: string };
+  workspace: WorkspaceRef | null;
   meta: RequestMeta;
 }): Promise<{ token: string; answer: SessionView }> {
-  const { allowedDomains, signUpWorkspace } = settingsOf(services);
+  const { allowedDomains, signUpWorkspace } = provider.settings;
   const { db } = services;
   const email = identity.email?.toLowerCase() ?? null;
   const domain = email?.split("@")[1] ?? "";
-  const mayJoin = email !== null && identity.emailVerified && allowedDomains.includes(domain) && workspace.slug === signUpWorkspace;
+  const joinsHere = provider.owner === "workspace" || workspace?.slug === signUpWorkspace;
+  const mayJoin = workspace !== null && email !== null && identity.emailVerified && allowedDomains.includes(domain) && joinsHere;
   const accountId = await db.transaction().execute(async (tx) => {
     const linked = await tx
       .selectFrom("account_identities")
@@ -94,8 +146,11 @@ export async function finishSingleSignOn({
           .execute();
       await tx.insertInto("account_identities").values({ issuer: identity.issuer, subject: identity.subject, account_id: id, created_at: at }).execute();
     }
-    const member = await tx.selectFrom("members").select("id").where("workspace_id", "=", workspace.id).where("account_id", "=", id).executeTakeFirst();
-    if (!member && mayJoin) {
+    if (provider.owner === "workspace") await requireOnlyThisWorkspace(tx, id, workspace!.id);
+    const member = workspace
+      ? await tx.selectFrom("members").select("id").where("workspace_id", "=", workspace.id).where("account_id", "=", id).executeTakeFirst()
+      : undefined;
+    if (workspace && !member && mayJoin) {
       const account = await tx.selectFrom("accounts").select(["email", "name"]).where("id", "=", id).executeTakeFirstOrThrow();
       const memberId = newId("member");
       await tx
@@ -123,7 +178,17 @@ export async function finishSingleSignOn({
   });
   const memberships = await membershipsOf(db, accountId);
   if (memberships.length === 0) throw refused("This account is a member of no workspace: ask for an invite.");
-  const current = memberships.find((m) => m.id === workspace.id) ?? memberships[0]!;
+  const current = memberships.find((m) => m.id === workspace?.id) ?? memberships[0]!;
   const { token, session } = await startSession(db, accountId, current.id, meta);
   return { token, answer: await describeSession(db, session) };
+}
+
+/**
+ * A workspace's provider is run by that workspace's admins, who could make it vouch for anyone:
+ * so it opens only accounts that belong to that workspace alone. An account that is also a member
+ * elsewhere signs in with its password or the server's provider instead.
+ */
+async function requireOnlyThisWorkspace(tx: Tx, accountId: string, workspaceId: string): Promise<void> {
+  const elsewhere = await tx.selectFrom("members").select("id").where("account_id", "=", accountId).where("workspace_id", "!=", workspaceId).executeTakeFirst();
+  if (elsewhere) throw refused("This account belongs to other workspaces too: sign in with its password, not this workspace's single sign-on.");
 }

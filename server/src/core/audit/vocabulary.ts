@@ -83,5 +83,7 @@ export const AUDIT_ACTIONS = [
   "workspace.updated",
   "workspace.identity_secret_rotated",
   "workspace.public_key_rotated",
+  "workspace.single_sign_on_set",
+  "workspace.single_sign_on_removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -44,7 +44,16 @@ export function isBlockedAddress(address: string): boolean {
 
 /** When an endpoint is saved: a well-formed https URL whose host is not a private address. */
 export function checkWebhookUrl(raw: string, allowPrivate: boolean): string {
-  const refuse = (detail: string) => new HeedError("validation_failed", `The webhook URL is refused: ${detail}`, { errors: [{ pointer: "/url", detail }] });
+  return checkOutboundUrl(raw, allowPrivate, { what: "The webhook URL", pointer: "/url", useSignature: true });
+}
+
+/**
+ * Any URL a user types that Heed will call (a webhook target, a workspace's OpenID Connect
+ * issuer): https, no credentials, and not a private address unless the server allows them.
+ */
+export function checkOutboundUrl(raw: string, allowPrivate: boolean, field: { what: string; pointer: string; useSignature?: boolean }): string {
+  const refuse = (detail: string) =>
+    new HeedError("validation_failed", `${field.what} is refused: ${detail}`, { errors: [{ pointer: field.pointer, detail }] });
   let url: URL;
   try {
     url = new URL(raw);
@@ -52,7 +61,7 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): string {
     throw refuse("not a URL.");
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate)) throw refuse("use https.");
-  if (url.username || url.password) throw refuse("credentials in the URL are not allowed; use the signature to authenticate.");
+  if (url.username || url.password) throw refuse(`credentials in the URL are not allowed${field.useSignature ? "; use the signature to authenticate" : ""}.`);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || isBlockedAddress(host))) {
     throw refuse("private, loopback and link-local addresses are not reachable targets.");

@@ -2,7 +2,7 @@ import type { Operation } from "../../http/define-operation.js";
 import { listSessionsOperation, revokeAllSessionsOperation, revokeSessionOperation } from "./sessions.js";
 import { getSessionOperation, signOutOperation, switchWorkspaceOperation } from "./session.js";
 import { signInOperation } from "./sign-in.js";
-import { finishSingleSignOnOperation, startSingleSignOnOperation } from "./single-sign-on.js";
+import { finishSingleSignOnOperation, getSignInOptionsOperation, startSingleSignOnOperation } from "./single-sign-on.js";
 import { acceptInviteOperation, getInviteOperation } from "./invites.js";
 import { getPasswordResetOperation, requestPasswordResetOperation, resetPasswordOperation } from "./password-reset.js";
 
@@ -19,6 +19,7 @@ export const operations: Operation[] = [
   requestPasswordResetOperation,
   getPasswordResetOperation,
   resetPasswordOperation,
+  getSignInOptionsOperation,
   startSingleSignOnOperation,
   finishSingleSignOnOperation,
 ];

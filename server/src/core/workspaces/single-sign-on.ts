@@ -1,0 +1,88 @@
+import type { z } from "@hono/zod-openapi";
+import type { WorkspaceSingleSignOnTable } from "../../db/schema.js";
+import type { Db } from "../../db/database.js";
+import { nowIso } from "../../lib/clock.js";
+import type { PutWorkspaceSingleSignOnSchema, WorkspaceSingleSignOnSchema } from "../../schemas/single-sign-on.js";
+import type { OidcSettings } from "../accounts/single-sign-on.js";
+import { recordChange } from "../changes.js";
+import { type Ctx, inTransaction, reader, type Tx } from "../context.js";
+import { HeedError } from "../errors.js";
+import { requireScope } from "../scopes.js";
+import { checkOutboundUrl } from "../webhooks/ssrf.js";
+
+// A workspace's own OpenID Connect provider, set by its owners and admins. Its people sign in
+// through it and, for the allowed email domains, sign up as members. What such a provider may
+// prove is limited to its own workspace (accounts/single-sign-on.ts): its admins control it.
+
+export type WorkspaceSingleSignOnView = z.output<typeof WorkspaceSingleSignOnSchema>;
+export type WorkspaceSingleSignOnInput = z.output<typeof PutWorkspaceSingleSignOnSchema>;
+
+function toView(row: WorkspaceSingleSignOnTable, publicUrl: string): WorkspaceSingleSignOnView {
+  return {
+    issuer: row.issuer,
+    clientId: row.client_id,
+    allowedDomains: JSON.parse(row.allowed_domains) as string[],
+    label: row.label,
+    callbackUrl: `${publicUrl}/v1/auth/oidc/callback`,
+    updatedAt: row.updated_at,
+  };
+}
+
+const none = () => new HeedError("not_found", "This workspace has no single sign-on of its own.");
+
+export async function getWorkspaceSingleSignOn({ ctx }: { ctx: Ctx }): Promise<WorkspaceSingleSignOnView> {
+  requireScope(ctx.actor.scopes, "workspace:read");
+  const row = await reader(ctx).selectFrom("workspace_single_sign_on").selectAll().where("workspace_id", "=", ctx.workspace.id).executeTakeFirst();
+  if (!row) throw none();
+  return toView(row, ctx.services.publicUrl);
+}
+
+/** Sets (or replaces) the provider. The next sign-in discovers it afresh. */
+export async function putWorkspaceSingleSignOn({ ctx, input }: { ctx: Ctx; input: WorkspaceSingleSignOnInput }): Promise<WorkspaceSingleSignOnView> {
+  requireScope(ctx.actor.scopes, "workspace:write");
+  // Heed will fetch this issuer's documents: never an address inside its own network. The issuer
+  // is kept as typed, since the provider's metadata must name exactly the same string.
+  checkOutboundUrl(input.issuer, ctx.services.webhooksAllowPrivate ?? false, { what: "The issuer", pointer: "/issuer" });
+  return inTransaction(ctx, async (tx) => {
+    const at = nowIso();
+    const before = await tx.selectFrom("workspace_single_sign_on").select("created_at").where("workspace_id", "=", ctx.workspace.id).executeTakeFirst();
+    const row: WorkspaceSingleSignOnTable = {
+      workspace_id: ctx.workspace.id,
+      issuer: input.issuer,
+      client_id: input.clientId,
+      client_secret: input.clientSecret,
+      allowed_domains: JSON.stringify([...new Set(input.allowedDomains)]),
+      label: input.label,
+      created_at: before?.created_at ?? at,
+      updated_at: at,
+    };
+    if (before) await tx.updateTable("workspace_single_sign_on").set(row).where("workspace_id", "=", ctx.workspace.id).execute();
+    else await tx.insertInto("workspace_single_sign_on").values(row).execute();
+    const { clientSecret: _secret, ...audit } = input;
+    await recordChange(tx, ctx, { action: "workspace.single_sign_on_set", objectType: "workspace", objectId: ctx.workspace.id, audit });
+    return toView(row, ctx.services.publicUrl);
+  });
+}
+
+export async function deleteWorkspaceSingleSignOn({ ctx }: { ctx: Ctx }): Promise<void> {
+  requireScope(ctx.actor.scopes, "workspace:write");
+  await inTransaction(ctx, async (tx) => {
+    const removed = await tx.deleteFrom("workspace_single_sign_on").where("workspace_id", "=", ctx.workspace.id).executeTakeFirst();
+    if (removed.numDeletedRows === 0n) throw none();
+    await recordChange(tx, ctx, { action: "workspace.single_sign_on_removed", objectType: "workspace", objectId: ctx.workspace.id });
+  });
+}
+
+/** The workspace's provider as the sign-in flow uses it, or null. */
+export async function workspaceProvider(db: Db | Tx, workspaceId: string): Promise<OidcSettings | null> {
+  const row = await db.selectFrom("workspace_single_sign_on").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    issuer: row.issuer,
+    clientId: row.client_id,
+    clientSecret: row.client_secret,
+    allowedDomains: JSON.parse(row.allowed_domains) as string[],
+    label: row.label,
+    signUpWorkspace: null,
+  };
+}
