@@ -2558,7 +2558,7 @@ export interface components {
         CreatedInvite: components["schemas"]["Invite"] & {
             /** @description The one-time link to `/app/invite/{token}`, shown in this answer only. */
             inviteUrl: string;
-            /** @description Whether the link was mailed too (only with SMTP_URL set). */
+            /** @description Whether the link is mailed too (with SMTP_URL set); the mail is sent as the invite is made, and a failed delivery is logged. */
             emailed: boolean;
         };
         Invite: {
@@ -18261,7 +18261,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in: to the page the sign-in started for. */
+            /** @description Signed in: to the page the sign-in started for. Refused, for a browser (`Accept: text/html`): to `/app/sign-in?sso=refused`. */
             302: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];

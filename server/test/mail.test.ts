@@ -32,6 +32,18 @@ describe("mail", () => {
     expect((await h.call("POST", `/v1/auth/invites/${token}/accept`, { json: { name: "Mailed", password: PASSWORD } })).status).toBe(200);
   });
 
+  it("mails an invite made with an Idempotency-Key once, the replay included", async () => {
+    const ws = await h.workspace();
+    const owner = await signedIn(h, ws, "owner");
+    const headers = { ...owner.headers, "idempotency-key": `invite-${ws.id}` };
+    const json = { email: `keyed.${ws.id}@example.com`, role: "member" };
+    const created = await h.call("POST", "/v1/members/invites", { json, headers });
+    const replayed = await h.call("POST", "/v1/members/invites", { json, headers });
+    expect([created.status, replayed.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+    expect(linkIn((await smtp.mailTo(json.email)).text)).toBe(created.body.inviteUrl);
+    expect(smtp.received.filter((m) => m.to.includes(json.email))).toHaveLength(1);
+  });
+
   it("mails a password link on request, the same answer for unknown emails; the link sets the password once and ends old sessions", async () => {
     const ws = await h.workspace();
     const s = await signedIn(h, ws, "member");

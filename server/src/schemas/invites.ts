@@ -18,7 +18,9 @@ export const InviteSchema = z
 
 export const CreatedInviteSchema = InviteSchema.extend({
   inviteUrl: z.string().openapi({ description: "The one-time link to `/app/invite/{token}`, shown in this answer only." }),
-  emailed: z.boolean().openapi({ description: "Whether the link was mailed too (only with SMTP_URL set)." }),
+  emailed: z
+    .boolean()
+    .openapi({ description: "Whether the link is mailed too (with SMTP_URL set); the mail is sent as the invite is made, and a failed delivery is logged." }),
 }).openapi("CreatedInvite");
 
 export const CreateInviteSchema = z.strictObject({ email: email(), role }).openapi("CreateInvite");

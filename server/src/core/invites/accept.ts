@@ -10,6 +10,7 @@ import { HeedError } from "../errors.js";
 import { describeSession, type SessionView } from "../sessions/describe.js";
 import { type RequestMeta, startSession } from "../sessions/sessions.js";
 import { isWellFormedToken, tokenHash } from "../sessions/token.js";
+import { isPending, isPendingRow } from "./pending.js";
 
 // The invited person's side: see what the link is for, then join (creating the account when the
 // email has none) and be signed in.
@@ -27,7 +28,7 @@ async function pendingInvite(db: Db, token: string) {
     .select(["w.name as workspaceName", "w.slug as workspaceSlug"])
     .where("i.token_hash", "=", tokenHash(token))
     .executeTakeFirst();
-  if (!row || row.accepted_at || row.revoked_at || row.expires_at <= nowIso()) throw unusable();
+  if (!row || !isPendingRow(row, nowIso())) throw unusable();
   return row;
 }
 
@@ -74,9 +75,7 @@ export async function acceptInvite({
       .updateTable("invites")
       .set({ accepted_at: at })
       .where("id", "=", invite.id)
-      .where("accepted_at", "is", null)
-      .where("revoked_at", "is", null)
-      .where("expires_at", ">", at)
+      .where((eb) => isPending(eb, at))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw unusable();
     const id = existing?.id ?? newId("account");

@@ -11,6 +11,7 @@ import { requireScope } from "../scopes.js";
 import { newToken, tokenHash } from "../sessions/token.js";
 import { inviteMail } from "../../mail/messages.js";
 import { INVITE_LIFETIME_MS, inviteUrl } from "./links.js";
+import { isPending } from "./pending.js";
 
 // The team's side of invites: send one, see the pending ones, take one back.
 
@@ -37,17 +38,18 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<t
       .set({ revoked_at: isoAt(at) })
       .where("workspace_id", "=", ctx.workspace.id)
       .where("email", "=", input.email)
-      .where("accepted_at", "is", null)
-      .where("revoked_at", "is", null)
+      .where((eb) => isPending(eb, isoAt(at)))
       .execute();
     return insertInvite(tx, ctx, { email: input.email, role: input.role }, at);
   });
-  // Mailed once the invite has committed; the link is in the answer either way.
+  // Mailed without waiting: a request with an Idempotency-Key runs in a transaction that commits
+  // after this verb returns, and an SMTP server's seconds must not hold the database's write lock.
+  // The link is in the answer either way; a failed delivery is logged (mail/mailer.ts).
   const { mailer } = ctx.services;
   const workspace = await reader(ctx).selectFrom("workspaces").select("name").where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
-  const emailed = mailer
-    ? await mailer.send(inviteMail({ to: input.email, workspaceName: workspace.name, role: input.role, url: created.inviteUrl, expiresAt: created.expiresAt }))
-    : false;
+  if (mailer)
+    void mailer.send(inviteMail({ to: input.email, workspaceName: workspace.name, role: input.role, url: created.inviteUrl, expiresAt: created.expiresAt }));
+  const emailed = mailer !== undefined;
   return { ...created, emailed };
 }
 
@@ -86,9 +88,7 @@ export async function listInvites({ ctx }: { ctx: Ctx }): Promise<{ data: Invite
     .selectFrom("invites")
     .selectAll()
     .where("workspace_id", "=", ctx.workspace.id)
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", nowIso())
+    .where((eb) => isPending(eb, nowIso()))
     .orderBy("id", "desc")
     .limit(100)
     .execute();
@@ -104,8 +104,7 @@ export async function revokeInvite({ ctx, input }: { ctx: Ctx; input: { id: stri
       .selectAll()
       .where("workspace_id", "=", ctx.workspace.id)
       .where("id", "=", input.id)
-      .where("accepted_at", "is", null)
-      .where("revoked_at", "is", null)
+      .where((eb) => isPending(eb, nowIso()))
       .executeTakeFirst();
     if (!row) throw notFound("pending invite", input.id);
     requireOwnerFor(ctx.actor, row.role === "owner");
