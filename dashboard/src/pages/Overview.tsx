@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { canManageWorkspace } from "../role.js";
 import { useSession } from "../session.js";
 
 const ROLE_DOES: Record<string, string> = {
@@ -6,7 +8,16 @@ const ROLE_DOES: Record<string, string> = {
   member: "You can work on posts, comments, votes and the changelog, and read boards and end users.",
 };
 
-/** Where a signed-in person lands: which workspace, and what their role lets them do. */
+// The first steps of a new workspace, each a link to the settings page that does it.
+const FIRST_STEPS = [
+  { to: "/settings/members", label: "Invite your team", why: "so that triage is not one person's job." },
+  { to: "/settings/boards", label: "Shape your boards and statuses", why: "the places ideas land, and the stages they go through." },
+  { to: "/settings/api-keys", label: "Create an API key", why: "for your servers and scripts: everything the dashboard does, the API does." },
+  { to: "/settings/webhooks", label: "Subscribe to events", why: "so that new posts and status changes reach your tools." },
+  { to: "/settings/workspace", label: "Connect your product", why: "allowed origins, identity verification and the public key for the widget." },
+];
+
+/** Where a signed-in person lands: which workspace, what their role lets them do, and where to start. */
 export function Overview() {
   const { data: session } = useSession();
   const current = session?.workspaces.find((w) => w.id === session.currentWorkspaceId);
@@ -25,6 +36,18 @@ export function Overview() {
         You are signed in as {session?.account.email}, {current.role === "member" ? "a member" : `an ${current.role}`} of this workspace.{" "}
         {ROLE_DOES[current.role]}
       </p>
+      {canManageWorkspace(current.role) && (
+        <>
+          <h2>Set up {current.name}</h2>
+          <ul className="first-steps">
+            {FIRST_STEPS.map((step) => (
+              <li key={step.to}>
+                <Link to={step.to}>{step.label}</Link>: {step.why}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
