@@ -1,8 +1,108 @@
-/** Settings, Sessions: not built yet. */
+import type { Schemas } from "@heed/client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { api, problemOf, unwrap } from "../../api.js";
+import { ConfirmButton } from "../../ui/Confirm.js";
+import { formatDateTime, formatRelative } from "../../ui/format.js";
+import { QueryState } from "../../ui/QueryState.js";
+import { describeDevice } from "./sessions/device.js";
+
+// Settings → Your sessions: every browser signed in to this account, this one marked, each one
+// ended on its own or all at once (a lost laptop, a shared computer).
+
+type SessionEntry = Schemas["SessionEntry"];
+
 export function Sessions() {
+  const queries = useQueryClient();
+  const navigate = useNavigate();
+  const sessions = useQuery({ queryKey: ["sessions"], queryFn: async () => unwrap(await api.GET("/auth/sessions")) });
+  const revoke = useMutation({
+    mutationFn: async (id: string) => {
+      const result = await api.DELETE("/auth/sessions/{id}", { params: { path: { id } } });
+      if (!result.response.ok) unwrap(result);
+    },
+    onSettled: () => queries.invalidateQueries({ queryKey: ["sessions"] }),
+  });
+  const everywhere = useMutation({
+    mutationFn: async () => {
+      const result = await api.DELETE("/auth/sessions");
+      if (!result.response.ok) unwrap(result);
+    },
+    // This session ended too: forget everything and go to sign-in.
+    onSuccess: () => {
+      queries.clear();
+      navigate("/sign-in", { replace: true });
+    },
+  });
+  const error = revoke.error ?? everywhere.error;
   return (
     <section>
-      <h1>Sessions</h1>
+      <h1>Your sessions</h1>
+      <p className="muted">Browsers signed in to your account. A session ends after 14 days unused, and after 90 days in any case.</p>
+      {error && (
+        <p className="error" role="alert">
+          {problemOf(error).detail}
+        </p>
+      )}
+      <QueryState query={sessions} what="your sessions">
+        {(page) => (
+          <>
+            <div className="table-wrap">
+              <table className="cards">
+                <caption className="visually-hidden">Your sessions</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Device</th>
+                    <th scope="col">Address</th>
+                    <th scope="col">Signed in</th>
+                    <th scope="col">Last active</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.data.map((s: SessionEntry) => (
+                    <tr key={s.id}>
+                      <td>
+                        <strong>{describeDevice(s.userAgent)}</strong> {s.current && <span className="badge good">this browser</span>}
+                      </td>
+                      <td data-label="Address">{s.ip ?? "unknown"}</td>
+                      <td data-label="Signed in">{formatDateTime(s.createdAt)}</td>
+                      <td data-label="Last active">{formatRelative(s.lastSeenAt)}</td>
+                      <td>
+                        {!s.current && (
+                          <ConfirmButton
+                            label="Sign out"
+                            ariaLabel={`Sign out ${describeDevice(s.userAgent)}, signed in ${formatDateTime(s.createdAt)}`}
+                            title="Sign out that browser?"
+                            confirm="Sign it out"
+                            onConfirm={() => revoke.mutate(s.id)}
+                            disabled={revoke.isPending}
+                          >
+                            <p>Its next request is refused; whoever uses it must sign in again.</p>
+                          </ConfirmButton>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="actions spaced">
+              <ConfirmButton
+                label="Sign out everywhere"
+                title="Sign out everywhere?"
+                confirm="Sign out everywhere"
+                onConfirm={() => everywhere.mutate()}
+                disabled={everywhere.isPending}
+              >
+                <p>Every browser signed in to your account is signed out, this one included.</p>
+              </ConfirmButton>
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
