@@ -69,7 +69,12 @@ describe("Settings → Members", () => {
     await expect.poll(() => page.getByRole("combobox", { name: "Role of Mia Member" }).isVisible()).toBe(true);
     expect(await page.getByText("No pending invites.").isVisible()).toBe(true);
     await page.getByRole("combobox", { name: "Role of Mia Member" }).selectOption("admin");
-    await expect.poll(async () => (await h.call("GET", "/v1/members", { key: await ws.key(["members:read"]) })).body.data.find((m: { name: string }) => m.name === "Mia Member")?.role).toBe("admin");
+    await expect
+      .poll(
+        async () =>
+          (await h.call("GET", "/v1/members", { key: await ws.key(["members:read"]) })).body.data.find((m: { name: string }) => m.name === "Mia Member")?.role,
+      )
+      .toBe("admin");
     await everyView(page, "settings-members");
 
     // Removed with confirmation: her session opens nothing in this workspace any more.
@@ -126,7 +131,11 @@ describe("Settings → Your sessions", () => {
     const laptop = await signedInPage(browser, h, ws, "member", "/app/settings/sessions");
     // The same account in a second browser.
     const phone = await newPage(browser, { width: 375 });
-    expect((await phone.context.request.post(`${h.url}/v1/auth/sign-in`, { data: { email: laptop.email, password: PASSWORD }, headers: { origin: h.url } })).status()).toBe(200);
+    expect(
+      (
+        await phone.context.request.post(`${h.url}/v1/auth/sign-in`, { data: { email: laptop.email, password: PASSWORD }, headers: { origin: h.url } })
+      ).status(),
+    ).toBe(200);
     const { page } = laptop;
     await page.reload();
     const rows = page.getByRole("table", { name: "Your sessions" }).getByRole("row");
