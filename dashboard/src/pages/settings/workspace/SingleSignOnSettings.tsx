@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { api, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { Field, FormError } from "../../../ui/Field.js";
@@ -14,6 +14,7 @@ export function SingleSignOnSettings() {
   const queries = useQueryClient();
   const domainsId = useId();
   const [saved, setSaved] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const current = useQuery({
     queryKey: QUERY_KEY,
     queryFn: async () => {
@@ -29,6 +30,9 @@ export function SingleSignOnSettings() {
     onSuccess: (answer) => {
       queries.setQueryData(QUERY_KEY, answer);
       setSaved(true);
+      // The secret went to the server; the page does not keep it.
+      const secret = form.current?.elements.namedItem("clientSecret");
+      if (secret instanceof HTMLInputElement) secret.value = "";
     },
   });
   const remove = useMutation({
@@ -82,7 +86,7 @@ export function SingleSignOnSettings() {
       ) : (
         <p>Not set up: people sign in with their email and password, or with the server's single sign-on if it has one.</p>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={form} onSubmit={onSubmit} noValidate>
         <Field
           label="Issuer URL"
           name="issuer"

@@ -1,0 +1,113 @@
+import type { Schemas } from "@heed/client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { api, problemOf, unwrap } from "../../../api.js";
+import { Field, FormError } from "../../../ui/Field.js";
+
+// The workspace's settings that are not secrets: its name, who may read the portal, which sites
+// may call the customer-facing API, whether identify must be proven, and its limits.
+
+type Workspace = Schemas["Workspace"];
+
+export function SettingsForm({ workspace }: { workspace: Workspace }) {
+  const queries = useQueryClient();
+  const ids = { visibility: useId(), origins: useId() };
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    mutationFn: async (body: Schemas["UpdateWorkspace"]) => unwrap(await api.PATCH("/workspace", { body })),
+    onSuccess: (answer) => {
+      queries.setQueryData(["workspace"], answer);
+      // The switcher and overview show the name.
+      queries.invalidateQueries({ queryKey: ["session"] });
+      setSaved(true);
+    },
+  });
+  const problem = save.error ? problemOf(save.error) : null;
+  const originErrors = Object.entries(problem?.fields ?? {}).filter(([name]) => name.startsWith("allowedOrigins"));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    const form = new FormData(event.currentTarget);
+    const number = (name: string) => {
+      const raw = String(form.get(name)).trim();
+      return raw === "" ? null : Number(raw);
+    };
+    save.mutate({
+      name: String(form.get("name")).trim(),
+      portalVisibility: String(form.get("portalVisibility")) as Workspace["portalVisibility"],
+      identityVerification: form.get("identityVerification") === "on",
+      allowedOrigins: String(form.get("allowedOrigins"))
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+      rateLimitPerMinute: number("rateLimitPerMinute"),
+      portalPostsPerHour: number("portalPostsPerHour"),
+    });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Workspace settings">
+      <Field label="Name" name="name" required maxLength={100} defaultValue={workspace.name} error={problem?.fields.name} />
+      <div className="field">
+        <label htmlFor={ids.visibility}>Portal</label>
+        <select id={ids.visibility} name="portalVisibility" defaultValue={workspace.portalVisibility}>
+          <option value="public">Public: anyone may read it, search engines may list it</option>
+          <option value="private">Private: only identified end users may read it</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.origins}>Allowed origins</label>
+        <p id={`${ids.origins}-hint`} className="hint">
+          One per line: the sites whose pages may call Heed's customer-facing API (the widget), as <code>https://app.example.com</code>, or <code>*</code> for
+          any.
+        </p>
+        <textarea
+          id={ids.origins}
+          name="allowedOrigins"
+          rows={3}
+          defaultValue={workspace.allowedOrigins.join("\n")}
+          aria-invalid={originErrors.length > 0 ? true : undefined}
+          aria-describedby={`${ids.origins}-hint${originErrors.length > 0 ? ` ${ids.origins}-error` : ""}`}
+        />
+        {originErrors.length > 0 && (
+          <p id={`${ids.origins}-error`} className="error">
+            {originErrors.map(([name, detail]) => `Line ${Number(name.split("/")[1]) + 1}: ${detail}`).join(" ")}
+          </p>
+        )}
+      </div>
+      <label className="choice">
+        <input type="checkbox" name="identityVerification" defaultChecked={workspace.identityVerification} />
+        <span>
+          <strong>Identity verification</strong>{" "}
+          <span className="muted">Identify calls must carry a userHash or a JWT made with the identity secret, so nobody can pose as your users.</span>
+        </span>
+      </label>
+      <Field
+        label="Rate limit per minute (optional)"
+        name="rateLimitPerMinute"
+        type="number"
+        min={1}
+        defaultValue={workspace.rateLimitPerMinute ?? ""}
+        hint="Requests per minute per credential. Empty: the server's default."
+        error={problem?.fields.rateLimitPerMinute}
+      />
+      <Field
+        label="Portal posts per hour (optional)"
+        name="portalPostsPerHour"
+        type="number"
+        min={1}
+        defaultValue={workspace.portalPostsPerHour ?? ""}
+        hint="Ideas one end user may submit through the portal in an hour. Empty: no cap."
+        error={problem?.fields.portalPostsPerHour}
+      />
+      <FormError problem={problem} />
+      <div className="actions">
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save settings"}
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {saved ? "Settings saved." : ""}
+      </p>
+    </form>
+  );
+}
