@@ -59,7 +59,9 @@ describe("Settings → Boards", () => {
     await expect.poll(order).toEqual([...before.slice(0, -3), "Needs design", ...before.slice(-3, -1)]);
 
     await page.getByRole("button", { name: "Make default: Needs design" }).click();
-    await expect.poll(async () => (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { isDefault: boolean }) => s.isDefault)?.name).toBe("Needs design");
+    await expect
+      .poll(async () => (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { isDefault: boolean }) => s.isDefault)?.name)
+      .toBe("Needs design");
 
     // Deleting the default status is refused by the server, and the page says why.
     await page.getByRole("button", { name: "Delete Needs design" }).click();

@@ -97,7 +97,12 @@ describe("Settings → Workspace", () => {
     expect(await page.content()).not.toContain("a-client-secret");
     expect(await page.getByLabel("Client secret").inputValue()).toBe("");
     const stored = (await h.call("GET", "/v1/workspace/single-sign-on", { key: await ws.key(["workspace:read"]) })).body;
-    expect(stored).toMatchObject({ issuer: "https://acme.okta.example", clientId: "heed-dashboard", allowedDomains: ["acme.test", "acme-corp.test"], label: "Acme Okta" });
+    expect(stored).toMatchObject({
+      issuer: "https://acme.okta.example",
+      clientId: "heed-dashboard",
+      allowedDomains: ["acme.test", "acme-corp.test"],
+      label: "Acme Okta",
+    });
     expect((await h.call("GET", `/v1/auth/sign-in-options?workspace=${ws.slug}`)).body.singleSignOn[0].label).toBe("Acme Okta");
     await everyView(page, "settings-workspace-sso");
 

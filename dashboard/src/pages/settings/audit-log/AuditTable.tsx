@@ -38,9 +38,7 @@ export function AuditTable({ entries, names, onObject }: { entries: Entry[]; nam
                     <summary>
                       Details<span className="visually-hidden"> of {e.action}</span>
                     </summary>
-                    <pre className="excerpt" tabIndex={0}>
-                      {JSON.stringify(e.data, null, 2)}
-                    </pre>
+                    <pre className="excerpt">{JSON.stringify(e.data, null, 2)}</pre>
                   </details>
                 )}
               </td>

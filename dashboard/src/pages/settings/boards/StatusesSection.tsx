@@ -109,6 +109,7 @@ export function StatusesSection() {
     reorder.mutate(ids);
     setFocusId(button);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the list re-renders in its new order, which moved the focused button
   useEffect(() => {
     if (focusId) document.getElementById(focusId)?.focus();
   }, [focusId, statuses.data]);

@@ -40,11 +40,7 @@ function Attempts({ deliveryId }: { deliveryId: string }) {
         <li key={a.attempt}>
           <strong>Attempt {a.attempt}</strong>, {formatDateTime(a.startedAt)}: {a.status === null ? "no answer" : `HTTP ${a.status}`} in {a.durationMs} ms
           {a.error && <span className="error"> ({a.error})</span>}
-          {a.responseExcerpt && (
-            <pre className="excerpt" tabIndex={0}>
-              {a.responseExcerpt}
-            </pre>
-          )}
+          {a.responseExcerpt && <pre className="excerpt">{a.responseExcerpt}</pre>}
         </li>
       ))}
     </ol>

@@ -52,9 +52,7 @@ export function EventPicker({ types, selected, onChange, error }: Props) {
                     <summary>
                       Payload schema<span className="visually-hidden"> of {t.type}</span>
                     </summary>
-                    <pre className="schema" tabIndex={0}>
-                      {JSON.stringify(t.schema, null, 2)}
-                    </pre>
+                    <pre className="schema">{JSON.stringify(t.schema, null, 2)}</pre>
                   </details>
                 </div>
               ))}
