@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { canManageWorkspace, useCurrentWorkspace } from "../role.js";
 
 // Settings: the pages that shape the workspace, offered only to roles that may use them, and the
@@ -16,7 +16,12 @@ const WORKSPACE_PAGES = [
 
 export function SettingsLayout() {
   const workspace = useCurrentWorkspace();
-  const pages = [...(canManageWorkspace(workspace?.role) ? WORKSPACE_PAGES : []), { to: "sessions", label: "Your sessions" }];
+  const location = useLocation();
+  const manages = canManageWorkspace(workspace?.role);
+  const pages = [...(manages ? WORKSPACE_PAGES : []), { to: "sessions", label: "Your sessions" }];
+  // A member who types a workspace page's address learns why it is closed, rather than meeting
+  // the API's 403 in a broken page. (The API refuses them all the same.)
+  const closed = !manages && WORKSPACE_PAGES.some((p) => location.pathname.endsWith(`/settings/${p.to}`));
   return (
     <div className="settings">
       <nav aria-label="Settings">
@@ -36,7 +41,16 @@ export function SettingsLayout() {
             </p>
           }
         >
-          <Outlet />
+          {closed ? (
+            <section>
+              <h1>Owners and admins only</h1>
+              <p role="alert">
+                This page changes the whole workspace, so it is open to its owners and admins. Ask one of them if something here needs to change.
+              </p>
+            </section>
+          ) : (
+            <Outlet />
+          )}
         </Suspense>
       </div>
     </div>

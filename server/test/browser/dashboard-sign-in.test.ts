@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPasswordResetLink } from "../../src/core/accounts/password-reset.js";
 import { createInvite } from "../../src/core/invites/invites.js";
 import { expectAccessible, launchChromium, screenshot } from "../support/browser.js";
+import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
 
@@ -44,8 +45,7 @@ describe("the dashboard's sign-in", () => {
     const response = await page.goto(invite.inviteUrl);
     expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     await expect.poll(() => page.getByRole("heading", { name: `Join ${ws.row.name}` }).isVisible()).toBe(true);
-    await expectAccessible(page, "accept invite");
-    await screenshot(page, "dashboard-accept-invite");
+    await everyView(page, "dashboard-accept-invite");
     await page.getByLabel("Your name").fill("Ada Owner");
     await page.getByLabel(/^Password/).fill("too short");
     await page.getByRole("button", { name: `Join ${ws.row.name}` }).click();
@@ -113,8 +113,7 @@ describe("the dashboard's sign-in", () => {
     await page.getByLabel("Email").fill(`${memberId}@example.com`);
     await page.getByRole("button", { name: "Send me a link" }).click();
     await expect.poll(() => page.getByRole("status").isVisible()).toBe(true);
-    await expectAccessible(page, "request a password link");
-    await screenshot(page, "dashboard-reset-requested-375");
+    await everyView(page, "dashboard-reset-requested");
 
     const link = await createPasswordResetLink({ ctx: ws.ctx, input: { id: memberId! } });
     await page.goto(link.resetUrl);
@@ -122,8 +121,7 @@ describe("the dashboard's sign-in", () => {
     await page.getByLabel(/^New password/).fill("short");
     await page.getByRole("button", { name: "Set the password and sign in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("At least 10 characters.");
-    await expectAccessible(page, "set a new password, with an error");
-    await screenshot(page, "dashboard-reset-password-375");
+    await everyView(page, "dashboard-reset-password-error");
     await page.getByLabel(/^New password/).fill("the new passphrase");
     await page.getByRole("button", { name: "Set the password and sign in" }).click();
     await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
