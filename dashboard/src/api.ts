@@ -22,3 +22,8 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   if (result.error !== undefined || result.data === undefined) throw new HeedApiError(result.response, result.error);
   return result.data;
 }
+
+/** For answers without a body (204): nothing on success, the refusal thrown as a HeedApiError. */
+export function noContent(result: { error?: unknown; response: Response }): void {
+  if (!result.response.ok) throw new HeedApiError(result.response, result.error);
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, problemOf, unwrap } from "../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../api.js";
 import { useCurrentWorkspace } from "../../role.js";
 import { QueryState } from "../../ui/QueryState.js";
 import { ShownOnce } from "../../ui/ShownOnce.js";
@@ -32,8 +32,7 @@ export function ApiKeys() {
   });
   const revoke = useMutation({
     mutationFn: async (id: string) => {
-      const result = await api.DELETE("/api-keys/{id}", { params: { path: { id } } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/api-keys/{id}", { params: { path: { id } } }));
     },
     onSettled: () => queries.invalidateQueries({ queryKey: QUERY_KEY }),
   });

@@ -2,7 +2,7 @@ import type { Schemas } from "@heed/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { api, problemOf, unwrap } from "../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../api.js";
 import { useCurrentWorkspace } from "../../role.js";
 import { useSession } from "../../session.js";
 import { QueryState } from "../../ui/QueryState.js";
@@ -58,13 +58,11 @@ export function Members() {
     act.mutate(async () => unwrap(await api.PATCH("/members/{id}", { params: { path: { id: m.id } }, body: { role } })));
   const remove = (m: Member) =>
     act.mutate(async () => {
-      const result = await api.DELETE("/members/{id}", { params: { path: { id: m.id } } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/members/{id}", { params: { path: { id: m.id } } }));
     });
   const revokeInvite = (id: string) =>
     act.mutate(async () => {
-      const result = await api.DELETE("/members/invites/{id}", { params: { path: { id } } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/members/invites/{id}", { params: { path: { id } } }));
     });
   const resetLink = (m: Member) =>
     act.mutate(async () => {

@@ -1,7 +1,8 @@
+import { CardTable } from "../../ui/CardTable.js";
 import type { Schemas } from "@heed/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api, problemOf, unwrap } from "../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../api.js";
 import { ConfirmButton } from "../../ui/Confirm.js";
 import { formatDateTime, formatRelative } from "../../ui/format.js";
 import { QueryState } from "../../ui/QueryState.js";
@@ -18,15 +19,13 @@ export function Sessions() {
   const sessions = useQuery({ queryKey: ["sessions"], queryFn: async () => unwrap(await api.GET("/auth/sessions")) });
   const revoke = useMutation({
     mutationFn: async (id: string) => {
-      const result = await api.DELETE("/auth/sessions/{id}", { params: { path: { id } } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/auth/sessions/{id}", { params: { path: { id } } }));
     },
     onSettled: () => queries.invalidateQueries({ queryKey: ["sessions"] }),
   });
   const everywhere = useMutation({
     mutationFn: async () => {
-      const result = await api.DELETE("/auth/sessions");
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/auth/sessions"));
     },
     // This session ended too: forget everything and go to sign-in.
     onSuccess: () => {
@@ -47,48 +46,32 @@ export function Sessions() {
       <QueryState query={sessions} what="your sessions">
         {(page) => (
           <>
-            <div className="table-wrap">
-              <table className="cards">
-                <caption className="visually-hidden">Your sessions</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Device</th>
-                    <th scope="col">Address</th>
-                    <th scope="col">Signed in</th>
-                    <th scope="col">Last active</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.data.map((s: SessionEntry) => (
-                    <tr key={s.id}>
-                      <td>
-                        <strong>{describeDevice(s.userAgent)}</strong> {s.current && <span className="badge good">this browser</span>}
-                      </td>
-                      <td data-label="Address">{s.ip ?? "unknown"}</td>
-                      <td data-label="Signed in">{formatDateTime(s.createdAt)}</td>
-                      <td data-label="Last active">{formatRelative(s.lastSeenAt)}</td>
-                      <td>
-                        {!s.current && (
-                          <ConfirmButton
-                            label="Sign out"
-                            ariaLabel={`Sign out ${describeDevice(s.userAgent)}, signed in ${formatDateTime(s.createdAt)}`}
-                            title="Sign out that browser?"
-                            confirm="Sign it out"
-                            onConfirm={() => revoke.mutate(s.id)}
-                            disabled={revoke.isPending}
-                          >
-                            <p>Its next request is refused; whoever uses it must sign in again.</p>
-                          </ConfirmButton>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CardTable caption="Your sessions" columns={["Device", "Address", "Signed in", "Last active", ""]}>
+              {page.data.map((s: SessionEntry) => (
+                <tr key={s.id}>
+                  <td>
+                    <strong>{describeDevice(s.userAgent)}</strong> {s.current && <span className="badge good">this browser</span>}
+                  </td>
+                  <td data-label="Address">{s.ip ?? "unknown"}</td>
+                  <td data-label="Signed in">{formatDateTime(s.createdAt)}</td>
+                  <td data-label="Last active">{formatRelative(s.lastSeenAt)}</td>
+                  <td>
+                    {!s.current && (
+                      <ConfirmButton
+                        label="Sign out"
+                        ariaLabel={`Sign out ${describeDevice(s.userAgent)}, signed in ${formatDateTime(s.createdAt)}`}
+                        title="Sign out that browser?"
+                        confirm="Sign it out"
+                        onConfirm={() => revoke.mutate(s.id)}
+                        disabled={revoke.isPending}
+                      >
+                        <p>Its next request is refused; whoever uses it must sign in again.</p>
+                      </ConfirmButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </CardTable>
             <div className="actions spaced">
               <ConfirmButton
                 label="Sign out everywhere"

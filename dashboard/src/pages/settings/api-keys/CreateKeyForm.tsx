@@ -1,3 +1,4 @@
+import { FormActions } from "../../../ui/FormActions.js";
 import { type FormEvent, useId, useState } from "react";
 import { problemOf } from "../../../api.js";
 import { Field, FormError } from "../../../ui/Field.js";
@@ -114,14 +115,7 @@ export function CreateKeyForm({ isOwner, pending, error, onCreate, onCancel }: P
         error={problem?.fields.rateLimitPerMinute}
       />
       <FormError problem={problem} />
-      <div className="actions">
-        <button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create key"}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions pending={pending} label="Create key" pendingLabel="Creating…" onCancel={onCancel} />
     </form>
   );
 }

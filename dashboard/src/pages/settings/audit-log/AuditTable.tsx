@@ -1,3 +1,4 @@
+import { CardTable } from "../../../ui/CardTable.js";
 import type { Schemas } from "@heed/client";
 import { formatDateTime } from "../../../ui/format.js";
 
@@ -15,47 +16,34 @@ function actorName(entry: Entry, names: Map<string, string>): string {
 
 export function AuditTable({ entries, names, onObject }: { entries: Entry[]; names: Map<string, string>; onObject: (id: string) => void }) {
   return (
-    <div className="table-wrap">
-      <table className="cards">
-        <caption className="visually-hidden">Audit log</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Object</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <td className="nowrap">{formatDateTime(e.createdAt)}</td>
-              <td data-label="Who">{actorName(e, names)}</td>
-              <td data-label="What">
-                <code>{e.action}</code>
-                {Object.keys(e.data).length > 0 && (
-                  <details>
-                    <summary>
-                      Details<span className="visually-hidden"> of {e.action}</span>
-                    </summary>
-                    <pre className="excerpt">{JSON.stringify(e.data, null, 2)}</pre>
-                  </details>
-                )}
-              </td>
-              <td data-label="Object">
-                <button
-                  type="button"
-                  className="link break-anywhere"
-                  onClick={() => onObject(e.object.id)}
-                  aria-label={`${e.object.type} ${e.object.id}: only its changes`}
-                >
-                  {e.object.type} {e.object.id}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable caption="Audit log" columns={["When", "Who", "What", "Object"]}>
+      {entries.map((e) => (
+        <tr key={e.id}>
+          <td className="nowrap">{formatDateTime(e.createdAt)}</td>
+          <td data-label="Who">{actorName(e, names)}</td>
+          <td data-label="What">
+            <code>{e.action}</code>
+            {Object.keys(e.data).length > 0 && (
+              <details>
+                <summary>
+                  Details<span className="visually-hidden"> of {e.action}</span>
+                </summary>
+                <pre className="excerpt">{JSON.stringify(e.data, null, 2)}</pre>
+              </details>
+            )}
+          </td>
+          <td data-label="Object">
+            <button
+              type="button"
+              className="link break-anywhere"
+              onClick={() => onObject(e.object.id)}
+              aria-label={`${e.object.type} ${e.object.id}: only its changes`}
+            >
+              {e.object.type} {e.object.id}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </CardTable>
   );
 }

@@ -1,9 +1,10 @@
 import type { Schemas } from "@heed/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { api, problemOf, unwrap } from "../../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { Field, FormError } from "../../../ui/Field.js";
+import { FormActions } from "../../../ui/FormActions.js";
 import { QueryState } from "../../../ui/QueryState.js";
 
 // Boards: where end users post ideas. A private board never appears in the portal. A board that
@@ -59,16 +60,7 @@ function BoardForm({
         </select>
       </div>
       <FormError problem={problem} />
-      <div className="actions">
-        <button type="submit" disabled={pending}>
-          {pending ? "Saving…" : board ? "Save board" : "Create board"}
-        </button>
-        {onCancel && (
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions pending={pending} label={board ? "Save board" : "Create board"} onCancel={onCancel} />
     </form>
   );
 }
@@ -90,8 +82,7 @@ export function BoardsSection() {
   });
   const remove = useMutation({
     mutationFn: async ({ id, movePostsTo }: { id: string; movePostsTo?: string }) => {
-      const result = await api.DELETE("/boards/{id}", { params: { path: { id }, query: movePostsTo ? { movePostsTo } : {} } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/boards/{id}", { params: { path: { id }, query: movePostsTo ? { movePostsTo } : {} } }));
     },
     onSettled: refresh,
   });

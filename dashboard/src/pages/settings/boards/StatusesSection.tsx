@@ -1,7 +1,8 @@
+import { FormActions } from "../../../ui/FormActions.js";
 import type { Schemas } from "@heed/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { api, problemOf, unwrap } from "../../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { Field, FormError } from "../../../ui/Field.js";
 import { QueryState } from "../../../ui/QueryState.js";
@@ -59,14 +60,7 @@ function StatusForm({
       </div>
       <Field label="Colour" name="color" type="color" defaultValue={status?.color ?? "#6b7280"} error={problem?.fields.color} className="color-input" />
       <FormError problem={problem} />
-      <div className="actions">
-        <button type="submit" disabled={pending}>
-          {pending ? "Saving…" : status ? "Save status" : "Create status"}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions pending={pending} label={status ? "Save status" : "Create status"} onCancel={onCancel} />
     </form>
   );
 }
@@ -98,8 +92,7 @@ export function StatusesSection() {
   });
   const remove = useMutation({
     mutationFn: async (id: string) => {
-      const result = await api.DELETE("/statuses/{id}", { params: { path: { id } } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/statuses/{id}", { params: { path: { id } } }));
     },
     onSettled: refresh,
   });

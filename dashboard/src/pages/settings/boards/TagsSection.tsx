@@ -1,7 +1,8 @@
+import { FormActions } from "../../../ui/FormActions.js";
 import type { Schemas } from "@heed/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { api, problemOf, unwrap } from "../../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { Field, FormError } from "../../../ui/Field.js";
 import { QueryState } from "../../../ui/QueryState.js";
@@ -38,14 +39,7 @@ function TagForm({
       <Field label="Name" name="name" required maxLength={50} defaultValue={tag?.name} error={problem?.fields.name} />
       <Field label="Colour" name="color" type="color" defaultValue={tag?.color ?? "#3b4fd8"} error={problem?.fields.color} className="color-input" />
       <FormError problem={problem} />
-      <div className="actions">
-        <button type="submit" disabled={pending}>
-          {pending ? "Saving…" : tag ? "Save tag" : "Create tag"}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions pending={pending} label={tag ? "Save tag" : "Create tag"} onCancel={onCancel} />
     </form>
   );
 }
@@ -66,8 +60,7 @@ export function TagsSection() {
   });
   const remove = useMutation({
     mutationFn: async (id: string) => {
-      const result = await api.DELETE("/tags/{id}", { params: { path: { id } } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/tags/{id}", { params: { path: { id } } }));
     },
     onSettled: refresh,
   });

@@ -1,3 +1,4 @@
+import { FormActions } from "../../../ui/FormActions.js";
 import { type FormEvent, useId } from "react";
 import { problemOf } from "../../../api.js";
 import { Field, FormError } from "../../../ui/Field.js";
@@ -34,11 +35,7 @@ export function InviteForm({ isOwner, pending, error, onInvite }: Props) {
         </select>
       </div>
       <FormError problem={problem} />
-      <div className="actions">
-        <button type="submit" disabled={pending}>
-          {pending ? "Inviting…" : "Send invite"}
-        </button>
-      </div>
+      <FormActions pending={pending} label="Send invite" pendingLabel="Inviting…" />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { CardTable } from "../../../ui/CardTable.js";
 import type { Schemas } from "@heed/client";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { formatDateTime } from "../../../ui/format.js";
@@ -24,76 +25,61 @@ interface Props {
 export function MemberTable({ members, myEmail, isOwner, busy, onChangeRole, onRemove, onResetLink }: Props) {
   const roles: Role[] = isOwner ? ["owner", "admin", "member"] : ["admin", "member"];
   return (
-    <div className="table-wrap">
-      <table className="cards">
-        <caption className="visually-hidden">Members</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">Joined</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <CardTable caption="Members" columns={["Name", "Role", "Joined", ""]}>
+      {members.map((m) => {
+        const isMe = m.email === myEmail;
+        // An admin sees an owner"s role but cannot change it.
+        const locked = !isOwner && m.role === "owner";
+        return (
+          <tr key={m.id}>
+            <td className="wide">
+              <strong>{m.name}</strong> {isMe && <span className="badge">you</span>}
+              <br />
+              <span className="muted break-anywhere">{m.email}</span>
+            </td>
+            <td data-label="Role">
+              {locked ? (
+                ROLE_LABELS[m.role]
+              ) : (
+                <select aria-label={`Role of ${m.name}`} value={m.role} disabled={busy} onChange={(event) => onChangeRole(m, event.target.value as Role)}>
+                  {roles.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </td>
+            <td data-label="Joined" className="nowrap">
+              {formatDateTime(m.createdAt)}
+            </td>
+            <td>
+              <div className="actions">
+                {isOwner && !isMe && (
+                  <button type="button" className="secondary" onClick={() => onResetLink(m)} aria-label={`Password link for ${m.name}`}>
+                    Password link
+                  </button>
+                )}
+                {!locked && (
+                  <ConfirmButton
+                    label={isMe ? "Leave" : "Remove"}
+                    ariaLabel={isMe ? "Leave this workspace" : `Remove ${m.name}`}
+                    title={isMe ? "Leave this workspace?" : `Remove ${m.name}?`}
+                    confirm={isMe ? "Leave" : "Remove"}
+                    onConfirm={() => onRemove(m)}
+                    disabled={busy}
+                  >
+                    <p>
+                      {isMe ? "You" : m.name} will lose access to this workspace at once, on every device. Their posts, comments and the audit log keep their
+                      name.
+                    </p>
+                  </ConfirmButton>
+                )}
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => {
-            const isMe = m.email === myEmail;
-            // An admin sees an owner's role but cannot change it.
-            const locked = !isOwner && m.role === "owner";
-            return (
-              <tr key={m.id}>
-                <td className="wide">
-                  <strong>{m.name}</strong> {isMe && <span className="badge">you</span>}
-                  <br />
-                  <span className="muted break-anywhere">{m.email}</span>
-                </td>
-                <td data-label="Role">
-                  {locked ? (
-                    ROLE_LABELS[m.role]
-                  ) : (
-                    <select aria-label={`Role of ${m.name}`} value={m.role} disabled={busy} onChange={(event) => onChangeRole(m, event.target.value as Role)}>
-                      {roles.map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </td>
-                <td data-label="Joined" className="nowrap">
-                  {formatDateTime(m.createdAt)}
-                </td>
-                <td>
-                  <div className="actions">
-                    {isOwner && !isMe && (
-                      <button type="button" className="secondary" onClick={() => onResetLink(m)} aria-label={`Password link for ${m.name}`}>
-                        Password link
-                      </button>
-                    )}
-                    {!locked && (
-                      <ConfirmButton
-                        label={isMe ? "Leave" : "Remove"}
-                        ariaLabel={isMe ? "Leave this workspace" : `Remove ${m.name}`}
-                        title={isMe ? "Leave this workspace?" : `Remove ${m.name}?`}
-                        confirm={isMe ? "Leave" : "Remove"}
-                        onConfirm={() => onRemove(m)}
-                        disabled={busy}
-                      >
-                        <p>
-                          {isMe ? "You" : m.name} will lose access to this workspace at once, on every device. Their posts, comments and the audit log keep
-                          their name.
-                        </p>
-                      </ConfirmButton>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </CardTable>
   );
 }

@@ -1,3 +1,4 @@
+import { CardTable } from "../../../ui/CardTable.js";
 import type { Schemas } from "@heed/client";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { formatDateTime } from "../../../ui/format.js";
@@ -9,48 +10,32 @@ type Invite = Schemas["Invite"];
 export function PendingInvites({ invites, onRevoke, busy }: { invites: Invite[]; onRevoke: (invite: Invite) => void; busy: boolean }) {
   if (invites.length === 0) return <p className="muted">No pending invites.</p>;
   return (
-    <div className="table-wrap">
-      <table className="cards">
-        <caption className="visually-hidden">Pending invites</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Invited</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <CardTable caption="Pending invites" columns={["Email", "Role", "Invited", "Expires", ""]}>
+      {invites.map((invite) => {
+        const who = invite.email ?? "the first owner";
+        return (
+          <tr key={invite.id}>
+            <td className="wide">
+              <strong className="break-anywhere">{who}</strong>
+            </td>
+            <td data-label="Role">{invite.role}</td>
+            <td data-label="Invited">{formatDateTime(invite.createdAt)}</td>
+            <td data-label="Expires">{formatDateTime(invite.expiresAt)}</td>
+            <td>
+              <ConfirmButton
+                label="Revoke"
+                ariaLabel={`Revoke the invite for ${who}`}
+                title={`Revoke the invite for ${who}?`}
+                confirm="Revoke the invite"
+                onConfirm={() => onRevoke(invite)}
+                disabled={busy}
+              >
+                <p>The link stops working at once. You can invite them again later.</p>
+              </ConfirmButton>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {invites.map((invite) => {
-            const who = invite.email ?? "the first owner";
-            return (
-              <tr key={invite.id}>
-                <td className="wide">
-                  <strong className="break-anywhere">{who}</strong>
-                </td>
-                <td data-label="Role">{invite.role}</td>
-                <td data-label="Invited">{formatDateTime(invite.createdAt)}</td>
-                <td data-label="Expires">{formatDateTime(invite.expiresAt)}</td>
-                <td>
-                  <ConfirmButton
-                    label="Revoke"
-                    ariaLabel={`Revoke the invite for ${who}`}
-                    title={`Revoke the invite for ${who}?`}
-                    confirm="Revoke the invite"
-                    onConfirm={() => onRevoke(invite)}
-                    disabled={busy}
-                  >
-                    <p>The link stops working at once. You can invite them again later.</p>
-                  </ConfirmButton>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </CardTable>
   );
 }

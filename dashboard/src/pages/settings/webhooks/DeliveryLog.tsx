@@ -1,8 +1,10 @@
+import { CardTable } from "../../../ui/CardTable.js";
 import type { Schemas } from "@heed/client";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, problemOf, unwrap } from "../../../api.js";
 import { formatDateTime, formatRelative } from "../../../ui/format.js";
+import { QueryState } from "../../../ui/QueryState.js";
 
 // One endpoint's deliveries, newest first: what was sent, how it went, and each attempt's status,
 // duration and the receiver's answer on demand. While any delivery is on its way, the log
@@ -21,29 +23,20 @@ function Attempts({ deliveryId }: { deliveryId: string }) {
     queryKey: ["webhooks", "delivery", deliveryId],
     queryFn: async () => unwrap(await api.GET("/webhooks/deliveries/{id}", { params: { path: { id: deliveryId } } })),
   });
-  if (detail.isPending)
-    return (
-      <p className="loading" role="status" aria-busy="true">
-        Loading attempts…
-      </p>
-    );
-  if (detail.isError)
-    return (
-      <p className="error" role="alert">
-        {problemOf(detail.error).detail}
-      </p>
-    );
-  if (detail.data.attemptLog.length === 0) return <p className="muted">Not attempted yet.</p>;
   return (
-    <ol className="attempts">
-      {detail.data.attemptLog.map((a) => (
-        <li key={a.attempt}>
-          <strong>Attempt {a.attempt}</strong>, {formatDateTime(a.startedAt)}: {a.status === null ? "no answer" : `HTTP ${a.status}`} in {a.durationMs} ms
-          {a.error && <span className="error"> ({a.error})</span>}
-          {a.responseExcerpt && <pre className="excerpt">{a.responseExcerpt}</pre>}
-        </li>
-      ))}
-    </ol>
+    <QueryState query={detail} what="attempts" isEmpty={(d) => d.attemptLog.length === 0} empty={<p className="muted">Not attempted yet.</p>}>
+      {(d) => (
+        <ol className="attempts">
+          {d.attemptLog.map((a) => (
+            <li key={a.attempt}>
+              <strong>Attempt {a.attempt}</strong>, {formatDateTime(a.startedAt)}: {a.status === null ? "no answer" : `HTTP ${a.status}`} in {a.durationMs} ms
+              {a.error && <span className="error"> ({a.error})</span>}
+              {a.responseExcerpt && <pre className="excerpt">{a.responseExcerpt}</pre>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryState>
   );
 }
 
@@ -93,35 +86,18 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
           The delivery was not replayed. {problemOf(replay.error).detail}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="cards">
-          <caption className="visually-hidden">Deliveries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last answer</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => (
-              <DeliveryRow
-                key={d.id}
-                delivery={d}
-                open={open === d.id}
-                onToggle={() => setOpen(open === d.id ? null : d.id)}
-                onReplay={() => replay.mutate(d.id)}
-                replaying={replay.isPending && replay.variables === d.id}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable caption="Deliveries" columns={["Event", "State", "Attempts", "Last answer", "Created", ""]}>
+        {deliveries.map((d) => (
+          <DeliveryRow
+            key={d.id}
+            delivery={d}
+            open={open === d.id}
+            onToggle={() => setOpen(open === d.id ? null : d.id)}
+            onReplay={() => replay.mutate(d.id)}
+            replaying={replay.isPending && replay.variables === d.id}
+          />
+        ))}
+      </CardTable>
       {log.hasNextPage && (
         <button type="button" className="secondary spaced" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
           {log.isFetchingNextPage ? "Loading…" : "Older deliveries"}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, problemOf, unwrap } from "../../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { formatDateTime } from "../../../ui/format.js";
 import { QueryState } from "../../../ui/QueryState.js";
@@ -55,8 +55,7 @@ export function EndpointDetail({ endpointId, newSecret, onSecretSeen, onBack }: 
   });
   const remove = useMutation({
     mutationFn: async () => {
-      const result = await api.DELETE("/webhooks/endpoints/{id}", { params: { path: { id: endpointId } } });
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/webhooks/endpoints/{id}", { params: { path: { id: endpointId } } }));
     },
     onSuccess: () => {
       queries.invalidateQueries({ queryKey: ["webhooks", "endpoints"] });

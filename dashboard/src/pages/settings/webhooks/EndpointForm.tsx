@@ -1,3 +1,4 @@
+import { FormActions } from "../../../ui/FormActions.js";
 import type { Schemas } from "@heed/client";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -62,14 +63,7 @@ export function EndpointForm({ endpoint, pending, error, onSave, onCancel }: Pro
       )}
       {types.data && <EventPicker types={types.data.data} selected={events} onChange={setEvents} error={eventsError} />}
       <FormError problem={problem} />
-      <div className="actions">
-        <button type="submit" disabled={pending}>
-          {pending ? "Saving…" : endpoint ? "Save endpoint" : "Create endpoint"}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions pending={pending} label={endpoint ? "Save endpoint" : "Create endpoint"} onCancel={onCancel} />
     </form>
   );
 }

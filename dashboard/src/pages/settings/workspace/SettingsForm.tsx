@@ -1,3 +1,4 @@
+import { FormActions } from "../../../ui/FormActions.js";
 import type { Schemas } from "@heed/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -100,11 +101,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
         error={problem?.fields.portalPostsPerHour}
       />
       <FormError problem={problem} />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save settings"}
-        </button>
-      </div>
+      <FormActions pending={save.isPending} label="Save settings" />
       <p role="status" className="muted">
         {saved ? "Settings saved." : ""}
       </p>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { api, problemOf, unwrap } from "../../../api.js";
+import { api, noContent, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { Field, FormError } from "../../../ui/Field.js";
 import { formatDateTime } from "../../../ui/format.js";
@@ -37,8 +37,7 @@ export function SingleSignOnSettings() {
   });
   const remove = useMutation({
     mutationFn: async () => {
-      const result = await api.DELETE("/workspace/single-sign-on");
-      if (!result.response.ok) unwrap(result);
+      noContent(await api.DELETE("/workspace/single-sign-on"));
     },
     onSuccess: () => queries.setQueryData(QUERY_KEY, null),
   });
