@@ -5,6 +5,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
 import { SettingsLayout } from "./layout/SettingsLayout.js";
 import { Shell } from "./layout/Shell.js";
 import { AcceptInvite } from "./pages/AcceptInvite.js";
+import { NotFound } from "./pages/NotFound.js";
 import { Overview } from "./pages/Overview.js";
 import { RequestReset } from "./pages/RequestReset.js";
 import { ResetPassword } from "./pages/ResetPassword.js";
@@ -35,11 +36,13 @@ const router = createBrowserRouter(
       element: <Shell />,
       children: [
         { index: true, element: <Overview /> },
+        { path: "posts", lazy: () => import("./pages/posts/Inbox.js").then((m) => ({ Component: m.Inbox })) },
         {
           path: "settings",
           element: <SettingsLayout />,
           children: [{ index: true, element: <Navigate to="sessions" replace /> }, ...Object.entries(settings).map(([path, lazy]) => ({ path, lazy }))],
         },
+        { path: "*", element: <NotFound /> },
       ],
     },
   ],

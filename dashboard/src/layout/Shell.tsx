@@ -81,6 +81,9 @@ export function Shell() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/posts">Inbox</NavLink>
+          </li>
+          <li>
             <NavLink to="/settings">Settings</NavLink>
           </li>
         </ul>

@@ -36,6 +36,9 @@ export function Overview() {
         You are signed in as {session?.account.email}, {current.role === "member" ? "a member" : `an ${current.role}`} of this workspace.{" "}
         {ROLE_DOES[current.role]}
       </p>
+      <p>
+        <Link to="/posts">Open the inbox</Link>: every idea your users sent, newest first.
+      </p>
       {canManageWorkspace(current.role) && (
         <>
           <h2>Set up {current.name}</h2>

@@ -1,0 +1,46 @@
+import type { Schemas } from "@heed/client";
+import { formatRelative } from "../../ui/format.js";
+
+// One post in the inbox: what it asks, where it stands, how many want it and what they pay.
+
+type Post = Schemas["Post"];
+
+const money = new Intl.NumberFormat(undefined, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+export function PostRow({ post, boardName, onAuthor }: { post: Post; boardName: string | undefined; onAuthor: (id: string) => void }) {
+  return (
+    <li className="post-row">
+      <div className="votes" title={`${post.voteCount} votes`}>
+        <strong>{post.voteCount}</strong>
+        <span className="muted">{post.voteCount === 1 ? "vote" : "votes"}</span>
+      </div>
+      <div className="post-main">
+        <h2 className="post-title">
+          {post.pinned && <span className="badge">pinned</span>} {post.title}
+        </h2>
+        <p className="muted post-meta">
+          <span className={`badge status-${post.status.category}`}>{post.status.name}</span> {boardName && <>in {boardName} · </>}
+          {post.author ? (
+            <button
+              type="button"
+              className="link"
+              onClick={() => onAuthor(post.author!.id)}
+              aria-label={`${post.author.name ?? "Anonymous"}: only their posts`}
+            >
+              {post.author.name ?? "Anonymous"}
+            </button>
+          ) : (
+            "the team"
+          )}{" "}
+          · {formatRelative(post.createdAt)} · {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+          {post.revenue > 0 && <> · {money.format(post.revenue)}/mo</>}
+          {post.tags.map((t) => (
+            <span key={t.id} className="badge">
+              {t.name}
+            </span>
+          ))}
+        </p>
+      </div>
+    </li>
+  );
+}
