@@ -17,7 +17,8 @@ export const PortalPostSchema = PostSchema.omit({ ownerId: true, revenue: true }
 
 export const PortalPostListSchema = listOf(PortalPostSchema, "PortalPostList");
 
-export const ListPortalPostsQuery = ListPostsQuery.extend({
+// Owners are the team's business: the portal can neither see nor filter by them.
+export const ListPortalPostsQuery = ListPostsQuery.omit({ ownerId: true }).extend({
   sort: z
     .enum(PORTAL_POST_SORTS)
     .default("newest")

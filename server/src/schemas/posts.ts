@@ -45,6 +45,7 @@ export const ListPostsQuery = z.object({
   status: text().max(64).optional().openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
   tag: text().max(64).optional().openapi({ description: "Only posts with this tag id." }),
   authorId: text().max(64).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
+  ownerId: text().max(64).optional().openapi({ description: "Only posts this member (`mem_…`) owns, or `none` for posts nobody owns." }),
   q: text().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
   ...PageQuery,
 });
@@ -107,3 +108,14 @@ export const PostActivitySchema = z
   .openapi("PostActivity");
 
 export const PostActivityListSchema = listOf(PostActivitySchema, "PostActivityList");
+
+/** The list's filters but the status: the counts are per status, of the posts the rest select. */
+export const CountPostsByStatusQuery = ListPostsQuery.omit({ sort: true, status: true, limit: true, cursor: true });
+
+export const PostStatusCountsSchema = z
+  .object({
+    data: z
+      .array(z.object({ status: StatusRefSchema, count: z.number().int() }))
+      .openapi({ description: "Every status of the workspace in its order, with how many of the selected posts have it (0 included)." }),
+  })
+  .openapi("PostStatusCounts");

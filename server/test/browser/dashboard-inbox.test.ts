@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
+import { makeMembers } from "../support/members.js";
 
 // The inbox (/app/posts) in Chromium: empty, then filled through the API; paged by cursor;
 // filtered and sorted from the address; and a post submitted through the portal's API appears
@@ -34,6 +35,13 @@ describe("the inbox", () => {
     }
     await page.reload();
     const rows = page.getByRole("list", { name: "Posts" }).getByRole("listitem");
+    // Counts per status, each a filter.
+    const completeCount = page.getByRole("navigation", { name: "Posts per status" }).getByRole("button", { name: /^Complete/ });
+    await expect.poll(() => completeCount.textContent()).toBe("Complete 3");
+    await completeCount.click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await completeCount.getAttribute("aria-pressed")).toBe("true");
+    await completeCount.click();
     await expect.poll(() => rows.count()).toBe(25);
     expect(await rows.first().textContent()).toContain("Idea number 30");
     await page.getByRole("button", { name: "More posts" }).click();
@@ -41,7 +49,7 @@ describe("the inbox", () => {
     await everyView(page, "inbox");
 
     // Filters live in the address and narrow the list.
-    await page.getByLabel("Status").selectOption("complete");
+    await page.getByLabel("Status", { exact: true }).selectOption("complete");
     await expect.poll(() => rows.count()).toBe(3);
     expect(new URL(page.url()).searchParams.get("status")).toBe("complete");
     await page.getByLabel("Sort").selectOption("oldest");
@@ -57,6 +65,15 @@ describe("the inbox", () => {
     await page.getByRole("button", { name: "Clear the filters" }).click();
     await page.getByLabel("Sort").selectOption("newest");
     await expect.poll(() => rows.first().textContent()).toContain("Idea number 30");
+
+    // An owned post leaves the "Nobody yet" view.
+    const [adminId] = await makeMembers(h.database.db, ws.id, ["admin"]);
+    await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Owned by an admin", ownerId: adminId } });
+    await expect.poll(() => rows.first().textContent(), { timeout: 15_000 }).toContain("Owned by an admin");
+    await page.getByLabel("Owner").selectOption("none");
+    await expect.poll(() => rows.first().textContent()).toContain("Idea number 30");
+    expect(new URL(page.url()).searchParams.get("owner")).toBe("none");
+    await page.getByLabel("Owner").selectOption("");
 
     // An end user submits through the portal's API: it appears at the top, no reload.
     const { token } = await ws.identify("portal-user");

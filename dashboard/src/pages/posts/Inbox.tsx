@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { api, problemOf, unwrap } from "../../api.js";
 import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";
 import { PostRow } from "./PostRow.js";
+import { StatusCounts } from "./StatusCounts.js";
 
 // The inbox (/app/posts): every post, filtered and sorted as the address says, a page at a time
 // by keyset cursor (fast at any depth). Loaded pages refresh every few seconds, so a post that
@@ -31,6 +32,7 @@ export function Inbox() {
               ...(filters.status ? { status: filters.status } : {}),
               ...(filters.tag ? { tag: filters.tag } : {}),
               ...(filters.authorId ? { authorId: filters.authorId } : {}),
+              ...(filters.ownerId ? { ownerId: filters.ownerId } : {}),
               ...(pageParam ? { cursor: pageParam } : {}),
             },
           },
@@ -41,12 +43,13 @@ export function Inbox() {
     refetchInterval: REFRESH_MS,
   });
   const setFilters = (next: Filters) => setParams(paramsOf(next));
-  const filtered = Boolean(filters.q || filters.boardId || filters.status || filters.tag || filters.authorId);
+  const filtered = Boolean(filters.q || filters.boardId || filters.status || filters.tag || filters.authorId || filters.ownerId);
   const list = posts.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <section>
       <h1>Inbox</h1>
       <InboxFilters filters={filters} onChange={setFilters} />
+      <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ ...filters, status })} />
       {filtered && (
         <p>
           <button type="button" className="link" onClick={() => setFilters({ ...filtersOf(new URLSearchParams()), sort: filters.sort })}>

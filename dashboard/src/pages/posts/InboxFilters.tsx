@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
 import { api, unwrap } from "../../api.js";
+import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
 
 // The inbox's filters and sort, kept in the address (`?status=open&sort=votes`) so that a view can
 // be bookmarked and shared. Boards, statuses and tags come from the API.
@@ -23,6 +24,8 @@ export interface Filters {
   status: string;
   tag: string;
   authorId: string;
+  /** A member id, `none` for posts nobody owns, or empty for anyone. */
+  ownerId: string;
   sort: Sort;
 }
 
@@ -34,6 +37,7 @@ export function filtersOf(params: URLSearchParams): Filters {
     status: params.get("status") ?? "",
     tag: params.get("tag") ?? "",
     authorId: params.get("author") ?? "",
+    ownerId: params.get("owner") ?? "",
     sort: SORTS.some((s) => s.id === sort) ? (sort as Sort) : "newest",
   };
 }
@@ -45,6 +49,7 @@ export function paramsOf(filters: Filters): URLSearchParams {
   if (filters.status) params.set("status", filters.status);
   if (filters.tag) params.set("tag", filters.tag);
   if (filters.authorId) params.set("author", filters.authorId);
+  if (filters.ownerId) params.set("owner", filters.ownerId);
   if (filters.sort !== "newest") params.set("sort", filters.sort);
   return params;
 }
@@ -61,6 +66,13 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
   const boards = useQuery({ queryKey: ["boards"], queryFn: async () => unwrap(await api.GET("/boards", { params: { query: { limit: 100 } } })) });
   const statuses = useQuery({ queryKey: ["statuses"], queryFn: async () => unwrap(await api.GET("/statuses", { params: { query: { limit: 100 } } })) });
   const tags = useQuery({ queryKey: ["tags"], queryFn: async () => unwrap(await api.GET("/tags", { params: { query: { limit: 100 } } })) });
+  // Owners to choose from: the team, for those whose role may list it (a member's may not).
+  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
+  const members = useQuery({
+    queryKey: ["members"],
+    queryFn: async () => unwrap(await api.GET("/members", { params: { query: { limit: 100 } } })),
+    enabled: manages,
+  });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -108,6 +120,18 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
           {(tags.data?.data ?? []).map((t) => (
             <option key={t.id} value={t.id}>
               {t.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-owner`}>Owner</label>
+        <select id={`${id}-owner`} value={filters.ownerId} onChange={select("ownerId")}>
+          <option value="">Anyone</option>
+          <option value="none">Nobody yet</option>
+          {(members.data?.data ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
             </option>
           ))}
         </select>

@@ -1,5 +1,7 @@
 import type { z } from "@hono/zod-openapi";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { Db } from "../../db/database.js";
+import type { Database } from "../../db/schema.js";
 import type { ListPostsQuery } from "../../schemas/posts.js";
 import { reader, type Ctx, type Tx } from "../context.js";
 import type { CursorKind } from "../pagination/cursor.js";
@@ -50,28 +52,11 @@ export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInpu
 export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, scope: PostListScope): Promise<Page<PostRow>> {
   const sort = SORTS[input.sort];
   const terms = input.q === undefined ? undefined : queryTerms(input.q);
-  const queryKey = JSON.stringify([scope.name, ctx.workspace.id, input.sort, input.boardId, input.status, input.tag, input.authorId, terms]);
+  const queryKey = JSON.stringify([scope.name, ctx.workspace.id, input.sort, input.boardId, input.status, input.tag, input.authorId, input.ownerId, terms]);
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, [sort.kind, "string"]);
   if (terms && terms.length === 0) return { data: [], nextCursor: null };
 
-  let query = selectPosts(db).where("p.workspace_id", "=", ctx.workspace.id).where("p.deleted_at", "is", null).where("p.merged_into_id", "is", null);
-  if (scope.publicBoardsOnly) query = query.where("p.board_id", "in", publicBoardIds(db, ctx));
-  if (input.boardId) query = query.where("p.board_id", "=", input.boardId);
-  if (input.status) {
-    query = (STATUS_CATEGORIES as readonly string[]).includes(input.status)
-      ? query.where("s.category", "=", input.status as (typeof STATUS_CATEGORIES)[number])
-      : query.where("p.status_id", "=", input.status);
-  }
-  if (input.tag) {
-    const tag = input.tag;
-    query = query.where("p.id", "in", (eb) => eb.selectFrom("post_tags").select("post_id").where("tag_id", "=", tag));
-  }
-  if (input.authorId) query = query.where("p.author_id", "=", input.authorId);
-  for (const term of terms ?? []) {
-    query = query.where("p.id", "in", (eb) =>
-      eb.selectFrom("post_terms").select("post_id").where("workspace_id", "=", ctx.workspace.id).where("term", "=", term),
-    );
-  }
+  let query = selectPosts(db).where((eb) => postFilters(eb, db, ctx, input, scope, terms ?? []));
   if (after) {
     const op = sort.direction === "desc" ? "<" : ">";
     query = query.where((eb) => eb(eb.refTuple(`p.${sort.column}`, "p.id"), op, eb.tuple(...after)));
@@ -89,4 +74,42 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     (r) => [r[sort.column], r.id],
     (rs) => rs,
   );
+}
+
+/** What a list's filters may name; the portal's lists pass fewer (never an owner). */
+export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId"> & { ownerId?: string | undefined };
+
+type PostsAndStatuses = Database & { p: Database["posts"]; s: Database["statuses"] };
+
+/**
+ * The condition every list of posts shares, as one expression over `p` (posts) and `s` (their
+ * statuses): the workspace, not deleted or merged, and the filters. Lists and counts both use it,
+ * so a count always agrees with the list it sits beside.
+ */
+export function postFilters(
+  eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">,
+  db: Db | Tx,
+  ctx: Ctx,
+  input: PostFilters,
+  scope: PostListScope,
+  terms: string[],
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb("p.workspace_id", "=", ctx.workspace.id), eb("p.deleted_at", "is", null), eb("p.merged_into_id", "is", null)];
+  if (scope.publicBoardsOnly) conditions.push(eb("p.board_id", "in", publicBoardIds(db, ctx)));
+  if (input.boardId) conditions.push(eb("p.board_id", "=", input.boardId));
+  if (input.status) {
+    conditions.push(
+      (STATUS_CATEGORIES as readonly string[]).includes(input.status)
+        ? eb("s.category", "=", input.status as (typeof STATUS_CATEGORIES)[number])
+        : eb("p.status_id", "=", input.status),
+    );
+  }
+  if (input.tag) conditions.push(eb("p.id", "in", eb.selectFrom("post_tags").select("post_id").where("tag_id", "=", input.tag)));
+  if (input.authorId) conditions.push(eb("p.author_id", "=", input.authorId));
+  // `none`: posts nobody owns yet, the triage queue.
+  if (input.ownerId) conditions.push(input.ownerId === "none" ? eb("p.owner_id", "is", null) : eb("p.owner_id", "=", input.ownerId));
+  for (const term of terms) {
+    conditions.push(eb("p.id", "in", eb.selectFrom("post_terms").select("post_id").where("workspace_id", "=", ctx.workspace.id).where("term", "=", term)));
+  }
+  return eb.and(conditions);
 }

@@ -1,0 +1,46 @@
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../api.js";
+import type { Filters } from "./InboxFilters.js";
+
+// Counts per status among the posts the other filters select, each a button that filters by it:
+// where the work is, at a glance. Refreshed with the list.
+
+export function StatusCounts({ filters, refreshMs, onStatus }: { filters: Filters; refreshMs: number; onStatus: (status: string) => void }) {
+  const counts = useQuery({
+    queryKey: ["posts", "status-counts", { ...filters, status: "", sort: "" }],
+    queryFn: async () =>
+      unwrap(
+        await api.GET("/posts/status-counts", {
+          params: {
+            query: {
+              ...(filters.q ? { q: filters.q } : {}),
+              ...(filters.boardId ? { boardId: filters.boardId } : {}),
+              ...(filters.tag ? { tag: filters.tag } : {}),
+              ...(filters.authorId ? { authorId: filters.authorId } : {}),
+              ...(filters.ownerId ? { ownerId: filters.ownerId } : {}),
+            },
+          },
+        }),
+      ),
+    refetchInterval: refreshMs,
+  });
+  if (!counts.data) return null;
+  return (
+    <nav aria-label="Posts per status" className="status-counts">
+      <ul>
+        {counts.data.data.map(({ status, count }) => (
+          <li key={status.id}>
+            <button
+              type="button"
+              className="secondary"
+              aria-pressed={filters.status === status.id}
+              onClick={() => onStatus(filters.status === status.id ? "" : status.id)}
+            >
+              {status.name} <span className="count">{count}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
