@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createInvite } from "../../src/core/invites/invites.js";
-import { launchChromium } from "../support/browser.js";
+import { useChromium } from "../support/browser.js";
 import { everyView, newPage, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { PASSWORD } from "../support/sessions.js";
@@ -10,19 +9,13 @@ import { PASSWORD } from "../support/sessions.js";
 // it once, uses it, and revokes it; an admin is kept from full access; a member is not offered it.
 
 const h = useHarness({ publicUrlIsServed: true });
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe("Settings → API keys", () => {
   it("takes a new owner from the invite to a posts:read key shown once, used, and revoked", { timeout: 90_000 }, async () => {
     const ws = await h.workspace();
     const invite = await createInvite({ ctx: ws.ctx, input: { email: "owner.keys@acme.test", role: "owner" } });
-    const { context, page, problems } = await newPage(browser);
+    const { context, page, problems } = await newPage(chromium.browser);
     await page.goto(invite.inviteUrl);
     await page.getByLabel("Your name").fill("Olive Owner");
     await page.getByLabel(/^Password/).fill(PASSWORD);
@@ -85,7 +78,7 @@ describe("Settings → API keys", () => {
 
   it("creates a custom permission set by keyboard, with an expiry and a rate limit", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
-    const { context, page, problems } = await signedInPage(browser, h, ws, "owner", "/app/settings/api-keys", { width: 375, dark: true });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/api-keys", { width: 375, dark: true });
     await expect.poll(() => page.getByRole("button", { name: "New API key" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "New API key" }).focus();
     await page.keyboard.press("Enter");
@@ -118,13 +111,13 @@ describe("Settings → API keys", () => {
 
   it("keeps full access from an admin, and the page from a member", async () => {
     const ws = await h.workspace();
-    const admin = await signedInPage(browser, h, ws, "admin", "/app/settings/api-keys");
+    const admin = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/api-keys");
     await admin.page.getByRole("button", { name: "New API key" }).click();
     expect(await admin.page.getByLabel(/^Full access/).isDisabled()).toBe(true);
     expect(await admin.page.getByText("Only an owner can create a full-access key.").isVisible()).toBe(true);
     await admin.context.close();
 
-    const member = await signedInPage(browser, h, ws, "member", "/app/settings");
+    const member = await signedInPage(chromium.browser, h, ws, "member", "/app/settings");
     const nav = member.page.getByRole("navigation", { name: "Settings" });
     await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Your sessions"]);
     expect((await member.context.request.get(`${h.url}/v1/api-keys`)).status()).toBe(403);

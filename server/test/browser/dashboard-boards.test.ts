@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTag } from "../../src/core/tags/write.js";
-import { launchChromium } from "../support/browser.js";
+import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 
@@ -10,19 +9,13 @@ import { useHarness } from "../support/harness.js";
 // the member who made them, filtered and paged.
 
 const h = useHarness({ publicUrlIsServed: true });
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe("Settings → Boards", () => {
   it("creates a board, a status and a tag, reorders statuses by keyboard, sets the default, and deletes with confirmation", { timeout: 90_000 }, async () => {
     const ws = await h.workspace();
     const key = await ws.key(["boards:read"]);
-    const { context, page, problems, memberId } = await signedInPage(browser, h, ws, "admin", "/app/settings/boards");
+    const { context, page, problems, memberId } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/boards");
     await expect.poll(() => page.getByRole("heading", { name: "Statuses", exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText("No tags yet.", { exact: false }).isVisible()).toBe(true);
 
@@ -99,7 +92,7 @@ describe("Settings → Boards", () => {
   it("pages the audit log with Older entries", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
     for (let i = 0; i < 30; i++) await createTag({ ctx: ws.ctx, input: { name: `tag ${i}` } });
-    const { context, page, problems } = await signedInPage(browser, h, ws, "owner", "/app/settings/audit-log", { width: 375 });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/audit-log", { width: 375 });
     const rows = page.getByRole("table", { name: "Audit log" }).getByRole("row");
     await expect.poll(() => rows.count()).toBe(26);
     await page.getByRole("button", { name: "Older entries" }).click();

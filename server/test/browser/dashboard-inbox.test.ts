@@ -1,6 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/browser.js";
+import { describe, expect, it } from "vitest";
+import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
@@ -10,18 +9,12 @@ import { makeMembers } from "../support/members.js";
 // without a reload.
 
 const h = useHarness({ publicUrlIsServed: true });
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe("the inbox", () => {
   it("pages, filters and sorts posts, and shows a portal submission without a reload", { timeout: 90_000 }, async () => {
     const ws = await h.workspace();
-    const { context, page, problems } = await signedInPage(browser, h, ws, "member", "/app/posts");
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts");
     await expect.poll(() => page.getByRole("heading", { name: "No posts yet" }).isVisible()).toBe(true);
     await everyView(page, "inbox-empty");
 
@@ -86,7 +79,7 @@ describe("the inbox", () => {
 
   it("answers an unknown dashboard address with a page that says so", async () => {
     const ws = await h.workspace();
-    const { context, page, problems } = await signedInPage(browser, h, ws, "member", "/app/no-such-page");
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/no-such-page");
     await expect.poll(() => page.getByRole("heading", { name: "No such page" }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();

@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvite } from "../../src/core/invites/invites.js";
-import { launchChromium } from "../support/browser.js";
+import { useChromium } from "../support/browser.js";
 import { everyView, newPage, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
@@ -19,13 +18,7 @@ beforeAll(async () => {
 afterAll(() => smtp.stop());
 
 const h = useHarness({ publicUrlIsServed: true, smtpUrl: () => smtp.url });
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 /** The first link in a mail's text. */
 const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
@@ -33,7 +26,7 @@ const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
 describe("Settings → Members", () => {
   it("invites by mail; the invitee joins in another browser as a member, without Settings → API keys", { timeout: 90_000 }, async () => {
     const ws = await h.workspace();
-    const owner = await signedInPage(browser, h, ws, "owner", "/app/settings/members");
+    const owner = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/members");
     const { page } = owner;
     await expect.poll(() => page.getByRole("heading", { name: "Members", level: 1 }).isVisible()).toBe(true);
     await page.getByLabel("Email").fill("not an email");
@@ -52,7 +45,7 @@ describe("Settings → Members", () => {
     // The invitee opens the link from the mail, in a browser of their own.
     const mail = await smtp.mailTo("mia@acme.test");
     expect(linkIn(mail.text)).toBe(shownLink);
-    const mia = await newPage(browser, { width: 375 });
+    const mia = await newPage(chromium.browser, { width: 375 });
     await mia.page.goto(linkIn(mail.text));
     await mia.page.getByLabel("Your name").fill("Mia Member");
     await mia.page.getByLabel(/^Password/).fill(PASSWORD);
@@ -90,7 +83,7 @@ describe("Settings → Members", () => {
   it("keeps the last owner, and takes back a pending invite", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
     await createInvite({ ctx: ws.ctx, input: { email: "late@acme.test", role: "admin" } });
-    const { context, page, problems } = await signedInPage(browser, h, ws, "owner", "/app/settings/members", { dark: true });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/members", { dark: true });
     await page.getByRole("button", { name: "Leave this workspace" }).click();
     await page.getByRole("dialog", { name: "Leave this workspace?" }).getByRole("button", { name: "Leave" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/owner/i);
@@ -109,7 +102,7 @@ describe("Settings → Members", () => {
     const ws = await h.workspace();
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);
     const email = `${memberId}@example.com`;
-    const { context, page, problems } = await newPage(browser);
+    const { context, page, problems } = await newPage(chromium.browser);
     await page.goto(`${h.url}/app/sign-in`);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Email").fill(email);
@@ -128,9 +121,9 @@ describe("Settings → Members", () => {
 describe("Settings → Your sessions", () => {
   it("lists this account's browsers, signs one out, then signs out everywhere", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
-    const laptop = await signedInPage(browser, h, ws, "member", "/app/settings/sessions");
-    // The same account in a second browser.
-    const phone = await newPage(browser, { width: 375 });
+    const laptop = await signedInPage(chromium.browser, h, ws, "member", "/app/settings/sessions");
+    // The same account in a second chromium.browser.
+    const phone = await newPage(chromium.browser, { width: 375 });
     expect(
       (
         await phone.context.request.post(`${h.url}/v1/auth/sign-in`, { data: { email: laptop.email, password: PASSWORD }, headers: { origin: h.url } })

@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/browser.js";
+import { useChromium } from "../support/browser.js";
 import { everyView, newPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
@@ -30,11 +29,10 @@ const h = useHarness({
   }),
 });
 
-let browser: Browser;
+const chromium = useChromium(() => [`--host-resolver-rules=MAP heed.test:80 127.0.0.1:${new URL(h.url).port}`]);
 let hostile: Server;
 let hostileUrl: string;
 beforeAll(async () => {
-  browser = await launchChromium([`--host-resolver-rules=MAP heed.test:80 127.0.0.1:${new URL(h.url).port}`]);
   // Another site: a page whose form posts to Heed, as a phishing page would.
   hostile = createServer((_req, res) => {
     res.setHeader("content-type", "text/html");
@@ -48,7 +46,6 @@ beforeAll(async () => {
   hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => hostile?.close(resolve));
 });
 
@@ -56,7 +53,7 @@ describe("the dashboard's sign-in, defended", () => {
   it("refuses a cross-site form post that carries the signed-in person's cookie", async () => {
     const ws = await h.workspace();
     const [ownerId] = await makeMembers(h.database.db, ws.id, ["owner"], PASSWORD);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await page.goto(`${HEED_ORIGIN}/app/sign-in`);
     await page.getByLabel("Email").fill(`${ownerId}@example.com`);
     await page.getByLabel("Password").fill(PASSWORD);
@@ -79,7 +76,7 @@ describe("the dashboard's sign-in, defended", () => {
   it("limits sign-in attempts, and says when to try again", async () => {
     const ws = await h.workspace();
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);
-    const { context, page, problems } = await newPage(browser);
+    const { context, page, problems } = await newPage(chromium.browser);
     await page.goto(`${HEED_ORIGIN}/app/sign-in`);
     await page.getByLabel("Email").fill(`${memberId}@example.com`);
     await page.getByLabel("Password").fill("not the right passphrase");
@@ -102,7 +99,7 @@ describe("the dashboard's sign-in, defended", () => {
     await h.database.db.deleteFrom("workspaces").where("slug", "=", "acme-sso").execute();
     const ws = await h.workspace();
     await h.database.db.updateTable("workspaces").set({ slug: "acme-sso" }).where("id", "=", ws.id).execute();
-    const { context, page, problems } = await newPage(browser);
+    const { context, page, problems } = await newPage(chromium.browser);
     await page.goto(`${HEED_ORIGIN}/app/sign-in`);
     const button = page.getByRole("link", { name: "Sign in with Acme SSO" });
     await expect.poll(() => button.isVisible()).toBe(true);
@@ -136,7 +133,7 @@ describe("the dashboard's sign-in, defended", () => {
       json: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, allowedDomains: ["globex.test"], label: "Globex Okta" },
     });
     expect(set.status).toBe(200);
-    const { context, page, problems } = await newPage(browser, { width: 375 });
+    const { context, page, problems } = await newPage(chromium.browser, { width: 375 });
     await page.goto(`${HEED_ORIGIN}/app/sign-in`);
     await page.getByText("Your company's single sign-on").click();
     await page.getByLabel("Workspace").fill(ws.slug);

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPasswordResetLink } from "../../src/core/accounts/password-reset.js";
 import { createInvite } from "../../src/core/invites/invites.js";
-import { expectAccessible, launchChromium, screenshot } from "../support/browser.js";
-import { everyView } from "../support/dashboard.js";
+import { expectAccessible, screenshot, useChromium } from "../support/browser.js";
+import { everyView, newPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
 
@@ -12,35 +11,15 @@ import { makeMembers } from "../support/members.js";
 // phone widths, light and dark, with every page checked by axe-core and photographed.
 
 const h = useHarness({ publicUrlIsServed: true });
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 const PASSWORD = "a long enough passphrase";
-
-async function newPage(options: { width?: number; dark?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 }, colorScheme: options.dark ? "dark" : "light" });
-  const page = await context.newPage();
-  // A CSP violation, a script error or a missing file shows up in the console: the test must see
-  // none. Refusals the page shows the person (400 wrong input, 401 wrong password) are expected.
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/status of 40[01] /.test(message.text())) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
-}
 
 describe("the dashboard's sign-in", () => {
   it("accepts an owner's invite, signs out, refuses a wrong password, and signs in again", async () => {
     const ws = await h.workspace();
     const invite = await createInvite({ ctx: ws.ctx, input: { email: "owner@acme.test", role: "owner" } });
-    const { context, page, problems } = await newPage();
+    const { context, page, problems } = await newPage(chromium.browser);
 
     const response = await page.goto(invite.inviteUrl);
     expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -84,7 +63,7 @@ describe("the dashboard's sign-in", () => {
     const token = invite.inviteUrl.split("/app/invite/")[1]!;
     expect((await h.call("POST", `/v1/auth/invites/${token}/accept`, { json: { name: "Key Board", password: PASSWORD } })).status).toBe(200);
 
-    const { context, page, problems } = await newPage({ width: 375, dark: true });
+    const { context, page, problems } = await newPage(chromium.browser, { width: 375, dark: true });
     await page.goto(`${h.url}/app`);
     await expect.poll(() => page.getByRole("heading", { name: "Sign in to Heed" }).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/app/sign-in");
@@ -106,7 +85,7 @@ describe("the dashboard's sign-in", () => {
   it("asks for a password link from the sign-in page, and sets a new password with a link an owner made", async () => {
     const ws = await h.workspace();
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], "the old passphrase");
-    const { context, page, problems } = await newPage({ width: 375 });
+    const { context, page, problems } = await newPage(chromium.browser, { width: 375 });
     await page.goto(`${h.url}/app/sign-in`);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Forgot your password?" }).isVisible()).toBe(true);
@@ -135,7 +114,7 @@ describe("the dashboard's sign-in", () => {
   });
 
   it("shows a used invite link as unusable", async () => {
-    const { context, page } = await newPage();
+    const { context, page } = await newPage(chromium.browser);
     await page.goto(`${h.url}/app/invite/${"x".repeat(43)}`);
     await expect.poll(() => page.getByRole("heading", { name: "This invite cannot be used" }).isVisible()).toBe(true);
     await screenshot(page, "dashboard-invite-unusable");

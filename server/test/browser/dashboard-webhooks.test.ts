@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookWorker } from "../../src/core/webhooks/worker.js";
-import { launchChromium } from "../support/browser.js";
+import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { type Received, startReceiver } from "../support/receiver.js";
@@ -12,16 +11,14 @@ import { type Received, startReceiver } from "../support/receiver.js";
 // log, is replayed, and a failed one is recovered once the receiver is back.
 
 const h = useHarness({ publicUrlIsServed: true });
-let browser: Browser;
+const chromium = useChromium();
 let stopWorker: () => Promise<void>;
 beforeAll(async () => {
-  browser = await launchChromium();
   // The real schedule (5 s, 5 min, 30 min, …) shrunk a hundredfold: a retry is seen, not waited for.
   stopWorker = startWebhookWorker(h.database.db, { timeoutMs: 2000, allowPrivate: true, retryScale: 0.01, pollMs: 50 });
 });
 afterAll(async () => {
   await stopWorker?.();
-  await browser?.close();
 });
 
 const verified = (secret: string, r: Received) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string };
@@ -30,7 +27,7 @@ describe("Settings → Webhooks", () => {
   it("creates an endpoint with chosen events, sends a test event, shows its delivery, and replays it", { timeout: 90_000 }, async () => {
     const ws = await h.workspace();
     const receiver = await startReceiver();
-    const { context, page, problems } = await signedInPage(browser, h, ws, "admin", "/app/settings/webhooks");
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/webhooks");
     await expect.poll(() => page.getByRole("heading", { name: "No endpoints yet" }).isVisible()).toBe(true);
     await everyView(page, "settings-webhooks-empty");
 
@@ -100,7 +97,7 @@ describe("Settings → Webhooks", () => {
     const receiver = await startReceiver(() => (down ? 500 : 200));
     const key = await ws.key(["webhooks:write"]);
     const endpoint = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: receiver.url, events: ["*"] } })).body;
-    const { context, page, problems } = await signedInPage(browser, h, ws, "owner", "/app/settings/webhooks", { width: 375, dark: true });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/webhooks", { width: 375, dark: true });
     await expect.poll(() => page.getByRole("button", { name: `Deliveries and settings of ${receiver.url}` }).isVisible()).toBe(true);
     await everyView(page, "settings-webhooks-list");
     await page.getByRole("button", { name: `Deliveries and settings of ${receiver.url}` }).click();
@@ -129,7 +126,7 @@ describe("Settings → Webhooks", () => {
 
   it("is refused to a member's session", async () => {
     const ws = await h.workspace();
-    const member = await signedInPage(browser, h, ws, "member");
+    const member = await signedInPage(chromium.browser, h, ws, "member");
     expect((await member.context.request.get(`${h.url}/v1/webhooks/endpoints`)).status()).toBe(403);
     await member.context.close();
   });

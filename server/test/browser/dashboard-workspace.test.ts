@@ -1,6 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/browser.js";
+import { describe, expect, it } from "vitest";
+import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 
@@ -9,18 +8,12 @@ import { useHarness } from "../support/harness.js";
 // the workspace's own single sign-on set and turned off.
 
 const h = useHarness({ publicUrlIsServed: true });
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe("Settings → Workspace", () => {
   it("saves settings, refusing a bad origin by its line", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
-    const { context, page, problems } = await signedInPage(browser, h, ws, "admin", "/app/settings/workspace");
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/workspace");
     await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe(ws.row.name);
     await page.getByLabel("Name", { exact: true }).fill("Acme Feedback");
     await page.getByLabel("Allowed origins").fill("https://app.acme.test\nnot an origin");
@@ -49,7 +42,7 @@ describe("Settings → Workspace", () => {
 
   it("reveals the identity secret only when asked, rotates it, and rotates the public key", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
-    const { context, page, problems } = await signedInPage(browser, h, ws, "owner", "/app/settings/workspace", { dark: true });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/workspace", { dark: true });
     await expect.poll(() => page.getByTestId("public-key").textContent()).toBe(ws.publicKey);
     const identitySecret = (await h.call("GET", "/v1/workspace/identity-secret", { key: await ws.key(["workspace:write"]) })).body.identitySecret;
     expect(await page.content()).not.toContain(identitySecret);
@@ -79,7 +72,7 @@ describe("Settings → Workspace", () => {
 
   it("sets the workspace's own single sign-on with a write-only secret, and turns it off", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
-    const { context, page, problems } = await signedInPage(browser, h, ws, "owner", "/app/settings/workspace", { width: 375 });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/workspace", { width: 375 });
     await expect.poll(() => page.getByRole("heading", { name: "Single sign-on" }).isVisible()).toBe(true);
     await page.getByLabel("Issuer URL").fill("acme.okta.example");
     await page.getByLabel("Client ID").fill("heed-dashboard");

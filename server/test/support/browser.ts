@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 // Debian's Chromium for the page tests (never a downloaded browser), axe-core for accessibility,
 // and screenshots under test-results/ for a person to look at.
@@ -21,6 +21,21 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
+}
+
+/**
+ * Chromium for one test file: launched before its tests (after the harness has started, so that
+ * `extraArgs` may name its port), closed after them.
+ */
+export function useChromium(extraArgs: () => string[] = () => []): { readonly browser: Browser } {
+  const holder = {} as { browser: Browser };
+  beforeAll(async () => {
+    holder.browser = await launchChromium(extraArgs());
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return holder;
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */
