@@ -3205,6 +3205,10 @@ export interface operations {
                 authorId?: string;
                 /** @description Only posts this member (`mem_…`) owns, or `none` for posts nobody owns. */
                 ownerId?: string;
+                /** @description Only posts this end user (`usr_…`) voted for. */
+                voterId?: string;
+                /** @description Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most. */
+                companyId?: string;
                 /** @description Full-text search: posts whose title or body hold every word. */
                 q?: string;
                 /** @description Items per page, 1–100. */
@@ -3509,6 +3513,10 @@ export interface operations {
                 authorId?: string;
                 /** @description Only posts this member (`mem_…`) owns, or `none` for posts nobody owns. */
                 ownerId?: string;
+                /** @description Only posts this end user (`usr_…`) voted for. */
+                voterId?: string;
+                /** @description Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most. */
+                companyId?: string;
                 /** @description Full-text search: posts whose title or body hold every word. */
                 q?: string;
             };
@@ -10134,6 +10142,8 @@ export interface operations {
                 companyId?: string;
                 /** @description Only end users with exactly this email. */
                 email?: string;
+                /** @description Only end users whose name, email or external id holds this text (ignoring case). */
+                q?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged. */
@@ -11001,6 +11011,8 @@ export interface operations {
     listCompanies: {
         parameters: {
             query?: {
+                /** @description Only companies whose name or external id holds this text (ignoring case). */
+                q?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged. */

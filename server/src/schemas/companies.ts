@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listOf, text, timestamp } from "./fields.js";
+import { listOf, PageQuery, text, timestamp } from "./fields.js";
 
 export const CompanySchema = z
   .object({
@@ -21,3 +21,8 @@ export const UpsertCompanySchema = z
     monthlySpend: z.number().min(0).optional().openapi({ description: "A finite number ≥ 0. Kept when absent on an update; 0 for a new company." }),
   })
   .openapi("UpsertCompany");
+
+export const ListCompaniesQuery = z.object({
+  q: text().trim().min(1).max(200).optional().openapi({ description: "Only companies whose name or external id holds this text (ignoring case)." }),
+  ...PageQuery,
+});

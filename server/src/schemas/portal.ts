@@ -18,7 +18,7 @@ export const PortalPostSchema = PostSchema.omit({ ownerId: true, revenue: true }
 export const PortalPostListSchema = listOf(PortalPostSchema, "PortalPostList");
 
 // Owners are the team's business: the portal can neither see nor filter by them.
-export const ListPortalPostsQuery = ListPostsQuery.omit({ ownerId: true }).extend({
+export const ListPortalPostsQuery = ListPostsQuery.omit({ ownerId: true, voterId: true, companyId: true }).extend({
   sort: z
     .enum(PORTAL_POST_SORTS)
     .default("newest")

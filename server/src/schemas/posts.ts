@@ -46,6 +46,11 @@ export const ListPostsQuery = z.object({
   tag: text().max(64).optional().openapi({ description: "Only posts with this tag id." }),
   authorId: text().max(64).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
   ownerId: text().max(64).optional().openapi({ description: "Only posts this member (`mem_…`) owns, or `none` for posts nobody owns." }),
+  voterId: text().max(64).optional().openapi({ description: "Only posts this end user (`usr_…`) voted for." }),
+  companyId: text()
+    .max(64)
+    .optional()
+    .openapi({ description: "Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most." }),
   q: text().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
   ...PageQuery,
 });

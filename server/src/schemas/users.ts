@@ -34,6 +34,7 @@ export const UserListSchema = listOf(UserSchema, "EndUserList");
 export const ListUsersQuery = z.object({
   companyId: text().max(64).optional().openapi({ description: "Only end users of this company (`cmp_…`)." }),
   email: text().max(320).optional().openapi({ description: "Only end users with exactly this email." }),
+  q: text().trim().min(1).max(200).optional().openapi({ description: "Only end users whose name, email or external id holds this text (ignoring case)." }),
   ...PageQuery,
 });
 

@@ -1,18 +1,22 @@
+import type { z } from "@hono/zod-openapi";
+import type { ListCompaniesQuery } from "../../schemas/companies.js";
+import { containsAny } from "../search/contains.js";
 import { reader, type Ctx } from "../context.js";
-import { type Page, pageById, type PageInput } from "../pagination/page.js";
+import { type Page, pageById } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
 import { toCompanyView, type CompanyView } from "./view.js";
 
 /** Newest first, keyset-paged by id. */
-export async function listCompanies({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<CompanyView>> {
+export async function listCompanies({ ctx, input }: { ctx: Ctx; input: z.output<typeof ListCompaniesQuery> }): Promise<Page<CompanyView>> {
   requireScope(ctx.actor.scopes, "users:read");
-  const queryKey = `companies:${ctx.workspace.id}`;
+  const queryKey = JSON.stringify(["companies", ctx.workspace.id, input.q]);
   return pageById(
     ctx.services.cursorSecret,
     queryKey,
     input,
     (afterId, take) => {
       let query = reader(ctx).selectFrom("companies").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(take);
+      if (input.q !== undefined) query = query.where((eb) => containsAny(eb, ["name", "external_id"], input.q!));
       if (afterId) query = query.where("id", "<", afterId);
       return query.execute();
     },

@@ -52,7 +52,19 @@ export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInpu
 export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, scope: PostListScope): Promise<Page<PostRow>> {
   const sort = SORTS[input.sort];
   const terms = input.q === undefined ? undefined : queryTerms(input.q);
-  const queryKey = JSON.stringify([scope.name, ctx.workspace.id, input.sort, input.boardId, input.status, input.tag, input.authorId, input.ownerId, terms]);
+  const queryKey = JSON.stringify([
+    scope.name,
+    ctx.workspace.id,
+    input.sort,
+    input.boardId,
+    input.status,
+    input.tag,
+    input.authorId,
+    input.ownerId,
+    input.voterId,
+    input.companyId,
+    terms,
+  ]);
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, [sort.kind, "string"]);
   if (terms && terms.length === 0) return { data: [], nextCursor: null };
 
@@ -77,7 +89,11 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
 }
 
 /** What a list's filters may name; the portal's lists pass fewer (never an owner). */
-export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId"> & { ownerId?: string | undefined };
+export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId"> & {
+  ownerId?: string | undefined;
+  voterId?: string | undefined;
+  companyId?: string | undefined;
+};
 
 type PostsAndStatuses = Database & { p: Database["posts"]; s: Database["statuses"] };
 
@@ -108,6 +124,11 @@ export function postFilters(
   if (input.authorId) conditions.push(eb("p.author_id", "=", input.authorId));
   // `none`: posts nobody owns yet, the triage queue.
   if (input.ownerId) conditions.push(input.ownerId === "none" ? eb("p.owner_id", "is", null) : eb("p.owner_id", "=", input.ownerId));
+  if (input.voterId) conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "=", input.voterId)));
+  if (input.companyId) {
+    const companyUsers = eb.selectFrom("users").select("id").where("workspace_id", "=", ctx.workspace.id).where("company_id", "=", input.companyId);
+    conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "in", companyUsers)));
+  }
   for (const term of terms) {
     conditions.push(eb("p.id", "in", eb.selectFrom("post_terms").select("post_id").where("workspace_id", "=", ctx.workspace.id).where("term", "=", term)));
   }

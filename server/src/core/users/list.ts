@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { ListUsersQuery } from "../../schemas/users.js";
+import { containsAny } from "../search/contains.js";
 import { reader, type Ctx } from "../context.js";
 import { type Page, pageById } from "../pagination/page.js";
 import { requireScope } from "../scopes.js";
@@ -11,7 +12,7 @@ export type ListUsersInput = z.output<typeof ListUsersQuery>;
 /** Newest first, keyset-paged by id. Deleted end users are left out. */
 export async function listUsers({ ctx, input }: { ctx: Ctx; input: ListUsersInput }): Promise<Page<UserView>> {
   requireScope(ctx.actor.scopes, "users:read");
-  const queryKey = JSON.stringify(["users", ctx.workspace.id, input.companyId, input.email]);
+  const queryKey = JSON.stringify(["users", ctx.workspace.id, input.companyId, input.email, input.q]);
   return pageById(
     ctx.services.cursorSecret,
     queryKey,
@@ -20,6 +21,7 @@ export async function listUsers({ ctx, input }: { ctx: Ctx; input: ListUsersInpu
       let query = selectUsers(reader(ctx)).where("u.workspace_id", "=", ctx.workspace.id).where("u.deleted_at", "is", null).orderBy("u.id", "desc").limit(take);
       if (input.companyId !== undefined) query = query.where("u.company_id", "=", input.companyId);
       if (input.email !== undefined) query = query.where("u.email", "=", input.email);
+      if (input.q !== undefined) query = query.where((eb) => containsAny(eb, ["u.name", "u.email", "u.external_id"], input.q!));
       if (afterId) query = query.where("u.id", "<", afterId);
       return query.execute();
     },

@@ -1,9 +1,7 @@
-import { z } from "@hono/zod-openapi";
 import { listCompanies } from "../../core/companies/list.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { CompanyListSchema } from "../../schemas/companies.js";
+import { CompanyListSchema, ListCompaniesQuery } from "../../schemas/companies.js";
 
 export const listCompaniesOperation = defineOperation(
   {
@@ -14,7 +12,7 @@ export const listCompaniesOperation = defineOperation(
     summary: "List companies",
     description: "Newest first. Keyset-paginated: follow `nextCursor` until it is `null`.",
     credential: secretKey("users:read"),
-    query: z.object(PageQuery),
+    query: ListCompaniesQuery,
     answer: { status: 200, schema: CompanyListSchema, description: "A page of companies." },
   },
   async (c) => c.json(await listCompanies({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
