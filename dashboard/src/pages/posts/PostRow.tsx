@@ -1,11 +1,11 @@
 import type { Schemas } from "@heed/client";
+import { Link } from "react-router";
 import { formatRelative } from "../../ui/format.js";
+import { formatMoney } from "../../ui/money.js";
 
 // One post in the inbox: what it asks, where it stands, how many want it and what they pay.
 
 type Post = Schemas["Post"];
-
-const money = new Intl.NumberFormat(undefined, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 export function PostRow({ post, boardName, onAuthor }: { post: Post; boardName: string | undefined; onAuthor: (id: string) => void }) {
   return (
@@ -16,7 +16,7 @@ export function PostRow({ post, boardName, onAuthor }: { post: Post; boardName: 
       </div>
       <div className="post-main">
         <h2 className="post-title">
-          {post.pinned && <span className="badge">pinned</span>} {post.title}
+          {post.pinned && <span className="badge">pinned</span>} <Link to={`/posts/${post.id}`}>{post.title}</Link>
         </h2>
         <p className="muted post-meta">
           <span className={`badge status-${post.status.category}`}>{post.status.name}</span> {boardName && <>in {boardName} · </>}
@@ -33,7 +33,7 @@ export function PostRow({ post, boardName, onAuthor }: { post: Post; boardName: 
             "the team"
           )}{" "}
           · {formatRelative(post.createdAt)} · {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
-          {post.revenue > 0 && <> · {money.format(post.revenue)}/mo</>}
+          {post.revenue > 0 && <> · {formatMoney(post.revenue)}/mo</>}
           {post.tags.map((t) => (
             <span key={t.id} className="badge">
               {t.name}

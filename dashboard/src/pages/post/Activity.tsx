@@ -1,0 +1,78 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { Schemas } from "@heed/client";
+import { useId } from "react";
+import { api, problemOf, unwrap } from "../../api.js";
+import { formatDateTime } from "../../ui/format.js";
+import { useMembers } from "./queries.js";
+
+// The post's history from the audit log, as sentences: who changed what, and when.
+
+type Activity = Schemas["PostActivity"];
+
+const SENTENCES: Partial<Record<Activity["action"], string>> = {
+  "post.created": "posted it",
+  "post.updated": "edited it",
+  "post.status_changed": "changed the status",
+  "post.tagged": "added a tag",
+  "post.untagged": "removed a tag",
+  "post.merged": "merged it into another post",
+  "post.merged_in": "merged a duplicate into it",
+  "post.unmerged": "undid its merge",
+  "post.unmerged_out": "took a merged duplicate back out",
+  "post.deleted": "deleted it",
+  "post.restored": "restored it",
+  "vote.created": "added a vote",
+  "vote.deleted": "removed a vote",
+  "comment.created": "commented",
+};
+
+const KINDS: Record<Activity["actor"]["type"], string> = { member: "A teammate", api_key: "An API key", end_user: "An end user", system: "Heed" };
+
+export function ActivityLog({ postId }: { postId: string }) {
+  const id = useId();
+  const members = useMembers();
+  const names = new Map((members.data?.data ?? []).map((m) => [m.id, m.name]));
+  const activity = useInfiniteQuery({
+    queryKey: ["post-activity", postId],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) =>
+      unwrap(await api.GET("/posts/{id}/activity", { params: { path: { id: postId }, query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const list = activity.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id} className="panel-title">
+        Activity
+      </h2>
+      {activity.isPending ? (
+        <p className="loading" role="status" aria-busy="true">
+          Loading activity…
+        </p>
+      ) : activity.isError ? (
+        <p className="error" role="alert">
+          Activity could not be loaded. {problemOf(activity.error).detail}
+        </p>
+      ) : (
+        <ol className="activity">
+          {list.map((a) => (
+            <li key={a.id}>
+              <span>
+                {(a.actor.id && names.get(a.actor.id)) ?? KINDS[a.actor.type]} {SENTENCES[a.action] ?? a.action}
+                {a.action === "post.status_changed" && typeof a.data.toName === "string" && <> to {a.data.toName}</>}
+              </span>{" "}
+              <time className="muted" dateTime={a.createdAt}>
+                {formatDateTime(a.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+      {activity.hasNextPage && (
+        <button type="button" className="secondary" onClick={() => activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
+          Older activity
+        </button>
+      )}
+    </section>
+  );
+}
