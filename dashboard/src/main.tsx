@@ -37,6 +37,7 @@ const router = createBrowserRouter(
       children: [
         { index: true, element: <Overview /> },
         { path: "posts", lazy: () => import("./pages/posts/Inbox.js").then((m) => ({ Component: m.Inbox })) },
+        { path: "roadmap", lazy: () => import("./pages/roadmap/Roadmap.js").then((m) => ({ Component: m.Roadmap })) },
         { path: "posts/:id", lazy: () => import("./pages/post/Post.js").then((m) => ({ Component: m.PostPage })) },
         {
           path: "settings",

@@ -84,6 +84,9 @@ export function Shell() {
             <NavLink to="/posts">Inbox</NavLink>
           </li>
           <li>
+            <NavLink to="/roadmap">Roadmap</NavLink>
+          </li>
+          <li>
             <NavLink to="/settings">Settings</NavLink>
           </li>
         </ul>

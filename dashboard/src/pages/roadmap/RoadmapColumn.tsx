@@ -1,0 +1,66 @@
+import { useDroppable } from "@dnd-kit/core";
+import type { Schemas } from "@heed/client";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { api, problemOf, unwrap } from "../../api.js";
+import { RoadmapCard } from "./RoadmapCard.js";
+
+// One status as a column, most voted first, a page at a time; a drop target for cards.
+
+type Post = Schemas["Post"];
+type Status = Schemas["Status"];
+
+const PAGE = 20;
+
+interface Props {
+  status: Status;
+  /** Cards dropped here that the server has not listed yet, and cards moved away from here. */
+  arrived: Post[];
+  left: Set<string>;
+}
+
+export function RoadmapColumn({ status, arrived, left }: Props) {
+  const id = useId();
+  const { setNodeRef, isOver } = useDroppable({ id: status.id, data: { name: status.name } });
+  const posts = useInfiniteQuery({
+    queryKey: ["posts", "roadmap", status.id],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) =>
+      unwrap(await api.GET("/posts", { params: { query: { status: status.id, sort: "votes", limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const listed = (posts.data?.pages.flatMap((p) => p.data) ?? []).filter((p) => !left.has(p.id));
+  // A card dropped here takes its place by votes (ties by id, newest first), as the server orders.
+  const cards = [...arrived.filter((a) => !listed.some((p) => p.id === a.id)), ...listed].sort(
+    (a, b) => b.voteCount - a.voteCount || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
+  return (
+    <section ref={setNodeRef} className={isOver ? "roadmap-column over" : "roadmap-column"} aria-labelledby={id}>
+      <h2 id={id}>
+        <span className={`badge status-${status.category}`}>{status.name}</span>
+      </h2>
+      {posts.isPending ? (
+        <p className="loading" role="status" aria-busy="true">
+          Loading…
+        </p>
+      ) : posts.isError ? (
+        <p className="error" role="alert">
+          {problemOf(posts.error).detail}
+        </p>
+      ) : cards.length === 0 ? (
+        <p className="muted empty-column">No posts. Drop one here.</p>
+      ) : (
+        <ul className="roadmap-cards" aria-label={`${status.name} posts`}>
+          {cards.map((p) => (
+            <RoadmapCard key={p.id} post={p} />
+          ))}
+        </ul>
+      )}
+      {posts.hasNextPage && (
+        <button type="button" className="secondary" onClick={() => posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+          More
+        </button>
+      )}
+    </section>
+  );
+}
