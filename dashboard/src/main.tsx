@@ -38,6 +38,8 @@ const router = createBrowserRouter(
         { index: true, element: <Overview /> },
         { path: "posts", lazy: () => import("./pages/posts/Inbox.js").then((m) => ({ Component: m.Inbox })) },
         { path: "roadmap", lazy: () => import("./pages/roadmap/Roadmap.js").then((m) => ({ Component: m.Roadmap })) },
+        { path: "changelog", lazy: () => import("./pages/changelog/Changelog.js").then((m) => ({ Component: m.Changelog })) },
+        { path: "changelog/:id", lazy: () => import("./pages/changelog/ChangelogEntry.js").then((m) => ({ Component: m.ChangelogEntry })) },
         { path: "posts/:id", lazy: () => import("./pages/post/Post.js").then((m) => ({ Component: m.PostPage })) },
         {
           path: "settings",

@@ -87,6 +87,9 @@ export function Shell() {
             <NavLink to="/roadmap">Roadmap</NavLink>
           </li>
           <li>
+            <NavLink to="/changelog">Changelog</NavLink>
+          </li>
+          <li>
             <NavLink to="/settings">Settings</NavLink>
           </li>
         </ul>
