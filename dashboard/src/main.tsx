@@ -40,6 +40,10 @@ const router = createBrowserRouter(
         { path: "roadmap", lazy: () => import("./pages/roadmap/Roadmap.js").then((m) => ({ Component: m.Roadmap })) },
         { path: "changelog", lazy: () => import("./pages/changelog/Changelog.js").then((m) => ({ Component: m.Changelog })) },
         { path: "changelog/:id", lazy: () => import("./pages/changelog/ChangelogEntry.js").then((m) => ({ Component: m.ChangelogEntry })) },
+        { path: "users", lazy: () => import("./pages/people/Users.js").then((m) => ({ Component: m.Users })) },
+        { path: "users/:id", lazy: () => import("./pages/people/User.js").then((m) => ({ Component: m.User })) },
+        { path: "companies", lazy: () => import("./pages/people/Companies.js").then((m) => ({ Component: m.Companies })) },
+        { path: "companies/:id", lazy: () => import("./pages/people/Company.js").then((m) => ({ Component: m.Company })) },
         { path: "posts/:id", lazy: () => import("./pages/post/Post.js").then((m) => ({ Component: m.PostPage })) },
         {
           path: "settings",

@@ -90,6 +90,12 @@ export function Shell() {
             <NavLink to="/changelog">Changelog</NavLink>
           </li>
           <li>
+            <NavLink to="/users">Users</NavLink>
+          </li>
+          <li>
+            <NavLink to="/companies">Companies</NavLink>
+          </li>
+          <li>
             <NavLink to="/settings">Settings</NavLink>
           </li>
         </ul>
