@@ -9,12 +9,14 @@ export function SearchForm({ label, value, onSearch, placeholder }: { label: str
     onSearch(String(new FormData(event.currentTarget).get("q")).trim());
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="inline-form">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="search" name="q" defaultValue={value} key={value} placeholder={placeholder} />
-      <button type="submit" className="secondary">
-        Search
-      </button>
-    </form>
+    <search>
+      <form onSubmit={onSubmit} className="inline-form">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} type="search" name="q" defaultValue={value} key={value} placeholder={placeholder} />
+        <button type="submit" className="secondary">
+          Search
+        </button>
+      </form>
+    </search>
   );
 }

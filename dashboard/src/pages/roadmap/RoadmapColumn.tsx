@@ -36,7 +36,7 @@ export function RoadmapColumn({ status, arrived, left }: Props) {
   );
   return (
     <section ref={setNodeRef} className={isOver ? "roadmap-column over" : "roadmap-column"} aria-labelledby={id}>
-      <h2 id={id}>
+      <h2 id={id} className="column-title">
         <span className={`badge status-${status.category}`}>{status.name}</span>
       </h2>
       {posts.isPending ? (
