@@ -1,13 +1,19 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api, problemOf, unwrap } from "../../api.js";
+import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
+import { BulkBar, type BulkKind } from "./BulkBar.js";
 import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";
 import { PostRow } from "./PostRow.js";
+import { ShortcutHelp } from "./ShortcutHelp.js";
+import { useShortcuts } from "./shortcuts.js";
 import { StatusCounts } from "./StatusCounts.js";
 
 // The inbox (/app/posts): every post, filtered and sorted as the address says, a page at a time
 // by keyset cursor (fast at any depth). Loaded pages refresh every few seconds, so a post that
-// arrives through the portal or the API shows up without a reload.
+// arrives through the portal or the API shows up without a reload. Posts can be selected and
+// changed together, and triaged from the keyboard ("?" lists the keys).
 
 const PAGE = 25;
 const REFRESH_MS = 5000;
@@ -15,6 +21,11 @@ const REFRESH_MS = 5000;
 export function Inbox() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
+  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
+  const [selection, setSelection] = useState<Set<string>>(new Set());
+  const [cursor, setCursor] = useState(-1);
+  const [request, setRequest] = useState<{ kind: BulkKind; at: number }>();
+  const help = useRef<HTMLDialogElement>(null);
   const boards = useQuery({ queryKey: ["boards"], queryFn: async () => unwrap(await api.GET("/boards", { params: { query: { limit: 100 } } })) });
   const boardNames = new Map((boards.data?.data ?? []).map((b) => [b.id, b.name]));
   const posts = useInfiniteQuery({
@@ -42,12 +53,49 @@ export function Inbox() {
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
-  const setFilters = (next: Filters) => setParams(paramsOf(next));
+  const setFilters = (next: Filters) => {
+    setSelection(new Set());
+    setCursor(-1);
+    setParams(paramsOf(next));
+  };
   const filtered = Boolean(filters.q || filters.boardId || filters.status || filters.tag || filters.authorId || filters.ownerId);
   const list = posts.data?.pages.flatMap((p) => p.data) ?? [];
+  const selected = list.filter((p) => selection.has(p.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelection((all) => {
+      const next = new Set(all);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const moveTo = (index: number) => {
+    const bounded = Math.max(0, Math.min(list.length - 1, index));
+    setCursor(bounded);
+    document.querySelector<HTMLElement>(`[data-post-id="${list[bounded]?.id}"] .post-title a`)?.focus();
+  };
+  // "s" and "a" act on the selection, or on the post under the cursor when nothing is selected.
+  const ask = (kind: BulkKind) => {
+    const current = list[cursor];
+    if (selection.size === 0 && current) setSelection(new Set([current.id]));
+    if (selection.size > 0 || current) setRequest({ kind, at: Date.now() });
+  };
+  useShortcuts({
+    j: () => moveTo(cursor + 1),
+    k: () => moveTo(cursor - 1),
+    x: () => list[cursor] && toggle(list[cursor].id, !selection.has(list[cursor].id)),
+    s: () => ask("status"),
+    a: () => manages && ask("owner"),
+    "?": () => help.current?.showModal(),
+  });
   return (
     <section>
-      <h1>Inbox</h1>
+      <div className="page-head">
+        <h1>Inbox</h1>
+        <button type="button" className="link" onClick={() => help.current?.showModal()}>
+          Keyboard shortcuts
+        </button>
+      </div>
+      <ShortcutHelp ref={help} />
       <InboxFilters filters={filters} onChange={setFilters} />
       <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ ...filters, status })} />
       {filtered && (
@@ -57,6 +105,7 @@ export function Inbox() {
           </button>
         </p>
       )}
+      {selected.length > 0 && <BulkBar selected={selected} request={request} onDone={() => setSelection(new Set())} />}
       {posts.isPending ? (
         <p className="loading" role="status" aria-busy="true">
           Loading posts…
@@ -79,9 +128,25 @@ export function Inbox() {
         </div>
       ) : (
         <>
+          <label className="choice select-all">
+            <input
+              type="checkbox"
+              checked={selected.length === list.length}
+              onChange={(e) => setSelection(e.target.checked ? new Set(list.map((p) => p.id)) : new Set())}
+            />{" "}
+            Select all {list.length} shown
+          </label>
           <ul className="post-list" aria-label="Posts" aria-busy={posts.isFetching && !posts.isFetchingNextPage}>
-            {list.map((post) => (
-              <PostRow key={post.id} post={post} boardName={boardNames.get(post.boardId)} onAuthor={(authorId) => setFilters({ ...filters, authorId })} />
+            {list.map((post, index) => (
+              <PostRow
+                key={post.id}
+                post={post}
+                boardName={boardNames.get(post.boardId)}
+                onAuthor={(authorId) => setFilters({ ...filters, authorId })}
+                selected={selection.has(post.id)}
+                onSelect={(on) => toggle(post.id, on)}
+                current={index === cursor}
+              />
             ))}
           </ul>
           {posts.hasNextPage && (

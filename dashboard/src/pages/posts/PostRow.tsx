@@ -7,9 +7,20 @@ import { formatMoney } from "../../ui/money.js";
 
 type Post = Schemas["Post"];
 
-export function PostRow({ post, boardName, onAuthor }: { post: Post; boardName: string | undefined; onAuthor: (id: string) => void }) {
+interface Props {
+  post: Post;
+  boardName: string | undefined;
+  onAuthor: (id: string) => void;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  /** The row the keyboard shortcuts act on. */
+  current: boolean;
+}
+
+export function PostRow({ post, boardName, onAuthor, selected, onSelect, current }: Props) {
   return (
-    <li className="post-row">
+    <li className={current ? "post-row current" : "post-row"} data-post-id={post.id}>
+      <input type="checkbox" className="select-post" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select “${post.title}”`} />
       <div className="votes" title={`${post.voteCount} votes`}>
         <strong>{post.voteCount}</strong>
         <span className="muted">{post.voteCount === 1 ? "vote" : "votes"}</span>
