@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiKey } from "../server/src/core/api-keys/create.js";
+import { createInvite } from "../server/src/core/invites/invites.js";
 import { SYSTEM_ACTOR } from "../server/src/core/context.js";
 import { createWorkspace } from "../server/src/core/workspaces/create.js";
 import { openDatabase } from "../server/src/db/database.js";
@@ -10,6 +11,7 @@ import { migrateToLatest } from "../server/src/db/migrate.js";
 import { serverSecret } from "../server/src/db/secrets.js";
 import { createRateLimiter } from "../server/src/ratelimit/limiter.js";
 import { seedWorkspace } from "../server/src/seed/bulk.js";
+import { measureDashboard } from "./dashboard.js";
 import { measure, type Measurement } from "./load.js";
 import { startBare, startHeed } from "./servers.js";
 import { measureWebhooks } from "./webhooks.js";
@@ -27,7 +29,7 @@ const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
 const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
 
-async function prepare(): Promise<{ key: string; writer: string; boardId: string; publicKey: string }> {
+async function prepare(): Promise<{ key: string; writer: string; boardId: string; publicKey: string; inviteToken: string }> {
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const workspace = await createWorkspace(db, { slug: "bench", name: "Bench" });
@@ -45,9 +47,11 @@ async function prepare(): Promise<{ key: string; writer: string; boardId: string
   const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
   const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "webhooks:write"] } });
+  // A team member for the dashboard's figures, who accepts the invite through the API.
+  const invite = await createInvite({ ctx, input: { email: "bench@example.com", role: "member" } });
   const board = await db.selectFrom("boards").select("id").where("workspace_id", "=", ref.id).executeTakeFirstOrThrow();
   await db.destroy();
-  return { key, writer, boardId: board.id, publicKey: workspace.public_key };
+  return { key, writer, boardId: board.id, publicKey: workspace.public_key, inviteToken: invite.inviteUrl.split("/").pop()! };
 }
 
 /** Follows nextCursor until `depth` posts lie behind it. */
@@ -74,7 +78,7 @@ function row(m: Measurement, bare: Measurement): string {
 }
 
 async function main(): Promise<void> {
-  const { key, writer, boardId, publicKey } = await prepare();
+  const { key, writer, boardId, publicKey, inviteToken } = await prepare();
   const headers = { authorization: `Bearer ${key}` };
   const bareServer = await startBare();
   const bare = await measure("bare node:http", bareServer.url, { seconds: SECONDS, connections: CONNECTIONS });
@@ -120,6 +124,16 @@ async function main(): Promise<void> {
     ...writeLoad,
     perRequestHeaders: () => ({ "idempotency-key": randomUUID() }),
   });
+  // The dashboard's inbox in Chromium, against the same server and data.
+  const password = "bench-password-1";
+  const accepted = await fetch(`${heed.url}/v1/auth/invites/${inviteToken}/accept`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: heed.url },
+    body: JSON.stringify({ name: "Bench", password }),
+  });
+  const dashboard = accepted.ok
+    ? await measureDashboard(heed.url, "bench@example.com", password).catch((error: Error) => error)
+    : new Error(`invite ${accepted.status}`);
   const memory = heed.memory();
   await heed.stop();
   // Only against a Redis that answers: otherwise the server would count in memory (its fallback)
@@ -159,6 +173,17 @@ async function main(): Promise<void> {
   console.log(
     `deep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×)`,
   );
+  if (dashboard instanceof Error) console.log(`Dashboard inbox: not measured (${dashboard.message})`);
+  else {
+    const sorted = [...dashboard.warmMs].sort((a, b) => a - b);
+    const total = dashboard.scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+    console.log(
+      `Dashboard inbox, first page of posts on screen after navigation: ${dashboard.coldMs} ms cold, ${sorted[Math.floor(sorted.length / 2)]} ms warm (median of ${sorted.length}: ${sorted.join(", ")} ms)`,
+    );
+    console.log(
+      `Dashboard JavaScript on that first load: ${(total / 1024).toFixed(1)} KiB gzipped in ${dashboard.scripts.length} files (${dashboard.scripts.map((s) => `${s.name.split("/").pop()} ${(s.gzipBytes / 1024).toFixed(1)}`).join(", ")})`,
+    );
+  }
   console.log(`Heed RSS after the run: ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)} MiB)`);
 }
 

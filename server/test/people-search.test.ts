@@ -84,6 +84,24 @@ describe("finding people and what they asked for", () => {
     expect(titles(portal)).toEqual(["SSO"]);
   });
 
+  it("lists what an end user wrote across posts, newest first, without comments on deleted posts", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const p = await people(ws, key);
+    const [sso, csv] = [await p.post("SSO"), await p.post("CSV export")];
+    const comment = async (postId: string, body: string, authorId: string) =>
+      (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body, authorId } })).body.id as string;
+    await comment(sso, "We need Okta", p.ann);
+    await comment(csv, "And Excel", p.ann);
+    await comment(csv, "Not me", p.bob);
+    const listed = async () => (await h.call("GET", `/v1/users/${p.ann}/comments`, { key })).body.data.map((c: { body: string }) => c.body);
+    expect(await listed()).toEqual(["And Excel", "We need Okta"]);
+    expect((await h.call("DELETE", `/v1/posts/${csv}`, { key })).status).toBe(204);
+    expect(await listed()).toEqual(["We need Okta"]);
+    const other = await h.workspace();
+    expect((await h.call("GET", `/v1/users/${p.ann}/comments`, { key: await other.key() })).status).toBe(404);
+  });
+
   it("refuses a malformed search and a key without users:read", async () => {
     const ws = await h.workspace();
     const key = await ws.key();

@@ -38,6 +38,7 @@ describe("end users and companies", () => {
       [csv, grace],
     ] as const)
       await h.call("POST", `/v1/posts/${p}/votes`, { key, json: { userId: u } });
+    await h.call("POST", `/v1/posts/${csv}/comments`, { key, json: { body: "Finance needs this monthly.", authorId: ada } });
     const tracked = await h.call("POST", "/v1/track", {
       headers: ws.customer(token),
       json: { batch: [{ event: "report.exported" }, { event: "report.exported" }, { event: "signed_in" }] },
@@ -56,6 +57,7 @@ describe("end users and companies", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Ada Lovelace", level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("list", { name: "Posts they voted for" }).getByRole("listitem").count()).toBe(2);
     expect(await page.getByRole("list", { name: "Posts they wrote" }).textContent()).toContain("Single sign-on");
+    await expect.poll(() => page.getByRole("list", { name: "Comments they wrote" }).textContent()).toContain("Finance needs this monthly.");
     await expect.poll(() => page.getByRole("list", { name: "Tracked events" }).textContent()).toContain("report.exported2 ×");
     expect(await page.locator(".facts").textContent()).toContain("planenterprise");
     await everyView(page, "user");

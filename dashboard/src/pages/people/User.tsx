@@ -5,9 +5,10 @@ import { api, problemOf, unwrap } from "../../api.js";
 import { formatDateTime, formatRelative } from "../../ui/format.js";
 import { formatMoney } from "../../ui/money.js";
 import { PostLinks } from "../../ui/PostLinks.js";
+import { UserComments } from "./UserComments.js";
 
-// One end user (/app/users/{id}): who they are and what they pay, what they voted for and posted,
-// and what they do in your product (tracked events, counted per event).
+// One end user (/app/users/{id}): who they are and what they pay, what they voted for, posted and
+// commented, and what they do in your product (tracked events, counted per event).
 
 export function User() {
   const { id = "" } = useParams();
@@ -73,6 +74,8 @@ export function User() {
           <PostLinks label="Posts they voted for" query={{ voterId: u.id, sort: "votes" }} empty="No votes yet." />
           <h2>Posted</h2>
           <PostLinks label="Posts they wrote" query={{ authorId: u.id, sort: "newest" }} empty="No posts yet." />
+          <h2>Commented</h2>
+          <UserComments userId={u.id} />
         </div>
         <aside className="post-side" aria-label="Activity in your product">
           <section className="panel">

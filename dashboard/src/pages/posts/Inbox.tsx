@@ -97,7 +97,7 @@ export function Inbox() {
       </div>
       <ShortcutHelp ref={help} />
       <InboxFilters filters={filters} onChange={setFilters} />
-      <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ ...filters, status })} />
+      <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ ...filters, status })} enabled={!posts.isPending} />
       {filtered && (
         <p>
           <button type="button" className="link" onClick={() => setFilters({ ...filtersOf(new URLSearchParams()), sort: filters.sort })}>

@@ -5,7 +5,19 @@ import type { Filters } from "./InboxFilters.js";
 // Counts per status among the posts the other filters select, each a button that filters by it:
 // where the work is, at a glance. Refreshed with the list.
 
-export function StatusCounts({ filters, refreshMs, onStatus }: { filters: Filters; refreshMs: number; onStatus: (status: string) => void }) {
+interface Props {
+  filters: Filters;
+  refreshMs: number;
+  onStatus: (status: string) => void;
+  /**
+   * Off until the list has arrived: counting a large workspace takes the database longer than a
+   * page does, and SQLite answers one query at a time, so asked together the count would hold the
+   * first page back.
+   */
+  enabled: boolean;
+}
+
+export function StatusCounts({ filters, refreshMs, onStatus, enabled }: Props) {
   const counts = useQuery({
     queryKey: ["posts", "status-counts", { ...filters, status: "", sort: "" }],
     queryFn: async () =>
@@ -23,6 +35,7 @@ export function StatusCounts({ filters, refreshMs, onStatus }: { filters: Filter
         }),
       ),
     refetchInterval: refreshMs,
+    enabled,
   });
   if (!counts.data) return null;
   return (

@@ -3,6 +3,7 @@ import { reader, type Ctx, type Tx } from "../context.js";
 import { notFound } from "../errors.js";
 import { type Page, pageById, type PageInput } from "../pagination/page.js";
 import { findPost } from "../posts/view.js";
+import { findUser } from "../users/view.js";
 import { requireScope } from "../scopes.js";
 import { findComment, selectComments, toCommentView, type CommentView } from "./view.js";
 
@@ -44,6 +45,35 @@ export async function commentPage(
         .limit(take);
       if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
       if (afterId) query = query.where("c.id", ">", afterId);
+      return query.execute();
+    },
+    (rs) => rs.map(toCommentView),
+  );
+}
+
+/**
+ * What an end user wrote across the workspace's posts, newest first: public comments and replies
+ * (end users cannot write internal ones). Comments on deleted posts are left out.
+ */
+export async function listUserComments({ ctx, input }: { ctx: Ctx; input: PageInput & { id: string } }): Promise<Page<CommentView>> {
+  requireScope(ctx.actor.scopes, "comments:read");
+  const db = reader(ctx);
+  const user = await findUser(db, ctx, input.id);
+  if (!user) throw notFound("end user", input.id);
+  return pageById(
+    ctx.services.cursorSecret,
+    JSON.stringify(["user-comments", ctx.workspace.id, user.id]),
+    input,
+    (afterId, take) => {
+      let query = selectComments(db)
+        .where("c.workspace_id", "=", ctx.workspace.id)
+        .where("c.author_id", "=", user.id)
+        .where("c.deleted_at", "is", null)
+        // Per comment, a primary-key look-up of its post (not a scan of the workspace's posts).
+        .where((eb) => eb.exists(eb.selectFrom("posts").select("posts.id").whereRef("posts.id", "=", "c.post_id").where("posts.deleted_at", "is", null)))
+        .orderBy("c.id", "desc")
+        .limit(take);
+      if (afterId) query = query.where("c.id", "<", afterId);
       return query.execute();
     },
     (rs) => rs.map(toCommentView),

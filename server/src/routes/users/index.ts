@@ -1,4 +1,5 @@
 import type { Operation } from "../../http/define-operation.js";
+import { listUserCommentsOperation } from "./comments.js";
 import { deleteUserOperation } from "./delete.js";
 import { countUserEventsOperation, listUserEventsOperation } from "./events.js";
 import { getUserOperation } from "./get.js";
@@ -12,4 +13,5 @@ export const operations: Operation[] = [
   deleteUserOperation,
   listUserEventsOperation,
   countUserEventsOperation,
+  listUserCommentsOperation,
 ];
