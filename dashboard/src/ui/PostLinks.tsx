@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { api, problemOf, unwrap } from "../api.js";
 import { formatMoney } from "./money.js";
+import { MoreButton, useCursorList } from "./useCursorList.js";
 
 // A short list of posts selected by the inbox's filters (a person's votes, a company's asks),
 // each a link to its page, with a "More" button for the next page.
@@ -9,14 +9,9 @@ import { formatMoney } from "./money.js";
 type Query = { authorId?: string; voterId?: string; companyId?: string; sort: "votes" | "revenue" | "newest" };
 
 export function PostLinks({ label, query, empty }: { label: string; query: Query; empty: string }) {
-  const posts = useInfiniteQuery({
-    queryKey: ["posts", "links", query],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) =>
-      unwrap(await api.GET("/posts", { params: { query: { ...query, limit: 10, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const list = posts.data?.pages.flatMap((p) => p.data) ?? [];
+  const { query: posts, items: list } = useCursorList(["posts", "links", query], async (cursor) =>
+    unwrap(await api.GET("/posts", { params: { query: { ...query, limit: 10, ...cursor } } })),
+  );
   if (posts.isPending)
     return (
       <p className="loading" role="status" aria-busy="true">
@@ -43,11 +38,7 @@ export function PostLinks({ label, query, empty }: { label: string; query: Query
           </li>
         ))}
       </ul>
-      {posts.hasNextPage && (
-        <button type="button" className="secondary spaced" onClick={() => posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
-          More posts
-        </button>
-      )}
+      <MoreButton list={posts} label="More posts" />
     </>
   );
 }

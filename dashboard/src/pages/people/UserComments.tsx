@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { api, problemOf, unwrap } from "../../api.js";
 import { formatRelative } from "../../ui/format.js";
+import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 
 // What a person wrote across posts, newest first: the start of each comment, with a link to the
 // post it is on.
@@ -9,14 +9,9 @@ import { formatRelative } from "../../ui/format.js";
 const EXCERPT = 240;
 
 export function UserComments({ userId }: { userId: string }) {
-  const comments = useInfiniteQuery({
-    queryKey: ["user-comments", userId],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) =>
-      unwrap(await api.GET("/users/{id}/comments", { params: { path: { id: userId }, query: { limit: 10, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const list = comments.data?.pages.flatMap((p) => p.data) ?? [];
+  const { query: comments, items: list } = useCursorList(["user-comments", userId], async (cursor) =>
+    unwrap(await api.GET("/users/{id}/comments", { params: { path: { id: userId }, query: { limit: 10, ...cursor } } })),
+  );
   if (comments.isPending)
     return (
       <p className="loading" role="status" aria-busy="true">
@@ -42,11 +37,7 @@ export function UserComments({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
-      {comments.hasNextPage && (
-        <button type="button" className="secondary spaced" onClick={() => comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-          More comments
-        </button>
-      )}
+      <MoreButton list={comments} label="More comments" />
     </>
   );
 }

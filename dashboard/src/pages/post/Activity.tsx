@@ -1,9 +1,9 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Schemas } from "@heed/client";
 import { useId } from "react";
 import { api, problemOf, unwrap } from "../../api.js";
 import { formatDateTime } from "../../ui/format.js";
 import { useMembers } from "./queries.js";
+import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 
 // The post's history from the audit log, as sentences: who changed what, and when.
 
@@ -32,14 +32,9 @@ export function ActivityLog({ postId }: { postId: string }) {
   const id = useId();
   const members = useMembers();
   const names = new Map((members.data?.data ?? []).map((m) => [m.id, m.name]));
-  const activity = useInfiniteQuery({
-    queryKey: ["post-activity", postId],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) =>
-      unwrap(await api.GET("/posts/{id}/activity", { params: { path: { id: postId }, query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const list = activity.data?.pages.flatMap((p) => p.data) ?? [];
+  const { query: activity, items: list } = useCursorList(["post-activity", postId], async (cursor) =>
+    unwrap(await api.GET("/posts/{id}/activity", { params: { path: { id: postId }, query: { limit: 50, ...cursor } } })),
+  );
   return (
     <section className="panel" aria-labelledby={id}>
       <h2 id={id} className="panel-title">
@@ -68,11 +63,7 @@ export function ActivityLog({ postId }: { postId: string }) {
           ))}
         </ol>
       )}
-      {activity.hasNextPage && (
-        <button type="button" className="secondary" onClick={() => activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
-          Older activity
-        </button>
-      )}
+      <MoreButton list={activity} label="Older activity" />
     </section>
   );
 }

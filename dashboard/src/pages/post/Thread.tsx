@@ -1,9 +1,9 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { api, problemOf, unwrap } from "../../api.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentItem } from "./CommentItem.js";
 import { useMembers } from "./queries.js";
+import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 
 // The post's conversation, oldest first, replies under the comment they answer.
 
@@ -11,14 +11,9 @@ export function Thread({ postId, locked }: { postId: string; locked: boolean }) 
   const id = useId();
   const members = useMembers();
   const names = new Map((members.data?.data ?? []).map((m) => [m.id, m.name]));
-  const comments = useInfiniteQuery({
-    queryKey: ["post-comments", postId],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) =>
-      unwrap(await api.GET("/posts/{id}/comments", { params: { path: { id: postId }, query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const all = comments.data?.pages.flatMap((p) => p.data) ?? [];
+  const { query: comments, items: all } = useCursorList(["post-comments", postId], async (cursor) =>
+    unwrap(await api.GET("/posts/{id}/comments", { params: { path: { id: postId }, query: { limit: 100, ...cursor } } })),
+  );
   const top = all.filter((c) => c.parentId === null);
   return (
     <section aria-labelledby={id} className="thread">
@@ -40,11 +35,7 @@ export function Thread({ postId, locked }: { postId: string; locked: boolean }) 
           ))}
         </ul>
       )}
-      {comments.hasNextPage && (
-        <button type="button" className="secondary spaced" onClick={() => comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-          More comments
-        </button>
-      )}
+      <MoreButton list={comments} label="More comments" />
       {locked && <p className="hint">Comments are locked: end users cannot comment. The team still can.</p>}
       <CommentForm postId={postId} />
     </section>
