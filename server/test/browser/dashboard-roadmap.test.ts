@@ -49,8 +49,11 @@ describe("the roadmap", () => {
     await expect.poll(() => planned.getByRole("listitem").allTextContents()).toEqual(["⠿2 votesSlack alerts", "⠿1 votesDark mode"]);
 
     // By keyboard: Space picks it up, the right arrow goes to the next column, Space drops it.
+    // dnd-kit listens for the arrows from the task after Space: wait until the card is picked up.
+    const pickedUp = () => page.locator(".roadmap-card.dragging").count();
     await page.getByRole("button", { name: "Move “Single sign-on”" }).focus();
     await page.keyboard.press("Space");
+    await expect.poll(pickedUp).toBe(1);
     // Each arrow goes one column on; the column under the card is highlighted (and announced).
     const over = () => page.locator(".roadmap-column.over h2").allTextContents();
     await page.keyboard.press("ArrowRight");
@@ -66,9 +69,11 @@ describe("the roadmap", () => {
     // Escape puts a card back where it was.
     await page.getByRole("button", { name: "Move “Single sign-on”" }).focus();
     await page.keyboard.press("Space");
+    await expect.poll(pickedUp).toBe(1);
     await page.keyboard.press("ArrowRight");
     await expect.poll(over).toEqual(["In progress"]);
     await page.keyboard.press("Escape");
+    await expect.poll(pickedUp).toBe(0);
     expect(await statusOf(sso)).toBe("Planned");
     expect(problems).toEqual([]);
     await context.close();
