@@ -9,6 +9,7 @@ import { apiDocumentOf, registerSecuritySchemes } from "./http/api-document.js";
 import { cors, preflight } from "./http/cors.js";
 import { registerDashboard } from "./http/dashboard.js";
 import { registerDocs } from "./http/docs.js";
+import { registerPortal } from "./portal/routes.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
@@ -87,6 +88,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   app.get("/openapi.json", (c) => c.json(document));
   registerDocs(app);
   registerDashboard(app, options.dashboardDir);
+  registerPortal(app);
   app.route("/v1", v1);
   return app;
 }

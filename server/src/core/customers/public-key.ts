@@ -15,7 +15,7 @@ export interface PublicWorkspace {
   portalPostsPerHour: number | null;
 }
 
-function toPublicWorkspace(row: WorkspacesTable): PublicWorkspace {
+export function toPublicWorkspace(row: WorkspacesTable): PublicWorkspace {
   return {
     id: row.id,
     slug: row.slug,
@@ -40,4 +40,10 @@ export async function authenticatePublicKey(db: Db, key: string): Promise<Public
   const row = await db.selectFrom("workspaces").selectAll().where("public_key", "=", key).executeTakeFirst();
   if (!row) throw new HeedError("invalid_credential", "The public key is unknown or was rotated.");
   return toPublicWorkspace(row);
+}
+
+/** The workspace whose portal lives at `/p/{slug}`, or undefined. */
+export async function findPublicWorkspaceBySlug(db: Db, slug: string): Promise<PublicWorkspace | undefined> {
+  const row = await db.selectFrom("workspaces").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row && toPublicWorkspace(row);
 }

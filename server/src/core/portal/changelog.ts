@@ -58,3 +58,25 @@ export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; in
     nextCursor: page.nextCursor,
   };
 }
+
+/** The published entries that announce a public post, most recent first (a post's "shipped in"). */
+export async function listPortalEntriesAnnouncing({
+  ctx,
+  input,
+}: {
+  ctx: CustomerCtx;
+  input: { postId: string };
+}): Promise<{ id: string; title: string; publishedAt: string }[]> {
+  requirePortalRead(ctx);
+  const rows = await reader(ctx)
+    .selectFrom("changelog_entry_posts as l")
+    .innerJoin("changelog_entries as e", "e.id", "l.entry_id")
+    .select(["e.id", "e.title", "e.published_at"])
+    .where("l.workspace_id", "=", ctx.workspace.id)
+    .where("l.post_id", "=", input.postId)
+    .where("e.state", "=", "published")
+    .orderBy("e.published_at", "desc")
+    .limit(10)
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, publishedAt: r.published_at! }));
+}

@@ -1,0 +1,40 @@
+import type { Context } from "hono";
+import type { CustomerCtx } from "../core/customers/context.js";
+import { findPublicWorkspaceBySlug } from "../core/customers/public-key.js";
+import type { AppEnv } from "../http/env.js";
+import type { Frame } from "./layout.js";
+import { translator } from "./messages.js";
+
+// A portal page's request: the workspace its address names, the reader (anonymous until portal
+// sign-in exists), and what every page draws with: the translator and the portal's base URL.
+
+export interface PortalRequest {
+  ctx: CustomerCtx;
+  frame: Frame;
+  /** The absolute URL of a path of this portal ("" for its home). */
+  url(path?: string): string;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
+
+export async function portalRequest(c: Context<AppEnv>): Promise<PortalRequest | null> {
+  const slug = c.req.param("workspace") ?? "";
+  if (!SLUG.test(slug)) return null;
+  const services = c.get("services");
+  const workspace = await findPublicWorkspaceBySlug(services.db, slug);
+  if (!workspace) return null;
+  const ctx: CustomerCtx = {
+    services,
+    workspace: { id: workspace.id, slug: workspace.slug },
+    actor: { type: "end_user", id: null, scopes: [] },
+    requestId: c.get("requestId"),
+    customer: { workspace, viewer: null },
+  };
+  const base = `/p/${workspace.slug}`;
+  const origin = services.publicUrl.replace(/\/$/, "");
+  return {
+    ctx,
+    frame: { t: translator("en"), workspace: { name: workspace.name, slug: workspace.slug }, base },
+    url: (path = "") => `${origin}${base}${path}`,
+  };
+}

@@ -1,0 +1,71 @@
+import { html, raw } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import type { Translator } from "./messages.js";
+import { PORTAL_CSS_URL } from "./assets.js";
+
+// The frame of every portal page: what search engines and link previews read (title,
+// description, canonical URL, OpenGraph and Twitter cards; `noindex` for a private portal), the
+// workspace's name and navigation, and the page. No inline script or style: the CSP allows none.
+
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** The page's absolute URL, without query string unless it names a different page. */
+  canonical: string;
+  /** A private portal, an error or a search: kept out of search engines. */
+  noindex?: boolean;
+  /** Feeds to announce (`<link rel="alternate">`). */
+  feeds?: { rss: string; atom: string; title: string };
+  /** Which navigation entry is this page. */
+  section?: "home" | "roadmap" | "changelog";
+}
+
+export interface Frame {
+  t: Translator;
+  workspace: { name: string; slug: string };
+  base: string;
+}
+
+export function page(frame: Frame, meta: PageMeta, body: Html): Html {
+  const { t, workspace, base } = frame;
+  const nav = (section: PageMeta["section"], href: string, label: string) =>
+    html`<li><a href="${href}"${meta.section === section ? raw(' aria-current="page"') : ""}>${label}</a></li>`;
+  return html`<!doctype html>
+<html lang="${t.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${meta.title}</title>
+<meta name="description" content="${meta.description}">
+<link rel="canonical" href="${meta.canonical}">
+${meta.noindex ? raw('<meta name="robots" content="noindex, nofollow">') : ""}
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${workspace.name}">
+<meta property="og:title" content="${meta.title}">
+<meta property="og:description" content="${meta.description}">
+<meta property="og:url" content="${meta.canonical}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="${meta.title}">
+<meta name="twitter:description" content="${meta.description}">
+${meta.feeds ? html`<link rel="alternate" type="application/rss+xml" title="${meta.feeds.title}" href="${meta.feeds.rss}"><link rel="alternate" type="application/atom+xml" title="${meta.feeds.title}" href="${meta.feeds.atom}">` : ""}
+<link rel="stylesheet" href="${PORTAL_CSS_URL}">
+</head>
+<body>
+<a class="skip" href="#content">${t.t("nav.skip")}</a>
+<header class="top">
+<a class="brand" href="${base}">${workspace.name}</a>
+<nav aria-label="${workspace.name}"><ul>
+${nav("home", base, t.t("nav.home"))}
+${nav("roadmap", `${base}/roadmap`, t.t("nav.roadmap"))}
+${nav("changelog", `${base}/changelog`, t.t("nav.changelog"))}
+</ul></nav>
+</header>
+<main id="content" tabindex="-1">
+${body}
+</main>
+<footer class="bottom"><p>${t.t("footer.poweredBy")}</p></footer>
+</body>
+</html>`;
+}

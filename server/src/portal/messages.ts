@@ -1,0 +1,96 @@
+// Every string of the portal's pages, in one catalogue per language, so that a translation is a
+// new catalogue and nothing else. `{name}` is replaced by a value; plural forms are keyed by
+// Intl.PluralRules categories (`.one`, `.other`, and whatever a language needs).
+
+export const en = {
+  "nav.home": "Boards",
+  "nav.roadmap": "Roadmap",
+  "nav.changelog": "Changelog",
+  "nav.skip": "Skip to content",
+  "home.title": "{workspace} feedback",
+  "home.description": "Share ideas with {workspace}, vote on what matters to you, and follow what is planned and shipped.",
+  "home.boards": "Boards",
+  "home.noBoards": "There are no public boards yet.",
+  "home.trending": "Trending ideas",
+  "ideas.title": "All ideas",
+  "board.description": "Ideas for {workspace} in {board}: vote on what matters to you.",
+  "board.sort": "Sort",
+  "board.sort.trending": "Trending",
+  "board.sort.votes": "Top",
+  "board.sort.newest": "New",
+  "board.status": "Status",
+  "board.status.any": "Any status",
+  "board.search": "Search ideas",
+  "board.searchButton": "Search",
+  "board.empty": "No ideas here yet.",
+  "board.noMatch": "No idea matches. Try other words or another status.",
+  "board.next": "More ideas",
+  "board.clear": "Show every idea",
+  "post.votes.one": "{count} vote",
+  "post.votes.other": "{count} votes",
+  "post.comments.one": "{count} comment",
+  "post.comments.other": "{count} comments",
+  "post.in": "in {board}",
+  "post.merged": "This idea was merged into another one: its votes and comments count there.",
+  "post.mergedLink": "See the idea it was merged into",
+  "post.noDescription": "No description.",
+  "post.comments": "Comments",
+  "post.noComments": "No comments yet.",
+  "post.moreComments": "More comments",
+  "post.team": "The team",
+  "post.anonymous": "Someone",
+  "post.shipped": "Announced in the changelog",
+  "post.eta": "Expected by {date}",
+  "roadmap.title": "Roadmap",
+  "roadmap.description": "What {workspace} is considering, working on and has shipped.",
+  "roadmap.open": "Under consideration",
+  "roadmap.active": "In progress",
+  "roadmap.complete": "Shipped",
+  "roadmap.empty": "Nothing here yet.",
+  "roadmap.more": "More",
+  "changelog.title": "Changelog",
+  "changelog.description": "What is new at {workspace}.",
+  "changelog.empty": "Nothing announced yet.",
+  "changelog.older": "Older entries",
+  "changelog.type.new": "New",
+  "changelog.type.improved": "Improved",
+  "changelog.type.fixed": "Fixed",
+  "changelog.announces": "Ideas this answers",
+  "changelog.feeds": "Follow by RSS or Atom",
+  "private.title": "Sign in to {workspace}",
+  "private.text": "This feedback portal is private. Open it from {workspace}'s app to sign in.",
+  "badRequest.title": "This address is not right",
+  "badRequest.text": "A part of it could not be read: it may have been cut, or come from another page. Start again from the boards.",
+  "notFound.title": "Not found",
+  "notFound.text": "This page does not exist, or is not public.",
+  "notFound.home": "Back to the boards",
+  "footer.poweredBy": "Feedback by Heed",
+} as const;
+
+export type MessageKey = keyof typeof en;
+type Catalogue = Record<MessageKey, string>;
+
+const catalogues: Record<string, Catalogue> = { en };
+
+export interface Translator {
+  locale: string;
+  t(key: MessageKey, values?: Record<string, string | number>): string;
+  /** The plural form of `key` (`key.one`, `key.other`, …) for `count`. */
+  plural(key: string, count: number, values?: Record<string, string | number>): string;
+}
+
+export function translator(locale = "en"): Translator {
+  const catalogue = catalogues[locale] ?? en;
+  const rules = new Intl.PluralRules(locale);
+  const fill = (text: string, values: Record<string, string | number> = {}) =>
+    text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  const t = (key: MessageKey, values?: Record<string, string | number>) => fill(catalogue[key] ?? en[key], values);
+  return {
+    locale,
+    t,
+    plural: (key, count, values) => {
+      const form = `${key}.${rules.select(count)}` as MessageKey;
+      return t(form in catalogue ? form : (`${key}.other` as MessageKey), { count: count.toLocaleString(locale), ...values });
+    },
+  };
+}

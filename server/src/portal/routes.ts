@@ -1,0 +1,102 @@
+import type { Context, Hono } from "hono";
+import { ZodError } from "zod";
+import { HeedError } from "../core/errors.js";
+import type { AppEnv } from "../http/env.js";
+import { PORTAL_CSS } from "./assets.js";
+import { type PortalRequest, portalRequest } from "./context.js";
+import { robotsTxt, sitemapXml } from "./discovery.js";
+import { changelogFeed } from "./feeds.js";
+import type { Html } from "./layout.js";
+import { boardPage } from "./pages/board.js";
+import { changelogPage } from "./pages/changelog.js";
+import { homePage } from "./pages/home.js";
+import { badRequestPage, notFoundPage, privatePage } from "./pages/notice.js";
+import { postPage } from "./pages/post.js";
+import { roadmapPage } from "./pages/roadmap.js";
+
+// The public portal at /p/{workspace}: server-rendered pages that read completely with JavaScript
+// off. Each handler finds the workspace, lets the portal verbs decide what this reader may see,
+// and draws it; an unknown page is a 404 page, an unreadable address a 400 page, never a 5xx.
+
+const PAGE_HEADERS = {
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'self'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cache-control": "no-cache",
+};
+
+type Render = (r: PortalRequest, c: Context<AppEnv>) => Promise<Html | null>;
+
+function isBadInput(error: unknown): boolean {
+  return error instanceof ZodError || (error instanceof HeedError && error.status === 400);
+}
+
+/** One portal page: the workspace, the private-portal gate, the page, and its refusals as pages. */
+function portalPage(render: Render) {
+  return async (c: Context<AppEnv>) => {
+    const r = await portalRequest(c);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    const here = r.url(c.req.path.slice(r.frame.base.length));
+    const answer = async (body: Html, status: 200 | 400 | 404, extra: Record<string, string> = {}) => c.html(await body, status, { ...PAGE_HEADERS, ...extra });
+    if (r.ctx.customer.workspace.portalVisibility === "private" && !r.ctx.customer.viewer) {
+      return answer(privatePage(r.frame, here), 200, { "x-robots-tag": "noindex, nofollow" });
+    }
+    try {
+      const body = await render(r, c);
+      return body ? answer(body, 200) : answer(notFoundPage(r.frame, here), 404);
+    } catch (error) {
+      if (error instanceof HeedError && error.status === 404) return answer(notFoundPage(r.frame, here), 404);
+      if (isBadInput(error)) return answer(badRequestPage(r.frame, here), 400);
+      throw error;
+    }
+  };
+}
+
+/** A feed or sitemap: XML, or a plain 404 for an unknown or private portal. */
+function portalXml(type: string, render: (r: PortalRequest) => Promise<string>) {
+  return async (c: Context<AppEnv>) => {
+    const r = await portalRequest(c);
+    if (!r || (r.ctx.customer.workspace.portalVisibility === "private" && !r.ctx.customer.viewer)) {
+      return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8", "x-robots-tag": "noindex" });
+    }
+    return c.body(await render(r), 200, { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" });
+  };
+}
+
+export function registerPortal(app: Hono<AppEnv>): void {
+  app.get("/p/_/portal.css", (c) =>
+    c.body(new Uint8Array(PORTAL_CSS), 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=31536000, immutable" }),
+  );
+  app.get("/robots.txt", async (c) => {
+    const services = c.get("services");
+    return c.text(await robotsTxt(services.db, services.publicUrl.replace(/\/$/, "")), 200, { "cache-control": "public, max-age=3600" });
+  });
+  app.get("/p/:workspace", portalPage(homePage));
+  app.get(
+    "/p/:workspace/b/:board",
+    portalPage((r, c) => boardPage(r, c.req.param("board") ?? "", c.req.query())),
+  );
+  app.get(
+    "/p/:workspace/ideas",
+    portalPage((r, c) => boardPage(r, null, c.req.query())),
+  );
+  app.get(
+    "/p/:workspace/posts/:id",
+    portalPage((r, c) => postPage(r, c.req.param("id") ?? "", c.req.query())),
+  );
+  app.get("/p/:workspace/roadmap", portalPage(roadmapPage));
+  app.get(
+    "/p/:workspace/changelog",
+    portalPage((r, c) => changelogPage(r, c.req.query())),
+  );
+  app.get(
+    "/p/:workspace/changelog.rss",
+    portalXml("application/rss+xml", (r) => changelogFeed(r, "rss")),
+  );
+  app.get(
+    "/p/:workspace/changelog.atom",
+    portalXml("application/atom+xml", (r) => changelogFeed(r, "atom")),
+  );
+  app.get("/p/:workspace/sitemap.xml", portalXml("application/xml", sitemapXml));
+}

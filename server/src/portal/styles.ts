@@ -1,0 +1,84 @@
+// The portal's look: system fonts, light and dark from the visitor's system, readable at 375 px.
+
+export const PORTAL_STYLES = `
+:root {
+  color-scheme: light dark;
+  --bg: #ffffff;
+  --fg: #1b1d21;
+  --muted: #5c6370;
+  --line: #d8dbe0;
+  --accent: #3b4fd8;
+  --accent-fg: #ffffff;
+  --good: #067647;
+  --soft: #f3f4f7;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  line-height: 1.5;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #14161a;
+    --fg: #e7e9ee;
+    --muted: #a3a9b5;
+    --line: #343842;
+    --accent: #8f9dff;
+    --accent-fg: #0d0f14;
+    --good: #6ce9a6;
+    --soft: #1d2026;
+  }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg); }
+a { color: var(--accent); }
+.skip { position: absolute; left: -10000px; }
+.skip:focus { left: 1rem; top: 1rem; padding: 0.5rem 1rem; background: var(--bg); z-index: 10; }
+.top { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: center; padding: 0.8rem 1rem; border-bottom: 1px solid var(--line); }
+.brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }
+.top ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0; padding: 0; list-style: none; }
+.top a[aria-current="page"] { font-weight: 700; color: var(--fg); }
+main { max-width: 52rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
+main:focus { outline: none; }
+.bottom { max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: var(--muted); font-size: 0.85rem; }
+h1 { margin: 0.6rem 0; line-height: 1.2; }
+.muted { color: var(--muted); }
+.lede { color: var(--muted); margin-top: 0; }
+.boards, .posts, .comments, .replies, .entries, .column ul { list-style: none; margin: 0; padding: 0; }
+.boards li { padding: 0.8rem 0; border-bottom: 1px solid var(--line); }
+.boards a { font-weight: 600; font-size: 1.05rem; }
+.boards p { margin: 0.2rem 0 0; color: var(--muted); }
+.post { display: flex; gap: 0.9rem; padding: 0.75rem 0; border-bottom: 1px solid var(--line); }
+.count { min-width: 3.2rem; padding: 0.3rem; border: 1px solid var(--line); border-radius: 6px; text-align: center; line-height: 1.2; }
+.count strong { display: block; font-size: 1.1rem; }
+.count span { font-size: 0.75rem; color: var(--muted); }
+.post h2, .post h3 { margin: 0; font-size: 1.05rem; }
+.post p { margin: 0.2rem 0 0; color: var(--muted); font-size: 0.9rem; }
+.badge { display: inline-block; padding: 0 0.45rem; border: 1px solid var(--line); border-radius: 999px; font-size: 0.8rem; white-space: nowrap; color: var(--fg); }
+.badge.active { color: var(--accent); border-color: var(--accent); }
+.badge.complete { color: var(--good); border-color: var(--good); }
+form.filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; margin: 1rem 0; }
+.field { display: grid; gap: 0.2rem; }
+label { font-weight: 600; font-size: 0.9rem; }
+input, select, textarea, button { font: inherit; }
+input, select, textarea { max-width: 100%; padding: 0.45rem 0.6rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+button, .button { display: inline-block; padding: 0.45rem 0.9rem; border: 1px solid var(--accent); border-radius: 6px; background: var(--accent); color: var(--accent-fg); font-weight: 600; cursor: pointer; text-decoration: none; }
+button.secondary, .button.secondary { background: none; color: var(--accent); }
+.sorts { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0; padding: 0; list-style: none; }
+.sorts a { display: inline-block; padding: 0.2rem 0.7rem; border: 1px solid var(--line); border-radius: 999px; text-decoration: none; color: var(--fg); }
+.sorts a[aria-current="page"] { border-color: var(--accent); color: var(--accent); font-weight: 700; }
+.pager { margin: 1.2rem 0; }
+.empty { padding: 2rem 0; color: var(--muted); }
+.markdown img { max-width: 100%; }
+.markdown pre { overflow-x: auto; padding: 0.6rem; background: var(--soft); border-radius: 6px; }
+.post-head { display: flex; gap: 1rem; align-items: flex-start; }
+.meta { color: var(--muted); font-size: 0.9rem; }
+.notice { padding: 0.7rem 1rem; border: 1px solid var(--accent); border-radius: 8px; }
+.comment { padding: 0.7rem 0; border-bottom: 1px solid var(--line); }
+.comment .markdown p:first-child { margin-top: 0.2rem; }
+.replies { margin-left: 1.2rem; border-left: 2px solid var(--line); padding-left: 0.8rem; }
+.roadmap { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1rem; }
+@media (max-width: 720px) { .roadmap { grid-template-columns: minmax(0, 1fr); } }
+.column { padding: 0.5rem 0.8rem; border: 1px solid var(--line); border-radius: 8px; }
+.column h2 { font-size: 1.05rem; margin: 0.3rem 0 0.6rem; }
+.column li { padding: 0.45rem 0; border-bottom: 1px solid var(--line); }
+.entry { padding: 1rem 0; border-bottom: 1px solid var(--line); }
+.entry h2 { margin: 0.3rem 0; }
+`;
