@@ -1,19 +1,13 @@
-import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { userHash } from "../src/core/customers/identity-proof.js";
 import { shiftClock } from "../src/lib/clock.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
+import { jwt } from "./support/jwt.js";
 
 // POST /v1/identify as a customer's app calls it, and the ways someone holding only the public key
 // might try to act as another end user once identity verification is on.
 
 const h = useHarness();
-
-function jwt(secret: string, claims: Record<string, unknown>, header: Record<string, unknown> = { alg: "HS256", typ: "JWT" }): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const unsigned = `${part(header)}.${part(claims)}`;
-  return `${unsigned}.${createHmac("sha256", secret).update(unsigned).digest("base64url")}`;
-}
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 

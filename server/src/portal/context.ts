@@ -4,15 +4,18 @@ import { findPublicWorkspaceBySlug } from "../core/customers/public-key.js";
 import type { AppEnv } from "../http/env.js";
 import type { Frame } from "./layout.js";
 import { translator } from "./messages.js";
+import { formToken, portalViewer } from "./session.js";
 
-// A portal page's request: the workspace its address names, the reader (anonymous until portal
-// sign-in exists), and what every page draws with: the translator and the portal's base URL.
+// A portal page's request: the workspace its address names, the reader (signed in by the portal's
+// cookie, or anonymous), and what every page draws with: the translator and the portal's base URL.
 
 export interface PortalRequest {
   ctx: CustomerCtx;
   frame: Frame;
   /** The absolute URL of a path of this portal ("" for its home). */
   url(path?: string): string;
+  /** The signed-in reader's cookie token (what their form tokens are bound to), or null. */
+  sessionToken: string | null;
 }
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
@@ -23,18 +26,26 @@ export async function portalRequest(c: Context<AppEnv>): Promise<PortalRequest |
   const services = c.get("services");
   const workspace = await findPublicWorkspaceBySlug(services.db, slug);
   if (!workspace) return null;
+  const signedIn = await portalViewer(c, workspace);
+  const viewer = signedIn?.viewer ?? null;
   const ctx: CustomerCtx = {
     services,
     workspace: { id: workspace.id, slug: workspace.slug },
-    actor: { type: "end_user", id: null, scopes: [] },
+    actor: { type: "end_user", id: viewer?.id ?? null, scopes: [] },
     requestId: c.get("requestId"),
-    customer: { workspace, viewer: null },
+    customer: { workspace, viewer },
   };
   const base = `/p/${workspace.slug}`;
   const origin = services.publicUrl.replace(/\/$/, "");
   return {
     ctx,
-    frame: { t: translator("en"), workspace: { name: workspace.name, slug: workspace.slug }, base },
+    frame: {
+      t: translator("en"),
+      workspace: { name: workspace.name, slug: workspace.slug },
+      base,
+      reader: signedIn ? { name: viewer?.name ?? viewer?.email ?? viewer?.externalId ?? "", formToken: formToken(c, signedIn.token) } : null,
+    },
     url: (path = "") => `${origin}${base}${path}`,
+    sessionToken: signedIn?.token ?? null,
   };
 }

@@ -19,13 +19,20 @@ export interface PageMeta {
   /** Feeds to announce (`<link rel="alternate">`). */
   feeds?: { rss: string; atom: string; title: string };
   /** Which navigation entry is this page. */
-  section?: "home" | "roadmap" | "changelog";
+  section?: "home" | "roadmap" | "changelog" | "me";
 }
 
 export interface Frame {
   t: Translator;
   workspace: { name: string; slug: string };
   base: string;
+  /** The signed-in end user, and the token their forms carry; null for an anonymous reader. */
+  reader: { name: string; formToken: string } | null;
+}
+
+/** The hidden field every form of a signed-in reader carries. */
+export function formTokenField(frame: Frame): Html {
+  return frame.reader ? html`<input type="hidden" name="_form" value="${frame.reader.formToken}">` : html``;
 }
 
 export function page(frame: Frame, meta: PageMeta, body: Html): Html {
@@ -60,7 +67,13 @@ ${meta.feeds ? html`<link rel="alternate" type="application/rss+xml" title="${me
 ${nav("home", base, t.t("nav.home"))}
 ${nav("roadmap", `${base}/roadmap`, t.t("nav.roadmap"))}
 ${nav("changelog", `${base}/changelog`, t.t("nav.changelog"))}
+${frame.reader ? nav("me", `${base}/me`, t.t("nav.me")) : ""}
 </ul></nav>
+${
+  frame.reader
+    ? html`<form class="account" method="post" action="${base}/sign-out">${formTokenField(frame)}<span>${frame.reader.name}</span> <button type="submit" class="secondary">${t.t("nav.signOut")}</button></form>`
+    : ""
+}
 </header>
 <main id="content" tabindex="-1">
 ${body}

@@ -10,7 +10,10 @@ import type { Html } from "./layout.js";
 import { boardPage } from "./pages/board.js";
 import { changelogPage } from "./pages/changelog.js";
 import { homePage } from "./pages/home.js";
-import { badRequestPage, notFoundPage, privatePage } from "./pages/notice.js";
+import { comment, requireReader, signInWithToken, signOut, submit, vote, type ActionResult } from "./actions.js";
+import { mePage } from "./pages/me.js";
+import { badRequestPage, formRefusedPage, notFoundPage, privatePage, signInFirstPage, ssoFailedPage } from "./pages/notice.js";
+import { submitPage } from "./pages/submit.js";
 import { postPage } from "./pages/post.js";
 import { roadmapPage } from "./pages/roadmap.js";
 
@@ -53,6 +56,38 @@ function portalPage(render: Render) {
   };
 }
 
+type Act = (r: PortalRequest, c: Context<AppEnv>, form: Record<string, string | File | (string | File)[]>) => Promise<ActionResult>;
+
+/**
+ * One form post of a signed-in reader: the form token first, then the action; it answers with a
+ * 303 to the result (or JSON for the page's script), or the page again with the refusal. A reader
+ * who is not signed in, a stale form, a locked post are each a page that says so.
+ */
+function portalAction(act: Act) {
+  return async (c: Context<AppEnv>) => {
+    const r = await portalRequest(c);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    const here = r.url(c.req.path.slice(r.frame.base.length));
+    const answer = async (body: Html, status: 400 | 401 | 403 | 404 | 429) => c.html(await body, status, PAGE_HEADERS);
+    try {
+      const form = await c.req.parseBody({ all: true });
+      if (!requireReader(r, c, form)) return answer(signInFirstPage(r.frame, here), 401);
+      const result = await act(r, c, form);
+      if ("redirect" in result) return c.redirect(result.redirect, 303);
+      if ("json" in result) return c.json(result.json, 200);
+      return result.page ? answer(result.page, result.status) : answer(notFoundPage(r.frame, here), 404);
+    } catch (error) {
+      if (!(error instanceof HeedError)) throw error;
+      if (error.code === "csrf_failed") return answer(formRefusedPage(r.frame, here), 403);
+      if (error.status === 404) return answer(notFoundPage(r.frame, here), 404);
+      if (error.status === 401) return answer(signInFirstPage(r.frame, here), 401);
+      if (error.status === 400) return answer(badRequestPage(r.frame, here), 400);
+      if (error.status === 403) return answer(formRefusedPage(r.frame, here), 403);
+      throw error;
+    }
+  };
+}
+
 /** A feed or sitemap: XML, or a plain 404 for an unknown or private portal. */
 function portalXml(type: string, render: (r: PortalRequest) => Promise<string>) {
   return async (c: Context<AppEnv>) => {
@@ -90,6 +125,42 @@ export function registerPortal(app: Hono<AppEnv>): void {
     "/p/:workspace/changelog",
     portalPage((r, c) => changelogPage(r, c.req.query())),
   );
+  app.get("/p/:workspace/me", portalPage(mePage));
+  app.get(
+    "/p/:workspace/b/:board/new",
+    portalPage((r, c) => submitPage(r, c.req.param("board") ?? "")),
+  );
+  app.post(
+    "/p/:workspace/b/:board/new",
+    portalAction((r, c, form) => submit(r, c.req.param("board") ?? "", form)),
+  );
+  app.post(
+    "/p/:workspace/posts/:id/vote",
+    portalAction((r, c, form) => vote(r, c, c.req.param("id") ?? "", form)),
+  );
+  app.post(
+    "/p/:workspace/posts/:id/comments",
+    portalAction((r, c, form) => comment(r, c.req.param("id") ?? "", form)),
+  );
+  app.post(
+    "/p/:workspace/sign-out",
+    portalAction(async (r, c) => ({ redirect: signOut(r, c) })),
+  );
+  // Reached by a redirect from the customer's app, so a GET; the JWT is single-purpose and short-lived.
+  app.get("/p/:workspace/sso", async (c) => {
+    const r = await portalRequest(c);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    const token = c.req.query("token") ?? "";
+    try {
+      const to = await signInWithToken(r, c, token, c.req.query("redirect"));
+      // The address held the JWT: send no referrer onward.
+      c.header("referrer-policy", "no-referrer");
+      return c.redirect(to, 303);
+    } catch (error) {
+      if (!(error instanceof HeedError) || error.status >= 500) throw error;
+      return c.html(await ssoFailedPage(r.frame, r.url("/sso")), 401, { ...PAGE_HEADERS, "referrer-policy": "no-referrer" });
+    }
+  });
   app.get(
     "/p/:workspace/changelog.rss",
     portalXml("application/rss+xml", (r) => changelogFeed(r, "rss")),

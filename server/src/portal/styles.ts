@@ -81,4 +81,20 @@ button.secondary, .button.secondary { background: none; color: var(--accent); }
 .column li { padding: 0.45rem 0; border-bottom: 1px solid var(--line); }
 .entry { padding: 1rem 0; border-bottom: 1px solid var(--line); }
 .entry h2 { margin: 0.3rem 0; }
+.account { display: flex; gap: 0.6rem; align-items: center; margin-left: auto; }
+.vote { margin: 0; }
+.vote button.count { display: block; background: var(--bg); color: var(--fg); border: 1px solid var(--line); font-weight: 400; padding: 0.3rem; }
+.vote button.count span { color: var(--muted); }
+.vote button.count.voted { border-color: var(--accent); background: var(--accent); color: var(--accent-fg); }
+.vote button.count.voted span { color: var(--accent-fg); }
+.comment-form, form.submit { display: grid; gap: 0.35rem; margin: 1rem 0; }
+.comment-form button, form.submit button { justify-self: start; }
+details.reply { margin: 0.2rem 0 0.6rem; }
+details.reply summary { cursor: pointer; color: var(--accent); }
+.error { color: #b42318; }
+@media (prefers-color-scheme: dark) { .error { color: #ff8a7a; } }
+textarea { width: 100%; }
+form.submit input { width: 100%; }
+.similar { padding: 0.5rem 0.8rem; border: 1px dashed var(--line); border-radius: 8px; }
+.new-idea { margin: 0.5rem 0 0; }
 `;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
+import { jwt } from "../support/jwt.js";
 
 // The public portal read in Chromium with JavaScript switched off, as a search engine or a
 // cautious visitor reads it: every page shows its content, links and the board's GET form work,
@@ -85,6 +86,57 @@ describe("the portal with JavaScript off", () => {
     await page.goto(`${base}/posts/post_01aaaaaaaaaaaaaaaaaaaaaaaa`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Not found");
     await everyViewOf("portal-not-found");
+    await context.close();
+    await checker.close();
+  });
+
+  it("signs in from the customer's app, then votes, comments, replies and posts an idea with JavaScript off", { timeout: 90_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
+    const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode", body: "Please." } })).body.id as string;
+    const base = `${h.url}/p/${ws.slug}`;
+    const sso = (path: string) =>
+      `${base}/sso?token=${jwt(secret, { sub: "ada", name: "Ada Lovelace", exp: Math.floor(Date.now() / 1000) + 300 })}&redirect=${encodeURIComponent(`/p/${ws.slug}${path}`)}`;
+    const context = await chromium.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const checker = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const checked = await checker.newPage();
+    const everyViewOf = async (name: string) => {
+      await checked.goto(sso(new URL(page.url()).pathname.slice(`/p/${ws.slug}`.length)));
+      await everyView(checked, name);
+    };
+
+    await page.goto(sso(`/posts/${postId}`));
+    expect(new URL(page.url()).pathname).toBe(`/p/${ws.slug}/posts/${postId}`);
+    expect(await page.locator(".account").textContent()).toContain("Ada Lovelace");
+    await page.getByRole("button", { name: /Vote/ }).click();
+    expect(await page.getByRole("button", { name: /Voted/ }).getAttribute("aria-pressed")).toBe("true");
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.voteCount).toBe(1);
+
+    await page.getByLabel("Add a comment").fill("Yes, for the night shift.");
+    await page.getByRole("button", { name: "Comment", exact: true }).click();
+    expect(await page.locator(".comments").textContent()).toContain("Yes, for the night shift.");
+    await page.locator("details.reply summary").first().click();
+    await page.getByLabel("Your reply").fill("Me too.");
+    await page.getByRole("button", { name: "Send the reply" }).click();
+    expect(await page.locator(".replies").textContent()).toContain("Me too.");
+    await everyViewOf("portal-post-signed-in");
+
+    await page.getByRole("link", { name: "Feature requests" }).click();
+    await page.getByRole("link", { name: "Post an idea" }).click();
+    await page.getByLabel("Your idea, in a few words").fill("Export to CSV");
+    await page.getByLabel("Details (optional)").fill("For the finance team.");
+    await everyViewOf("portal-submit");
+    await page.getByRole("button", { name: "Post the idea" }).click();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Export to CSV");
+
+    await page.getByRole("link", { name: "My ideas and votes" }).click();
+    expect(await page.getByRole("region", { name: "Ideas I posted" }).textContent()).toContain("Export to CSV");
+    expect(await page.getByRole("region", { name: "Ideas I voted for" }).textContent()).toContain("Dark mode");
+    await everyViewOf("portal-me");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    expect(await page.locator(".account").count()).toBe(0);
     await context.close();
     await checker.close();
   });

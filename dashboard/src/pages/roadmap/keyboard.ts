@@ -14,7 +14,9 @@ export function columnCoordinates(columnIds: () => string[]): KeyboardCoordinate
     const order = columnIds();
     const current = String(context.over?.id ?? context.active?.data.current?.statusId ?? "");
     const next = order[Math.min(order.length - 1, Math.max(0, order.indexOf(current) + step))];
-    const rect = next === undefined ? undefined : context.droppableRects.get(next);
+    // Columns are measured just after the pick-up; a key pressed before that reads the column itself.
+    const rect =
+      next === undefined ? undefined : (context.droppableRects.get(next) ?? context.droppableContainers.get(next)?.node.current?.getBoundingClientRect());
     // The card's corner just inside the column: the column it overlaps most is the target.
     return rect ? { x: rect.left + 8, y: rect.top + 8 } : undefined;
   };

@@ -62,10 +62,13 @@ export async function identify({
   ctx,
   input,
   readClaims,
+  tokenTtlMs,
 }: {
   ctx: CustomerCtx;
   input: IdentifyInput;
   readClaims: (claims: unknown) => IdentityFields;
+  /** The token's lifetime when not the API's (the portal's sign-in cookie lives longer). */
+  tokenTtlMs?: number;
 }): Promise<IdentifyResult> {
   const fields = await provenIdentity(ctx, input, readClaims);
   const { workspace } = ctx.customer;
@@ -97,7 +100,7 @@ export async function identify({
         event: { type: "user.identified", data: user },
       },
     );
-    const expiresAtMs = nowMs() + (ctx.services.userTokenTtlMs ?? DEFAULT_TOKEN_TTL_MS);
+    const expiresAtMs = nowMs() + (tokenTtlMs ?? ctx.services.userTokenTtlMs ?? DEFAULT_TOKEN_TTL_MS);
     const keys = { serverSecret: ctx.services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret };
     return {
       user: { id: user.id, externalId: user.externalId, email: user.email, name: user.name, avatarUrl: user.avatarUrl },

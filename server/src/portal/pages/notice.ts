@@ -1,34 +1,28 @@
 import { html } from "hono/html";
 import type { Frame, Html } from "../layout.js";
 import { page } from "../layout.js";
+import type { MessageKey } from "../messages.js";
 
-// Pages that say why there is nothing to show: a private portal to a reader not signed in, an
-// unknown page, an address that could not be read. None of them is for search engines.
+// Pages that say why there is nothing to show or do: a private portal to a reader not signed in,
+// an unknown page, an address that could not be read, a form that was refused, a sign-in link
+// that was not accepted. None of them is for search engines.
 
-export function privatePage(frame: Frame, canonical: string): Html {
-  const { t } = frame;
-  const title = t.t("private.title", { workspace: frame.workspace.name });
+function noticePage(frame: Frame, canonical: string, title: string, text: string, home = true): Html {
   return page(
     frame,
     { title, description: title, canonical, noindex: true },
-    html`<h1>${title}</h1><p>${t.t("private.text", { workspace: frame.workspace.name })}</p>`,
+    html`<h1>${title}</h1><p>${text}</p>${home ? html`<p><a href="${frame.base}">${frame.t.t("notFound.home")}</a></p>` : ""}`,
   );
 }
 
-export function notFoundPage(frame: Frame, canonical: string): Html {
-  const { t } = frame;
-  return page(
-    frame,
-    { title: t.t("notFound.title"), description: t.t("notFound.text"), canonical, noindex: true },
-    html`<h1>${t.t("notFound.title")}</h1><p>${t.t("notFound.text")}</p><p><a href="${frame.base}">${t.t("notFound.home")}</a></p>`,
-  );
-}
+const named =
+  (titleKey: MessageKey, textKey: MessageKey, home = true) =>
+  (frame: Frame, canonical: string) =>
+    noticePage(frame, canonical, frame.t.t(titleKey, { workspace: frame.workspace.name }), frame.t.t(textKey, { workspace: frame.workspace.name }), home);
 
-export function badRequestPage(frame: Frame, canonical: string): Html {
-  const { t } = frame;
-  return page(
-    frame,
-    { title: t.t("badRequest.title"), description: t.t("badRequest.text"), canonical, noindex: true },
-    html`<h1>${t.t("badRequest.title")}</h1><p>${t.t("badRequest.text")}</p><p><a href="${frame.base}">${t.t("notFound.home")}</a></p>`,
-  );
-}
+export const privatePage = named("private.title", "private.text", false);
+export const notFoundPage = named("notFound.title", "notFound.text");
+export const badRequestPage = named("badRequest.title", "badRequest.text");
+export const ssoFailedPage = named("sso.failed.title", "sso.failed.text");
+export const signInFirstPage = named("private.title", "vote.signIn");
+export const formRefusedPage = named("badRequest.title", "form.outOfDate");

@@ -8,14 +8,45 @@ import { plainExcerpt } from "../../lib/markdown.js";
 import { PageQuery } from "../../schemas/fields.js";
 import type { PortalRequest } from "../context.js";
 import { dateOf, markdownBlock, statusBadge, voteCount } from "../fragments.js";
-import { type Html, page } from "../layout.js";
+import { type Frame, formTokenField, type Html, page } from "../layout.js";
 
 // A post (/p/{workspace}/posts/{id}): what was asked, where it stands, its votes, the public
 // conversation (replies under the comment they answer), where it was merged, and the changelog
 // entries that announced it. Internal notes, owners and revenue never reach this page: the portal
 // verbs leave them out.
 
-export async function postPage(r: PortalRequest, id: string, query: { comments?: string | undefined }): Promise<Html> {
+/** A form's refusal to show beside it, with what was typed. */
+export interface FormProblem {
+  form: "comment" | "reply";
+  parentId?: string;
+  detail: string;
+  body: string;
+}
+
+/** Vote or take the vote back: a form, so it works without JavaScript (the script makes it instant). */
+function voteForm(frame: Frame, post: { id: string; voteCount: number; viewerHasVoted: boolean }): Html {
+  const { t } = frame;
+  if (!frame.reader) return voteCount(frame, post.voteCount);
+  return html`<form class="vote" method="post" action="${frame.base}/posts/${post.id}/vote" data-enhance="vote">
+${formTokenField(frame)}<input type="hidden" name="voted" value="${post.viewerHasVoted ? "0" : "1"}">
+<button type="submit" class="count${post.viewerHasVoted ? " voted" : ""}" aria-pressed="${post.viewerHasVoted ? "true" : "false"}"><strong>${post.voteCount.toLocaleString(t.locale)}</strong><span>${post.viewerHasVoted ? t.t("vote.voted") : t.t("vote.vote")}</span></button>
+</form>`;
+}
+
+function commentForm(frame: Frame, postId: string, problem: FormProblem | undefined, parentId?: string): Html {
+  const { t } = frame;
+  const mine = problem && (parentId ? problem.form === "reply" && problem.parentId === parentId : problem.form === "comment");
+  const fieldId = parentId ? `reply-${parentId}` : "comment-body";
+  return html`<form class="comment-form" method="post" action="${frame.base}/posts/${postId}/comments">
+${formTokenField(frame)}${parentId ? html`<input type="hidden" name="parentId" value="${parentId}">` : ""}
+<label for="${fieldId}">${parentId ? t.t("comment.replyLabel") : t.t("comment.label")}</label>
+<textarea id="${fieldId}" name="body" rows="${parentId ? 3 : 4}" maxlength="5000" required${mine ? html` aria-invalid="true" aria-describedby="${fieldId}-error"` : ""}>${mine ? problem.body : ""}</textarea>
+${mine ? html`<p class="error" id="${fieldId}-error" role="alert">${t.t("form.error", { detail: problem.detail })}</p>` : ""}
+<button type="submit">${parentId ? t.t("comment.sendReply") : t.t("comment.send")}</button>
+</form>`;
+}
+
+export async function postPage(r: PortalRequest, id: string, query: { comments?: string | undefined }, problem?: FormProblem): Promise<Html> {
   const { t } = r.frame;
   const post = await getPortalPost({ ctx: r.ctx, input: { id } });
   const [workspace, comments, entries] = await Promise.all([
@@ -41,13 +72,14 @@ export async function postPage(r: PortalRequest, id: string, query: { comments?:
     html`<p class="meta">${board ? html`<a href="${r.frame.base}/b/${board.slug}">${board.name}</a>` : ""}</p>
 ${post.mergedInto ? html`<p class="notice" role="note">${t.t("post.merged")} <a href="${r.frame.base}/posts/${post.mergedInto}">${t.t("post.mergedLink")}</a></p>` : ""}
 <div class="post-head">
-${voteCount(r.frame, post.voteCount)}
+${voteForm(r.frame, post)}
 <div>
 <h1>${post.title}</h1>
 <p class="meta">${statusBadge(post.status)} · ${author(post)} · ${dateOf(r.frame, post.createdAt)}${post.eta ? html` · ${t.t("post.eta", { date: post.eta })}` : ""}</p>
 </div>
 </div>
 ${markdownBlock(post.body, t.t("post.noDescription"))}
+${r.frame.reader ? "" : html`<p class="muted">${t.t("vote.signIn", { workspace: workspace.name })}</p>`}
 ${
   entries.length > 0
     ? html`<section aria-labelledby="shipped-title"><h2 id="shipped-title">${t.t("post.shipped")}</h2><ul>${entries.map(
@@ -62,10 +94,17 @@ ${
     ? html`<p class="muted">${t.t("post.noComments")}</p>`
     : html`<ul class="comments">${top.map((c) => {
         const replies = comments.data.filter((reply) => reply.parentId === c.id);
-        return html`<li>${comment(c)}${replies.length > 0 ? html`<ul class="replies">${replies.map((reply) => html`<li>${comment(reply)}</li>`)}</ul>` : ""}</li>`;
+        const canReply = r.frame.reader && !post.commentsLocked && !post.mergedInto;
+        const replying = problem?.form === "reply" && problem.parentId === c.id;
+        return html`<li>${comment(c)}${replies.length > 0 ? html`<ul class="replies">${replies.map((reply) => html`<li>${comment(reply)}</li>`)}</ul>` : ""}${
+          canReply
+            ? html`<details class="reply"${replying ? html` open` : ""}><summary>${t.t("comment.reply")}</summary>${commentForm(r.frame, post.id, problem, c.id)}</details>`
+            : ""
+        }</li>`;
       })}</ul>`
 }
 ${comments.nextCursor ? html`<p class="pager"><a class="button secondary" href="?comments=${encodeURIComponent(comments.nextCursor)}">${t.t("post.moreComments")}</a></p>` : ""}
+${post.commentsLocked ? html`<p class="muted">${t.t("comment.locked")}</p>` : r.frame.reader && !post.mergedInto ? commentForm(r.frame, post.id, problem) : ""}
 </section>`,
   );
 }

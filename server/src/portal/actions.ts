@@ -1,0 +1,109 @@
+import type { Context } from "hono";
+import { identify } from "../core/customers/identify.js";
+import { HeedError } from "../core/errors.js";
+import { createPortalComment } from "../core/portal/comments.js";
+import { submitPortalPost } from "../core/portal/submit.js";
+import { unvotePortalPost, votePortalPost } from "../core/portal/votes.js";
+import { getPortalWorkspace } from "../core/portal/workspace.js";
+import type { AppEnv } from "../http/env.js";
+import { readIdentityClaims } from "../schemas/customer.js";
+import { CreatePortalCommentSchema, SubmitPostSchema } from "../schemas/portal.js";
+import type { PortalRequest } from "./context.js";
+import { postPage } from "./pages/post.js";
+import { submitPage } from "./pages/submit.js";
+import { checkFormToken, clearPortalCookie, PORTAL_SESSION_TTL_MS, setPortalCookie } from "./session.js";
+
+// What a signed-in reader does on the portal, as plain form posts (the page's script sends the
+// same forms without a reload). Each checks the form token, calls the portal verb the API uses,
+// and answers with a redirect to the result, or the page again with the refusal beside the form.
+
+type Form = Record<string, string | File | (string | File)[]>;
+export type ActionResult = { redirect: string } | { status: 400 | 429; page: Awaited<ReturnType<typeof postPage>> | null } | { json: unknown };
+
+const text = (form: Form, name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+
+/** The signed-in reader's write, form token checked; null when nobody is signed in. */
+export function requireReader(r: PortalRequest, c: Context<AppEnv>, form: Form): boolean {
+  if (!r.sessionToken || !r.ctx.customer.viewer) return false;
+  checkFormToken(c, r.sessionToken, form._form);
+  return true;
+}
+
+/** The first validation message of a refusal, for the sentence beside the form. */
+function detailOf(error: unknown): string | null {
+  if (error instanceof HeedError && (error.status === 400 || error.status === 429 || error.status === 403)) {
+    return error.errors?.[0]?.detail ?? error.message;
+  }
+  return null;
+}
+
+export async function vote(r: PortalRequest, c: Context<AppEnv>, postId: string, form: Form): Promise<ActionResult> {
+  const voted = text(form, "voted") !== "0";
+  const answer = voted ? await votePortalPost({ ctx: r.ctx, input: { postId } }) : await unvotePortalPost({ ctx: r.ctx, input: { postId } });
+  // The page's script asks for JSON, to update the button in place.
+  if (c.req.header("accept")?.includes("application/json")) return { json: answer };
+  return { redirect: `${r.frame.base}/posts/${postId}` };
+}
+
+export async function comment(r: PortalRequest, postId: string, form: Form): Promise<ActionResult> {
+  const parentId = text(form, "parentId") || undefined;
+  const body = text(form, "body");
+  const parsed = CreatePortalCommentSchema.safeParse({ body, ...(parentId ? { parentId } : {}) });
+  const problem = (detail: string) => ({ form: parentId ? ("reply" as const) : ("comment" as const), ...(parentId ? { parentId } : {}), detail, body });
+  if (!parsed.success) return { status: 400, page: await postPage(r, postId, {}, problem(parsed.error.issues[0]?.message ?? "")) };
+  try {
+    const created = await createPortalComment({ ctx: r.ctx, input: { ...parsed.data, postId } });
+    return { redirect: `${r.frame.base}/posts/${postId}#comment-${created.id}` };
+  } catch (error) {
+    const detail = detailOf(error);
+    if (detail === null || (error as HeedError).status === 403) throw error;
+    return { status: 400, page: await postPage(r, postId, {}, problem(detail)) };
+  }
+}
+
+export async function submit(r: PortalRequest, boardSlug: string, form: Form): Promise<ActionResult> {
+  const workspace = await getPortalWorkspace({ ctx: r.ctx });
+  const board = workspace.boards.find((b) => b.slug === boardSlug);
+  if (!board) throw new HeedError("not_found", "No such board.");
+  const [title, body] = [text(form, "title"), text(form, "body")];
+  const parsed = SubmitPostSchema.safeParse({ boardId: board.id, title, body });
+  if (!parsed.success) return { status: 400, page: await submitPage(r, boardSlug, { detail: parsed.error.issues[0]?.message ?? "", title, body }) };
+  try {
+    const post = await submitPortalPost({ ctx: r.ctx, input: parsed.data });
+    return { redirect: `${r.frame.base}/posts/${post.id}` };
+  } catch (error) {
+    const detail = detailOf(error);
+    if (detail === null) throw error;
+    return { status: (error as HeedError).status === 429 ? 429 : 400, page: await submitPage(r, boardSlug, { detail, title, body }) };
+  }
+}
+
+/**
+ * Single sign-on from the customer's app: `?token=` is the JWT `identify` takes (signed with the
+ * identity secret), `?redirect=` a path of this portal to land on. The reader is identified,
+ * gets the portal's cookie, and is sent on; any other redirect goes to the portal's home.
+ */
+export async function signInWithToken(r: PortalRequest, c: Context<AppEnv>, token: string, redirect: string | undefined): Promise<string> {
+  const signedIn = await identify({ ctx: r.ctx, input: { token }, readClaims: readIdentityClaims, tokenTtlMs: PORTAL_SESSION_TTL_MS });
+  setPortalCookie(c, r.frame.workspace.slug, signedIn.token);
+  return safeRedirect(r, redirect);
+}
+
+export function signOut(r: PortalRequest, c: Context<AppEnv>): string {
+  clearPortalCookie(c, r.frame.workspace.slug);
+  return r.frame.base;
+}
+
+/** A path inside this portal, or its home: never another site (`//evil.example`) or another portal. */
+export function safeRedirect(r: PortalRequest, redirect: string | undefined): string {
+  if (!redirect) return r.frame.base;
+  let target: URL;
+  try {
+    target = new URL(redirect, r.url("/"));
+  } catch {
+    return r.frame.base;
+  }
+  const home = new URL(r.url());
+  const inside = target.origin === home.origin && (target.pathname === home.pathname || target.pathname.startsWith(`${home.pathname}/`));
+  return inside ? `${target.pathname}${target.search}${target.hash}` : r.frame.base;
+}

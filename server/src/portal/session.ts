@@ -1,0 +1,69 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { type Viewer, viewerFromToken } from "../core/customers/context.js";
+import type { PublicWorkspace } from "../core/customers/public-key.js";
+import { HeedError } from "../core/errors.js";
+import type { AppEnv } from "../http/env.js";
+
+// The portal's sign-in: an HttpOnly cookie holding an end-user token (what `identify` hands out,
+// with a longer life), scoped to the portal's path, SameSite=Lax so another site's form does not
+// carry it. Rotating the identity secret voids it, as it voids every end-user token. Each write
+// (a form post) also carries a token derived from the cookie's, and a same-origin Origin.
+
+export const PORTAL_SESSION_TTL_MS = 30 * 24 * 3_600_000;
+
+function secure(c: Context<AppEnv>): boolean {
+  return c.get("services").publicUrl.startsWith("https:");
+}
+
+function cookieName(c: Context<AppEnv>): string {
+  return secure(c) ? "__Secure-heed_portal" : "heed_portal";
+}
+
+const pathOf = (slug: string) => `/p/${slug}`;
+
+export function setPortalCookie(c: Context<AppEnv>, slug: string, token: string): void {
+  setCookie(c, cookieName(c), token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: secure(c),
+    path: pathOf(slug),
+    maxAge: Math.floor(PORTAL_SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearPortalCookie(c: Context<AppEnv>, slug: string): void {
+  deleteCookie(c, cookieName(c), { path: pathOf(slug), secure: secure(c) });
+}
+
+/** The signed-in end user and their token, or null: a stale, foreign or forged cookie reads as signed out. */
+export async function portalViewer(c: Context<AppEnv>, workspace: PublicWorkspace): Promise<{ viewer: Viewer; token: string } | null> {
+  const token = getCookie(c, cookieName(c));
+  if (!token) return null;
+  const services = c.get("services");
+  try {
+    return { viewer: await viewerFromToken(services.db, services.userTokenSecret, workspace, token), token };
+  } catch (error) {
+    if (error instanceof HeedError) return null;
+    throw error;
+  }
+}
+
+/** The form token of a signed-in reader: bound to their cookie, so another site cannot know it. */
+export function formToken(c: Context<AppEnv>, sessionToken: string): string {
+  return createHmac("sha256", c.get("services").userTokenSecret).update(`heed-portal-form\0${sessionToken}`).digest("base64url");
+}
+
+/** A write is refused unless it carries the form token of this cookie and, when the browser sends one, this origin. */
+export function checkFormToken(c: Context<AppEnv>, sessionToken: string, sent: unknown): void {
+  const origin = c.req.header("origin");
+  if (origin !== undefined && origin !== new URL(c.get("services").publicUrl).origin) {
+    throw new HeedError("csrf_failed", "This form was sent from another site.");
+  }
+  const expected = Buffer.from(formToken(c, sessionToken));
+  const given = Buffer.from(typeof sent === "string" ? sent : "");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new HeedError("csrf_failed", "This form is out of date: reload the page and send it again.");
+  }
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import { type TestWorkspace, useHarness } from "./support/harness.js";
+import { jwt } from "./support/jwt.js";
+
+// End users on the portal's pages: single sign-on from the customer's app (a JWT signed with the
+// identity secret), the portal's cookie, and the form posts a signed-in reader sends (vote,
+// comment, reply, submit, sign out), each refused without its form token or from another site.
+
+const h = useHarness({ publicUrlIsServed: true });
+
+async function setUp(ws: TestWorkspace) {
+  const key = await ws.key();
+  const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
+  const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode" } })).body.id as string;
+  const token = (claims: Record<string, unknown> = {}) =>
+    jwt(secret, { sub: "ada", name: "Ada Lovelace", email: "ada@example.com", exp: Math.floor(Date.now() / 1000) + 300, ...claims });
+  return { key, secret, postId, token, base: `/p/${ws.slug}` };
+}
+
+/** Signs in through /sso and answers the cookie header to send back. */
+async function signIn(base: string, token: string, redirect = ""): Promise<{ cookie: string; location: string | null; setCookie: string }> {
+  const res = await fetch(`${h.url}${base}/sso?token=${encodeURIComponent(token)}${redirect ? `&redirect=${encodeURIComponent(redirect)}` : ""}`, {
+    redirect: "manual",
+  });
+  expect(res.status).toBe(303);
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  return { cookie: setCookie.split(";")[0]!, location: res.headers.get("location"), setCookie };
+}
+
+async function pageOf(path: string, cookie: string): Promise<string> {
+  const res = await fetch(`${h.url}${path}`, { headers: { cookie } });
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+const formToken = (html: string) => /name="_form" value="([^"]+)"/.exec(html)?.[1] ?? "";
+
+function post(path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${h.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: h.url, "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describe("signing in to the portal", () => {
+  it("signs in from the customer's app with a JWT, lands on the page asked for, and never leaves the portal", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    const { cookie, location, setCookie } = await signIn(s.base, s.token(), `${s.base}/posts/${s.postId}`);
+    expect(location).toBe(`${s.base}/posts/${s.postId}`);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toContain(`Path=${s.base}`);
+    expect(await pageOf(`${s.base}/posts/${s.postId}`, cookie)).toContain("Ada Lovelace");
+    for (const redirect of ["https://evil.example/p/x", "//evil.example", `/p/other-portal`, "javascript:alert(1)"]) {
+      expect((await signIn(s.base, s.token(), redirect)).location, redirect).toBe(s.base);
+    }
+  });
+
+  it("refuses a forged, expired or foreign sign-in token with a page, and sets no cookie", async () => {
+    const ws = await h.workspace();
+    const other = await h.workspace();
+    const s = await setUp(ws);
+    const theirs = await setUp(other);
+    for (const token of [
+      jwt("not the secret", { sub: "ada", exp: Math.floor(Date.now() / 1000) + 300 }),
+      s.token({ exp: Math.floor(Date.now() / 1000) - 3600 }),
+      theirs.token(),
+      "garbage",
+      "",
+    ]) {
+      const res = await fetch(`${h.url}${s.base}/sso?token=${encodeURIComponent(token)}`, { redirect: "manual" });
+      expect(res.status, token).toBe(401);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(await res.text()).toContain("Sign-in did not work");
+    }
+  });
+
+  it("votes, comments, replies, posts an idea and signs out, with forms that work without JavaScript", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    const { cookie } = await signIn(s.base, s.token());
+    const postPath = `${s.base}/posts/${s.postId}`;
+    let html = await pageOf(postPath, cookie);
+    const form = formToken(html);
+    expect(form).not.toBe("");
+
+    const voted = await post(`${postPath}/vote`, cookie, { _form: form, voted: "1" });
+    expect(voted.status).toBe(303);
+    expect(voted.headers.get("location")).toBe(postPath);
+    expect((await h.call("GET", `/v1/posts/${s.postId}`, { key: s.key })).body.voteCount).toBe(1);
+    html = await pageOf(postPath, cookie);
+    expect(html).toContain('aria-pressed="true"');
+    // The page's script asks for JSON.
+    const unvoted = await post(`${postPath}/vote`, cookie, { _form: form, voted: "0" }, { accept: "application/json" });
+    expect(await unvoted.json()).toEqual({ postId: s.postId, voted: false, voteCount: 0 });
+
+    const commented = await post(`${postPath}/comments`, cookie, { _form: form, body: "Yes, **please**." });
+    expect(commented.status).toBe(303);
+    const commentId = /#comment-(\w+)$/.exec(commented.headers.get("location") ?? "")?.[1];
+    expect(commentId).toMatch(/^cmt_/);
+    const replied = await post(`${postPath}/comments`, cookie, { _form: form, body: "And the API too", parentId: commentId! });
+    expect(replied.status).toBe(303);
+    html = await pageOf(postPath, cookie);
+    expect(html).toContain("<strong>please</strong>");
+    expect(html).toMatch(/class="replies">.*And the API too/s);
+    const empty = await post(`${postPath}/comments`, cookie, { _form: form, body: "   " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('aria-invalid="true"');
+
+    const board = `${s.base}/b/feature-requests`;
+    expect(await pageOf(board, cookie)).toContain(`href="${board}/new"`);
+    const submitted = await post(`${board}/new`, cookie, { _form: form, title: "Export to CSV", body: "For finance." });
+    expect(submitted.status).toBe(303);
+    const newPost = submitted.headers.get("location")!;
+    expect(await pageOf(newPost, cookie)).toContain("Export to CSV");
+    const tooLong = await post(`${board}/new`, cookie, { _form: form, title: "x".repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain("x".repeat(201));
+    const me = await pageOf(`${s.base}/me`, cookie);
+    expect(me).toContain("Export to CSV");
+
+    const signedOut = await post(`${s.base}/sign-out`, cookie, { _form: form });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get("set-cookie")).toMatch(/heed_portal=;|Max-Age=0/);
+  });
+
+  it("refuses a write without the form token, from another site, or from nobody signed in", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    const { cookie } = await signIn(s.base, s.token());
+    const form = formToken(await pageOf(`${s.base}/posts/${s.postId}`, cookie));
+    const vote = `${s.base}/posts/${s.postId}/vote`;
+    expect((await post(vote, cookie, { voted: "1" })).status).toBe(403);
+    expect((await post(vote, cookie, { _form: "forged", voted: "1" })).status).toBe(403);
+    expect((await post(vote, cookie, { _form: form, voted: "1" }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await post(vote, "", { _form: form, voted: "1" })).status).toBe(401);
+    // Another signed-in reader's form token does not fit this cookie.
+    const bob = await signIn(s.base, s.token({ sub: "bob", name: "Bob" }));
+    expect((await post(vote, bob.cookie, { _form: form, voted: "1" })).status).toBe(403);
+    expect((await h.call("GET", `/v1/posts/${s.postId}`, { key: s.key })).body.voteCount).toBe(0);
+    expect((await post(`${s.base}/posts/post_01aaaaaaaaaaaaaaaaaaaaaaaa/vote`, cookie, { _form: form, voted: "1" })).status).toBe(404);
+  });
+
+  it("opens a private portal to a signed-in reader, and signs everyone out when the identity secret is rotated", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalVisibility: "private" } });
+    expect(await pageOf(`${s.base}/posts/${s.postId}`, "")).not.toContain("Dark mode");
+    const { cookie } = await signIn(s.base, s.token());
+    expect(await pageOf(`${s.base}/posts/${s.postId}`, cookie)).toContain("Dark mode");
+    await h.call("POST", "/v1/workspace/identity-secret/rotate", { key: s.key });
+    expect(await pageOf(`${s.base}/posts/${s.postId}`, cookie)).not.toContain("Dark mode");
+  });
+});
