@@ -21,6 +21,18 @@ await build({
   logLevel: "warning",
 });
 
+// The scripts Heed serves to browsers outside the dashboard (the portal's enhancements), small
+// and standalone: one minified file each in dist/web.
+await build({
+  entryPoints: ["web/portal.ts"],
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: "es2020",
+  outdir: "dist/web",
+  logLevel: "warning",
+});
+
 /** Every file the dashboard is built from, hashed by path and content. */
 function dashboardInputs() {
   const hash = createHash("sha256");

@@ -117,6 +117,22 @@ describe("the portal's pages", () => {
     }
   });
 
+  it("serves its small script, and the similar ideas it asks for", async () => {
+    const ws = await h.workspace();
+    await portal(ws);
+    const home = html(await page(`/p/${ws.slug}`));
+    const src = /<script src="([^"]+)" defer><\/script>/.exec(home)?.[1];
+    expect(src).toMatch(/^\/p\/_\/portal\.js\?v=/);
+    const script = await fetch(`${h.url}${src}`);
+    expect(script.headers.get("cache-control")).toContain("immutable");
+    const { gzipSync } = await import("node:zlib");
+    expect(gzipSync(Buffer.from(await script.arrayBuffer())).length).toBeLessThan(30 * 1024);
+    const similar = await page(`/p/${ws.slug}/similar?q=dark`);
+    expect(similar.body).toEqual([{ title: "Dark mode", url: expect.stringMatching(/\/posts\/post_/), votes: "1 vote" }]);
+    expect((await page(`/p/${ws.slug}/similar?q=${"x".repeat(300)}`)).status).toBe(400);
+    expect((await page(`/p/${ws.slug}/similar?q=acquisition`)).body).toEqual([]);
+  });
+
   it("answers unknown pages with 404 and unreadable addresses with 400, as pages", async () => {
     const ws = await h.workspace();
     await portal(ws);

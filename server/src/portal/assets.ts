@@ -1,10 +1,30 @@
 import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { PORTAL_STYLES } from "./styles.js";
 
-// The portal's stylesheet, served with a content hash in its address, so browsers keep it for a
-// year and fetch a new version at once. Under /p/_/: `_` is never a workspace slug. (A TS module
-// rather than a .css file: the server is bundled into one file by esbuild, and run from sources
-// by tsx, and both read a module the same way.)
+// The portal's stylesheet and script, served with a content hash in their address, so browsers
+// keep them for a year and fetch a new version at once. Under /p/_/: `_` is never a workspace
+// slug. The stylesheet is a TS module (the server runs bundled by esbuild or from sources by tsx,
+// and both read a module alike); the script is built by `npm run build` into dist/web, and pages
+// simply go without it when it is missing: they work without JavaScript.
 
-export const PORTAL_CSS = Buffer.from(PORTAL_STYLES);
-export const PORTAL_CSS_URL = `/p/_/portal.css?v=${createHash("sha256").update(PORTAL_CSS).digest("hex").slice(0, 12)}`;
+export interface Asset {
+  body: Buffer;
+  url: string;
+  type: string;
+}
+
+const hashed = (path: string, body: Buffer) => `${path}?v=${createHash("sha256").update(body).digest("hex").slice(0, 12)}`;
+
+export const PORTAL_CSS: Asset = (() => {
+  const body = Buffer.from(PORTAL_STYLES);
+  return { body, url: hashed("/p/_/portal.css", body), type: "text/css; charset=utf-8" };
+})();
+
+export function loadPortalScript(dir = resolve("dist/web")): Asset | null {
+  const file = resolve(dir, "portal.js");
+  if (!existsSync(file)) return null;
+  const body = readFileSync(file);
+  return { body, url: hashed("/p/_/portal.js", body), type: "text/javascript; charset=utf-8" };
+}

@@ -20,7 +20,7 @@ export interface PortalRequest {
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 
-export async function portalRequest(c: Context<AppEnv>): Promise<PortalRequest | null> {
+export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null = null): Promise<PortalRequest | null> {
   const slug = c.req.param("workspace") ?? "";
   if (!SLUG.test(slug)) return null;
   const services = c.get("services");
@@ -43,6 +43,7 @@ export async function portalRequest(c: Context<AppEnv>): Promise<PortalRequest |
       t: translator("en"),
       workspace: { name: workspace.name, slug: workspace.slug },
       base,
+      scriptUrl,
       reader: signedIn ? { name: viewer?.name ?? viewer?.email ?? viewer?.externalId ?? "", formToken: formToken(c, signedIn.token) } : null,
     },
     url: (path = "") => `${origin}${base}${path}`,

@@ -1,7 +1,7 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { Translator } from "./messages.js";
-import { PORTAL_CSS_URL } from "./assets.js";
+import { PORTAL_CSS } from "./assets.js";
 
 // The frame of every portal page: what search engines and link previews read (title,
 // description, canonical URL, OpenGraph and Twitter cards; `noindex` for a private portal), the
@@ -26,6 +26,8 @@ export interface Frame {
   t: Translator;
   workspace: { name: string; slug: string };
   base: string;
+  /** The enhancing script's address, when it is built. */
+  scriptUrl: string | null;
   /** The signed-in end user, and the token their forms carry; null for an anonymous reader. */
   reader: { name: string; formToken: string } | null;
 }
@@ -57,7 +59,8 @@ ${meta.noindex ? raw('<meta name="robots" content="noindex, nofollow">') : ""}
 <meta name="twitter:title" content="${meta.title}">
 <meta name="twitter:description" content="${meta.description}">
 ${meta.feeds ? html`<link rel="alternate" type="application/rss+xml" title="${meta.feeds.title}" href="${meta.feeds.rss}"><link rel="alternate" type="application/atom+xml" title="${meta.feeds.title}" href="${meta.feeds.atom}">` : ""}
-<link rel="stylesheet" href="${PORTAL_CSS_URL}">
+<link rel="stylesheet" href="${PORTAL_CSS.url}">
+${frame.scriptUrl ? html`<script src="${frame.scriptUrl}" defer></script>` : ""}
 </head>
 <body>
 <a class="skip" href="#content">${t.t("nav.skip")}</a>

@@ -2,10 +2,11 @@ import type { Context, Hono } from "hono";
 import { ZodError } from "zod";
 import { HeedError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
-import { PORTAL_CSS } from "./assets.js";
+import { type Asset, loadPortalScript, PORTAL_CSS } from "./assets.js";
 import { type PortalRequest, portalRequest } from "./context.js";
 import { robotsTxt, sitemapXml } from "./discovery.js";
 import { changelogFeed } from "./feeds.js";
+import { similarIdeas } from "./similar.js";
 import type { Html } from "./layout.js";
 import { boardPage } from "./pages/board.js";
 import { changelogPage } from "./pages/changelog.js";
@@ -36,9 +37,9 @@ function isBadInput(error: unknown): boolean {
 }
 
 /** One portal page: the workspace, the private-portal gate, the page, and its refusals as pages. */
-function portalPage(render: Render) {
+function portalPage(render: Render, scriptUrl: string | null) {
   return async (c: Context<AppEnv>) => {
-    const r = await portalRequest(c);
+    const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
     const here = r.url(c.req.path.slice(r.frame.base.length));
     const answer = async (body: Html, status: 200 | 400 | 404, extra: Record<string, string> = {}) => c.html(await body, status, { ...PAGE_HEADERS, ...extra });
@@ -63,9 +64,9 @@ type Act = (r: PortalRequest, c: Context<AppEnv>, form: Record<string, string | 
  * 303 to the result (or JSON for the page's script), or the page again with the refusal. A reader
  * who is not signed in, a stale form, a locked post are each a page that says so.
  */
-function portalAction(act: Act) {
+function portalAction(act: Act, scriptUrl: string | null) {
   return async (c: Context<AppEnv>) => {
-    const r = await portalRequest(c);
+    const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
     const here = r.url(c.req.path.slice(r.frame.base.length));
     const answer = async (body: Html, status: 400 | 401 | 403 | 404 | 429) => c.html(await body, status, PAGE_HEADERS);
@@ -99,56 +100,75 @@ function portalXml(type: string, render: (r: PortalRequest) => Promise<string>) 
   };
 }
 
-export function registerPortal(app: Hono<AppEnv>): void {
-  app.get("/p/_/portal.css", (c) =>
-    c.body(new Uint8Array(PORTAL_CSS), 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=31536000, immutable" }),
-  );
+export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
+  const script = loadPortalScript(webDir);
+  const scriptUrl = script?.url ?? null;
+  const pageOf = (render: Render) => portalPage(render, scriptUrl);
+  const actionOf = (act: Act) => portalAction(act, scriptUrl);
+  const serve = (asset: Asset) => (c: Context<AppEnv>) =>
+    c.body(new Uint8Array(asset.body), 200, {
+      "content-type": asset.type,
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    });
+  app.get("/p/_/portal.css", serve(PORTAL_CSS));
+  if (script) app.get("/p/_/portal.js", serve(script));
   app.get("/robots.txt", async (c) => {
     const services = c.get("services");
     return c.text(await robotsTxt(services.db, services.publicUrl.replace(/\/$/, "")), 200, { "cache-control": "public, max-age=3600" });
   });
-  app.get("/p/:workspace", portalPage(homePage));
+  app.get("/p/:workspace", pageOf(homePage));
   app.get(
     "/p/:workspace/b/:board",
-    portalPage((r, c) => boardPage(r, c.req.param("board") ?? "", c.req.query())),
+    pageOf((r, c) => boardPage(r, c.req.param("board") ?? "", c.req.query())),
   );
   app.get(
     "/p/:workspace/ideas",
-    portalPage((r, c) => boardPage(r, null, c.req.query())),
+    pageOf((r, c) => boardPage(r, null, c.req.query())),
   );
   app.get(
     "/p/:workspace/posts/:id",
-    portalPage((r, c) => postPage(r, c.req.param("id") ?? "", c.req.query())),
+    pageOf((r, c) => postPage(r, c.req.param("id") ?? "", c.req.query())),
   );
-  app.get("/p/:workspace/roadmap", portalPage(roadmapPage));
+  app.get("/p/:workspace/roadmap", pageOf(roadmapPage));
   app.get(
     "/p/:workspace/changelog",
-    portalPage((r, c) => changelogPage(r, c.req.query())),
+    pageOf((r, c) => changelogPage(r, c.req.query())),
   );
-  app.get("/p/:workspace/me", portalPage(mePage));
+  app.get("/p/:workspace/me", pageOf(mePage));
   app.get(
     "/p/:workspace/b/:board/new",
-    portalPage((r, c) => submitPage(r, c.req.param("board") ?? "")),
+    pageOf((r, c) => submitPage(r, c.req.param("board") ?? "")),
   );
   app.post(
     "/p/:workspace/b/:board/new",
-    portalAction((r, c, form) => submit(r, c.req.param("board") ?? "", form)),
+    actionOf((r, c, form) => submit(r, c.req.param("board") ?? "", form)),
   );
   app.post(
     "/p/:workspace/posts/:id/vote",
-    portalAction((r, c, form) => vote(r, c, c.req.param("id") ?? "", form)),
+    actionOf((r, c, form) => vote(r, c, c.req.param("id") ?? "", form)),
   );
   app.post(
     "/p/:workspace/posts/:id/comments",
-    portalAction((r, c, form) => comment(r, c.req.param("id") ?? "", form)),
+    actionOf((r, c, form) => comment(r, c.req.param("id") ?? "", form)),
   );
   app.post(
     "/p/:workspace/sign-out",
-    portalAction(async (r, c) => ({ redirect: signOut(r, c) })),
+    actionOf(async (r, c) => ({ redirect: signOut(r, c) })),
   );
+  app.get("/p/:workspace/similar", async (c) => {
+    const r = await portalRequest(c);
+    if (!r || (r.ctx.customer.workspace.portalVisibility === "private" && !r.ctx.customer.viewer)) return c.json([], 404);
+    try {
+      return c.json(await similarIdeas(r, c.req.query("q") ?? ""), 200, { "cache-control": "no-cache" });
+    } catch (error) {
+      if (isBadInput(error)) return c.json([], 400);
+      throw error;
+    }
+  });
   // Reached by a redirect from the customer's app, so a GET; the JWT is single-purpose and short-lived.
   app.get("/p/:workspace/sso", async (c) => {
-    const r = await portalRequest(c);
+    const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
     const token = c.req.query("token") ?? "";
     try {

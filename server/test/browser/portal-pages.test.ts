@@ -140,4 +140,38 @@ describe("the portal with JavaScript off", () => {
     await context.close();
     await checker.close();
   });
+
+  it("votes in place and lists similar ideas while one is typed, with JavaScript on", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
+    const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode for reports" } })).body.id as string;
+    const base = `${h.url}/p/${ws.slug}`;
+    const context = await chromium.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(
+      `${base}/sso?token=${jwt(secret, { sub: "ada", name: "Ada", exp: Math.floor(Date.now() / 1000) + 300 })}&redirect=/p/${ws.slug}/posts/${postId}`,
+    );
+    // A marker that a reload would wipe.
+    await page.evaluate(() => Object.assign(window, { stayed: true }));
+    await page.getByRole("button", { name: /Vote/ }).click();
+    await expect.poll(() => page.getByRole("button", { name: /Voted/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.voteCount).toBe(1);
+    await page.getByRole("button", { name: /Voted/ }).click();
+    await expect.poll(() => page.getByRole("button", { name: /Vote/ }).getAttribute("aria-pressed")).toBe("false");
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.voteCount).toBe(0);
+
+    await page.goto(`${base}/b/feature-requests/new`);
+    await page.getByLabel("Your idea, in a few words").pressSequentially("dark mode", { delay: 20 });
+    const similar = page.getByRole("link", { name: "Dark mode for reports" });
+    await expect.poll(() => similar.isVisible()).toBe(true);
+    await everyView(page, "portal-submit-similar");
+    await similar.click();
+    expect(new URL(page.url()).pathname).toBe(`/p/${ws.slug}/posts/${postId}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

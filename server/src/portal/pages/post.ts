@@ -27,7 +27,7 @@ export interface FormProblem {
 function voteForm(frame: Frame, post: { id: string; voteCount: number; viewerHasVoted: boolean }): Html {
   const { t } = frame;
   if (!frame.reader) return voteCount(frame, post.voteCount);
-  return html`<form class="vote" method="post" action="${frame.base}/posts/${post.id}/vote" data-enhance="vote">
+  return html`<form class="vote" method="post" action="${frame.base}/posts/${post.id}/vote" data-enhance="vote" data-label-vote="${t.t("vote.vote")}" data-label-voted="${t.t("vote.voted")}">
 ${formTokenField(frame)}<input type="hidden" name="voted" value="${post.viewerHasVoted ? "0" : "1"}">
 <button type="submit" class="count${post.viewerHasVoted ? " voted" : ""}" aria-pressed="${post.viewerHasVoted ? "true" : "false"}"><strong>${post.voteCount.toLocaleString(t.locale)}</strong><span>${post.viewerHasVoted ? t.t("vote.voted") : t.t("vote.vote")}</span></button>
 </form>`;
