@@ -2539,6 +2539,12 @@ export interface components {
             allowedOrigins: string[];
             /** @description Posts one end user may submit through the portal per hour; null: no cap. */
             portalPostsPerHour: number | null;
+            /** @description The portal's logo (an https image); null: the workspace's name alone. */
+            portalLogoUrl: string | null;
+            /** @description The portal's accent colour as `#rrggbb`; null: Heed's. */
+            portalAccentColor: string | null;
+            /** @description Whether readers may sign in to the portal as guests with a name and an email (unverified). */
+            portalGuestAccess: boolean;
             createdAt: string;
             updatedAt: string;
         };
@@ -2556,6 +2562,15 @@ export interface components {
              * @description Null: no cap.
              */
             portalPostsPerHour?: number | null;
+            /**
+             * Format: uri
+             * @description An https image URL, shown at the top of every portal page; null removes it.
+             */
+            portalLogoUrl?: string | null;
+            /** @description `#rrggbb`; null: Heed's own. */
+            portalAccentColor?: string | null;
+            /** @description Off by default: guests are not verified by your app. */
+            portalGuestAccess?: boolean;
         };
         IdentitySecret: {
             /** @description Keep it on your server: it signs `userHash` and identity JWTs. */

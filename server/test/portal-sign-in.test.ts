@@ -154,4 +154,56 @@ describe("signing in to the portal", () => {
     await h.call("POST", "/v1/workspace/identity-secret/rotate", { key: s.key });
     expect(await pageOf(`${s.base}/posts/${s.postId}`, cookie)).not.toContain("Dark mode");
   });
+
+  it("takes guests only where the workspace allows them, marked as guests", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    const guest = (fields: Record<string, string>, headers: Record<string, string> = {}) => post(`${s.base}/sign-in/guest`, "", fields, headers);
+    expect(await pageOf(`${s.base}/sign-in`, "")).not.toContain("sign-in/guest");
+    expect((await guest({ name: "Gus", email: "gus@example.com" })).status).toBe(404);
+
+    await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalGuestAccess: true } });
+    expect(await pageOf(`${s.base}/sign-in?redirect=${encodeURIComponent(`${s.base}/posts/${s.postId}`)}`, "")).toContain(
+      `value="${s.base}/posts/${s.postId}"`,
+    );
+    const bad = await guest({ name: "Gus", email: "not an email" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('value="not an email"');
+    expect((await guest({ name: "Gus", email: "gus@example.com" }, { origin: "https://evil.example" })).status).toBe(403);
+    const signedIn = await guest({ name: "Gus", email: "Gus@Example.com", redirect: `${s.base}/posts/${s.postId}` });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("location")).toBe(`${s.base}/posts/${s.postId}`);
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const html = await pageOf(`${s.base}/posts/${s.postId}`, cookie);
+    expect(html).toContain("Gus");
+    expect((await post(`${s.base}/posts/${s.postId}/vote`, cookie, { _form: formToken(html), voted: "1" })).status).toBe(303);
+    const users = (await h.call("GET", "/v1/users?q=gus", { key: s.key })).body.data;
+    expect(users).toMatchObject([{ externalId: "guest:gus@example.com", email: "gus@example.com", traits: { guest: true } }]);
+  });
+
+  it("shows the workspace's logo and accent colour, and refuses ones that are not safe to show", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    for (const json of [
+      { portalLogoUrl: "http://cdn.example/logo.png" },
+      { portalLogoUrl: "javascript:alert(1)" },
+      { portalAccentColor: "red" },
+      { portalAccentColor: "#12345" },
+    ]) {
+      expect((await h.call("PATCH", "/v1/workspace", { key: s.key, json })).status, JSON.stringify(json)).toBe(400);
+    }
+    const set = await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalLogoUrl: "https://cdn.example/logo.png", portalAccentColor: "#FFD400" } });
+    expect(set.body).toMatchObject({ portalLogoUrl: "https://cdn.example/logo.png", portalAccentColor: "#ffd400", portalGuestAccess: false });
+    const home = await pageOf(s.base, "");
+    expect(home).toContain('<img src="https://cdn.example/logo.png" alt="">');
+    const theme = /<link rel="stylesheet" href="([^"]*theme\.css[^"]*)">/.exec(home)?.[1];
+    expect(theme).toBe(`${s.base}/theme.css?v=ffd400`);
+    const css = await (await fetch(`${h.url}${theme}`)).text();
+    // A pale yellow takes black text on buttons, and is too pale for links on white.
+    expect(css).toContain("--button: #ffd400; --button-fg: #000000;");
+    expect(css).not.toContain("prefers-color-scheme: light");
+    expect(css).toContain("@media (prefers-color-scheme: dark) { :root { --accent: #ffd400; } }");
+    await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalLogoUrl: null, portalAccentColor: null } });
+    expect(await pageOf(s.base, "")).not.toContain("theme.css");
+  });
 });

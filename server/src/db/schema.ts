@@ -14,6 +14,12 @@ export interface WorkspacesTable {
   rate_limit_per_minute: number | null;
   /** Posts one end user may submit through the portal per hour; null: no cap. */
   portal_posts_per_hour: number | null;
+  /** The portal's logo, an https image URL; null: the name alone. */
+  portal_logo_url: string | null;
+  /** The portal's accent colour, `#rrggbb`; null: Heed's. */
+  portal_accent_color: string | null;
+  /** Whether readers may sign in to the portal as guests (a name and an email, unverified). */
+  portal_guest_access: Flag;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
+import { z } from "@hono/zod-openapi";
 import { identify } from "../core/customers/identify.js";
+import { signInAsGuest } from "../core/portal/guest.js";
 import { HeedError } from "../core/errors.js";
 import { createPortalComment } from "../core/portal/comments.js";
 import { submitPortalPost } from "../core/portal/submit.js";
@@ -10,6 +12,7 @@ import { readIdentityClaims } from "../schemas/customer.js";
 import { CreatePortalCommentSchema, SubmitPostSchema } from "../schemas/portal.js";
 import type { PortalRequest } from "./context.js";
 import { postPage } from "./pages/post.js";
+import { signInPage } from "./pages/sign-in.js";
 import { submitPage } from "./pages/submit.js";
 import { checkFormToken, clearPortalCookie, PORTAL_SESSION_TTL_MS, setPortalCookie } from "./session.js";
 
@@ -87,6 +90,23 @@ export async function signInWithToken(r: PortalRequest, c: Context<AppEnv>, toke
   const signedIn = await identify({ ctx: r.ctx, input: { token }, readClaims: readIdentityClaims, tokenTtlMs: PORTAL_SESSION_TTL_MS });
   setPortalCookie(c, r.frame.workspace.slug, signedIn.token);
   return safeRedirect(r, redirect);
+}
+
+const GuestSchema = z.object({ name: z.string().trim().min(1).max(100), email: z.email().max(320) });
+
+/**
+ * A guest signs in with a name and an email, where the workspace allows it. There is no session
+ * yet to bind a form token to, so another site's page is told apart by its Origin alone.
+ */
+export async function guestSignIn(r: PortalRequest, c: Context<AppEnv>, form: Form): Promise<ActionResult> {
+  const origin = c.req.header("origin");
+  if (origin !== undefined && origin !== new URL(r.url()).origin) throw new HeedError("csrf_failed", "This form was sent from another site.");
+  const [name, email, redirect] = [text(form, "name"), text(form, "email"), safeRedirect(r, text(form, "redirect"))];
+  const parsed = GuestSchema.safeParse({ name, email });
+  if (!parsed.success) return { status: 400, page: await signInPage(r, redirect, { detail: parsed.error.issues[0]?.message ?? "", name, email }) };
+  const { token } = await signInAsGuest({ ctx: r.ctx, input: parsed.data, tokenTtlMs: PORTAL_SESSION_TTL_MS });
+  setPortalCookie(c, r.frame.workspace.slug, token);
+  return { redirect };
 }
 
 export function signOut(r: PortalRequest, c: Context<AppEnv>): string {

@@ -44,6 +44,7 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
       workspace: { name: workspace.name, slug: workspace.slug },
       base,
       scriptUrl,
+      brand: { logoUrl: workspace.portalLogoUrl, accentColor: workspace.portalAccentColor },
       reader: signedIn ? { name: viewer?.name ?? viewer?.email ?? viewer?.externalId ?? "", formToken: formToken(c, signedIn.token) } : null,
     },
     url: (path = "") => `${origin}${base}${path}`,

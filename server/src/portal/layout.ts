@@ -26,6 +26,8 @@ export interface Frame {
   t: Translator;
   workspace: { name: string; slug: string };
   base: string;
+  /** The workspace's logo and accent colour, when it has them. */
+  brand: { logoUrl: string | null; accentColor: string | null };
   /** The enhancing script's address, when it is built. */
   scriptUrl: string | null;
   /** The signed-in end user, and the token their forms carry; null for an anonymous reader. */
@@ -60,12 +62,13 @@ ${meta.noindex ? raw('<meta name="robots" content="noindex, nofollow">') : ""}
 <meta name="twitter:description" content="${meta.description}">
 ${meta.feeds ? html`<link rel="alternate" type="application/rss+xml" title="${meta.feeds.title}" href="${meta.feeds.rss}"><link rel="alternate" type="application/atom+xml" title="${meta.feeds.title}" href="${meta.feeds.atom}">` : ""}
 <link rel="stylesheet" href="${PORTAL_CSS.url}">
+${frame.brand.accentColor ? html`<link rel="stylesheet" href="${base}/theme.css?v=${frame.brand.accentColor.slice(1)}">` : ""}
 ${frame.scriptUrl ? html`<script src="${frame.scriptUrl}" defer></script>` : ""}
 </head>
 <body>
 <a class="skip" href="#content">${t.t("nav.skip")}</a>
 <header class="top">
-<a class="brand" href="${base}">${workspace.name}</a>
+<a class="brand" href="${base}">${frame.brand.logoUrl ? html`<img src="${frame.brand.logoUrl}" alt="">` : ""}${workspace.name}</a>
 <nav aria-label="${workspace.name}"><ul>
 ${nav("home", base, t.t("nav.home"))}
 ${nav("roadmap", `${base}/roadmap`, t.t("nav.roadmap"))}

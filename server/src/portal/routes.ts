@@ -7,13 +7,15 @@ import { type PortalRequest, portalRequest } from "./context.js";
 import { robotsTxt, sitemapXml } from "./discovery.js";
 import { changelogFeed } from "./feeds.js";
 import { similarIdeas } from "./similar.js";
+import { themeCss } from "./theme.js";
 import type { Html } from "./layout.js";
 import { boardPage } from "./pages/board.js";
 import { changelogPage } from "./pages/changelog.js";
 import { homePage } from "./pages/home.js";
-import { comment, requireReader, signInWithToken, signOut, submit, vote, type ActionResult } from "./actions.js";
+import { comment, guestSignIn, requireReader, safeRedirect, signInWithToken, signOut, submit, vote, type ActionResult } from "./actions.js";
 import { mePage } from "./pages/me.js";
 import { badRequestPage, formRefusedPage, notFoundPage, privatePage, signInFirstPage, ssoFailedPage } from "./pages/notice.js";
+import { signInPage } from "./pages/sign-in.js";
 import { submitPage } from "./pages/submit.js";
 import { postPage } from "./pages/post.js";
 import { roadmapPage } from "./pages/roadmap.js";
@@ -156,6 +158,13 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     "/p/:workspace/sign-out",
     actionOf(async (r, c) => ({ redirect: signOut(r, c) })),
   );
+  // Versioned by the colour itself (`?v=`), so it is cached for good and changes with the setting.
+  app.get("/p/:workspace/theme.css", async (c) => {
+    const r = await portalRequest(c);
+    const accent = r?.frame.brand.accentColor;
+    if (!accent) return c.text("", 404, { "content-type": "text/css; charset=utf-8" });
+    return c.body(themeCss(accent), 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=31536000, immutable" });
+  });
   app.get("/p/:workspace/similar", async (c) => {
     const r = await portalRequest(c);
     if (!r || (r.ctx.customer.workspace.portalVisibility === "private" && !r.ctx.customer.viewer)) return c.json([], 404);
@@ -163,6 +172,27 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
       return c.json(await similarIdeas(r, c.req.query("q") ?? ""), 200, { "cache-control": "no-cache" });
     } catch (error) {
       if (isBadInput(error)) return c.json([], 400);
+      throw error;
+    }
+  });
+  // The sign-in page and the guest form stay open on a private portal: they are how one gets in.
+  app.get("/p/:workspace/sign-in", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    return c.html(await signInPage(r, safeRedirect(r, c.req.query("redirect"))), 200, PAGE_HEADERS);
+  });
+  app.post("/p/:workspace/sign-in/guest", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    const here = r.url("/sign-in");
+    try {
+      const result = await guestSignIn(r, c, await c.req.parseBody());
+      if ("redirect" in result) return c.redirect(result.redirect, 303);
+      return c.html(await (result as { page: Html }).page, 400, PAGE_HEADERS);
+    } catch (error) {
+      if (!(error instanceof HeedError)) throw error;
+      if (error.status === 404) return c.html(await notFoundPage(r.frame, here), 404, PAGE_HEADERS);
+      if (error.code === "csrf_failed") return c.html(await formRefusedPage(r.frame, here), 403, PAGE_HEADERS);
       throw error;
     }
   });

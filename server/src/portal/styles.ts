@@ -11,6 +11,8 @@ export const PORTAL_STYLES = `
   --accent-fg: #ffffff;
   --good: #067647;
   --soft: #f3f4f7;
+  --button: var(--accent);
+  --button-fg: var(--accent-fg);
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   line-height: 1.5;
 }
@@ -32,6 +34,7 @@ a { color: var(--accent); }
 .skip { position: absolute; left: -10000px; }
 .skip:focus { left: 1rem; top: 1rem; padding: 0.5rem 1rem; background: var(--bg); z-index: 10; }
 .top { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: center; padding: 0.8rem 1rem; border-bottom: 1px solid var(--line); }
+.brand img { height: 2rem; width: auto; vertical-align: middle; margin-right: 0.5rem; }
 .brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }
 .top ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0; padding: 0; list-style: none; }
 .top a[aria-current="page"] { font-weight: 700; color: var(--fg); }
@@ -59,8 +62,8 @@ form.filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: en
 label { font-weight: 600; font-size: 0.9rem; }
 input, select, textarea, button { font: inherit; }
 input, select, textarea { max-width: 100%; padding: 0.45rem 0.6rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
-button, .button { display: inline-block; padding: 0.45rem 0.9rem; border: 1px solid var(--accent); border-radius: 6px; background: var(--accent); color: var(--accent-fg); font-weight: 600; cursor: pointer; text-decoration: none; }
-button.secondary, .button.secondary { background: none; color: var(--accent); }
+button, .button { display: inline-block; padding: 0.45rem 0.9rem; border: 1px solid var(--button); border-radius: 6px; background: var(--button); color: var(--button-fg); font-weight: 600; cursor: pointer; text-decoration: none; }
+button.secondary, .button.secondary { background: none; color: var(--accent); border-color: var(--accent); }
 .sorts { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0; padding: 0; list-style: none; }
 .sorts a { display: inline-block; padding: 0.2rem 0.7rem; border: 1px solid var(--line); border-radius: 999px; text-decoration: none; color: var(--fg); }
 .sorts a[aria-current="page"] { border-color: var(--accent); color: var(--accent); font-weight: 700; }
@@ -85,8 +88,8 @@ button.secondary, .button.secondary { background: none; color: var(--accent); }
 .vote { margin: 0; }
 .vote button.count { display: block; background: var(--bg); color: var(--fg); border: 1px solid var(--line); font-weight: 400; padding: 0.3rem; }
 .vote button.count span { color: var(--muted); }
-.vote button.count.voted { border-color: var(--accent); background: var(--accent); color: var(--accent-fg); }
-.vote button.count.voted span { color: var(--accent-fg); }
+.vote button.count.voted { border-color: var(--button); background: var(--button); color: var(--button-fg); }
+.vote button.count.voted span { color: var(--button-fg); }
 .comment-form, form.submit { display: grid; gap: 0.35rem; margin: 1rem 0; }
 .comment-form button, form.submit button { justify-self: start; }
 details.reply { margin: 0.2rem 0 0.6rem; }

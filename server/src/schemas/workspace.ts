@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { integer, text } from "./fields.js";
+import { color, integer, text } from "./fields.js";
 
 export const WorkspaceSchema = z
   .object({
@@ -14,6 +14,9 @@ export const WorkspaceSchema = z
       .array(z.string())
       .openapi({ description: "Browser origins that may call the customer-facing routes (`*`: any). Heed's own portal always may." }),
     portalPostsPerHour: z.number().int().nullable().openapi({ description: "Posts one end user may submit through the portal per hour; null: no cap." }),
+    portalLogoUrl: z.string().nullable().openapi({ description: "The portal's logo (an https image); null: the workspace's name alone." }),
+    portalAccentColor: z.string().nullable().openapi({ description: "The portal's accent colour as `#rrggbb`; null: Heed's." }),
+    portalGuestAccess: z.boolean().openapi({ description: "Whether readers may sign in to the portal as guests with a name and an email (unverified)." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -31,6 +34,14 @@ export const UpdateWorkspaceSchema = z
       .optional()
       .openapi({ description: "Replaces the list: origins such as `https://app.example.com` (scheme, host, port), or `*` for any." }),
     portalPostsPerHour: integer(1, 10_000).nullable().optional().openapi({ description: "Null: no cap." }),
+    portalLogoUrl: text()
+      .max(2000)
+      .check(z.url({ protocol: /^https$/ }))
+      .nullable()
+      .optional()
+      .openapi({ description: "An https image URL, shown at the top of every portal page; null removes it." }),
+    portalAccentColor: color().nullable().optional().openapi({ description: "`#rrggbb`; null: Heed's own." }),
+    portalGuestAccess: z.boolean().optional().openapi({ description: "Off by default: guests are not verified by your app." }),
   })
   .openapi("UpdateWorkspace");
 

@@ -13,6 +13,9 @@ export interface PublicWorkspace {
   identitySecret: string;
   rateLimitPerMinute: number | null;
   portalPostsPerHour: number | null;
+  portalLogoUrl: string | null;
+  portalAccentColor: string | null;
+  portalGuestAccess: boolean;
 }
 
 export function toPublicWorkspace(row: WorkspacesTable): PublicWorkspace {
@@ -25,6 +28,9 @@ export function toPublicWorkspace(row: WorkspacesTable): PublicWorkspace {
     identitySecret: row.identity_secret,
     rateLimitPerMinute: row.rate_limit_per_minute,
     portalPostsPerHour: row.portal_posts_per_hour,
+    portalLogoUrl: row.portal_logo_url,
+    portalAccentColor: row.portal_accent_color,
+    portalGuestAccess: row.portal_guest_access === 1,
   };
 }
 

@@ -44,6 +44,9 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     identity_secret: newIdentitySecret(),
     rate_limit_per_minute: null,
     portal_posts_per_hour: 10,
+    portal_logo_url: null,
+    portal_accent_color: null,
+    portal_guest_access: 0,
     created_at: at,
     updated_at: at,
   };

@@ -30,6 +30,9 @@ function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[]): Worksp
     rateLimitPerMinute: row.rate_limit_per_minute,
     allowedOrigins,
     portalPostsPerHour: row.portal_posts_per_hour,
+    portalLogoUrl: row.portal_logo_url,
+    portalAccentColor: row.portal_accent_color,
+    portalGuestAccess: row.portal_guest_access === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -65,6 +68,9 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
       identity_verification: input.identityVerification === undefined ? before.identity_verification : input.identityVerification ? 1 : 0,
       rate_limit_per_minute: input.rateLimitPerMinute === undefined ? before.rate_limit_per_minute : input.rateLimitPerMinute,
       portal_posts_per_hour: input.portalPostsPerHour === undefined ? before.portal_posts_per_hour : input.portalPostsPerHour,
+      portal_logo_url: input.portalLogoUrl === undefined ? before.portal_logo_url : input.portalLogoUrl,
+      portal_accent_color: input.portalAccentColor === undefined ? before.portal_accent_color : (input.portalAccentColor?.toLowerCase() ?? null),
+      portal_guest_access: input.portalGuestAccess === undefined ? before.portal_guest_access : input.portalGuestAccess ? 1 : 0,
       updated_at: nowIso(),
     };
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();

@@ -79,7 +79,7 @@ ${voteForm(r.frame, post)}
 </div>
 </div>
 ${markdownBlock(post.body, t.t("post.noDescription"))}
-${r.frame.reader ? "" : html`<p class="muted">${t.t("vote.signIn", { workspace: workspace.name })}</p>`}
+${r.frame.reader ? "" : html`<p><a href="${r.frame.base}/sign-in?redirect=${encodeURIComponent(`${r.frame.base}/posts/${post.id}`)}">${t.t("signIn.link")}</a></p>`}
 ${
   entries.length > 0
     ? html`<section aria-labelledby="shipped-title"><h2 id="shipped-title">${t.t("post.shipped")}</h2><ul>${entries.map(

@@ -43,6 +43,9 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
         .filter(Boolean),
       rateLimitPerMinute: number("rateLimitPerMinute"),
       portalPostsPerHour: number("portalPostsPerHour"),
+      portalLogoUrl: String(form.get("portalLogoUrl")).trim() || null,
+      portalAccentColor: String(form.get("portalAccentColor")).trim() || null,
+      portalGuestAccess: form.get("portalGuestAccess") === "on",
     });
   };
   return (
@@ -100,6 +103,31 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
         hint="Ideas one end user may submit through the portal in an hour. Empty: no cap."
         error={problem?.fields.portalPostsPerHour}
       />
+      <Field
+        label="Portal logo (optional)"
+        name="portalLogoUrl"
+        type="url"
+        maxLength={2000}
+        defaultValue={workspace.portalLogoUrl ?? ""}
+        hint="An https address of an image, shown beside the name at the top of the portal."
+        error={problem?.fields.portalLogoUrl}
+      />
+      <Field
+        label="Portal accent colour (optional)"
+        name="portalAccentColor"
+        maxLength={7}
+        placeholder="#3b4fd8"
+        defaultValue={workspace.portalAccentColor ?? ""}
+        hint="As #rrggbb: the portal's buttons take it, and its links where it reads well. Empty: Heed's."
+        error={problem?.fields.portalAccentColor}
+      />
+      <label className="choice">
+        <input type="checkbox" name="portalGuestAccess" defaultChecked={workspace.portalGuestAccess} />
+        <span>
+          <strong>Guests on the portal</strong>{" "}
+          <span className="muted">Readers may sign in with a name and an email that nobody checks; their posts and votes are marked unverified.</span>
+        </span>
+      </label>
       <FormError problem={problem} />
       <FormActions pending={save.isPending} label="Save settings" />
       <p role="status" className="muted">

@@ -1,0 +1,41 @@
+import { nowIso, nowMs } from "../../lib/clock.js";
+import { recordChange } from "../changes.js";
+import { inTransaction } from "../context.js";
+import type { CustomerCtx } from "../customers/context.js";
+import { mintUserToken } from "../customers/user-token.js";
+import { HeedError } from "../errors.js";
+import { storeUser } from "../users/upsert.js";
+
+// A guest on the portal: a name and an email that nobody checked, when the workspace allows it
+// (off by default). The end user's id is `guest:<email>`, apart from the ids the customer's app
+// identifies, and their traits say `guest: true`, so the team sees who was not verified.
+
+export async function signInAsGuest({
+  ctx,
+  input,
+  tokenTtlMs,
+}: {
+  ctx: CustomerCtx;
+  input: { name: string; email: string };
+  tokenTtlMs: number;
+}): Promise<{ userId: string; token: string }> {
+  const { workspace } = ctx.customer;
+  if (!workspace.portalGuestAccess) throw new HeedError("not_found", "This portal does not take guests.");
+  const email = input.email.trim().toLowerCase();
+  return inTransaction(ctx, async (tx) => {
+    const { id, created } = await storeUser(tx, ctx, {
+      externalId: `guest:${email}`,
+      email,
+      name: input.name.trim(),
+      traits: { guest: true },
+      lastSeenAt: nowIso(),
+    });
+    await recordChange(
+      tx,
+      { ...ctx, actor: { ...ctx.actor, id } },
+      { action: "user.identified", objectType: "user", objectId: id, audit: { created, verified: false, guest: true } },
+    );
+    const keys = { serverSecret: ctx.services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret };
+    return { userId: id, token: mintUserToken(keys, id, nowMs() + tokenTtlMs) };
+  });
+}
