@@ -13,6 +13,7 @@ import { createRateLimiter } from "../server/src/ratelimit/limiter.js";
 import { seedWorkspace } from "../server/src/seed/bulk.js";
 import { measureDashboard } from "./dashboard.js";
 import { measure, type Measurement } from "./load.js";
+import { timePage } from "./portal.js";
 import { startBare, startHeed } from "./servers.js";
 import { measureWebhooks } from "./webhooks.js";
 
@@ -29,7 +30,7 @@ const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
 const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
 
-async function prepare(): Promise<{ key: string; writer: string; boardId: string; publicKey: string; inviteToken: string }> {
+async function prepare(): Promise<{ key: string; writer: string; boardId: string; boardSlug: string; publicKey: string; inviteToken: string }> {
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const workspace = await createWorkspace(db, { slug: "bench", name: "Bench" });
@@ -49,9 +50,9 @@ async function prepare(): Promise<{ key: string; writer: string; boardId: string
   const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "webhooks:write"] } });
   // A team member for the dashboard's figures, who accepts the invite through the API.
   const invite = await createInvite({ ctx, input: { email: "bench@example.com", role: "member" } });
-  const board = await db.selectFrom("boards").select("id").where("workspace_id", "=", ref.id).executeTakeFirstOrThrow();
+  const board = await db.selectFrom("boards").select(["id", "slug"]).where("workspace_id", "=", ref.id).executeTakeFirstOrThrow();
   await db.destroy();
-  return { key, writer, boardId: board.id, publicKey: workspace.public_key, inviteToken: invite.inviteUrl.split("/").pop()! };
+  return { key, writer, boardId: board.id, boardSlug: board.slug, publicKey: workspace.public_key, inviteToken: invite.inviteUrl.split("/").pop()! };
 }
 
 /** Follows nextCursor until `depth` posts lie behind it. */
@@ -78,7 +79,7 @@ function row(m: Measurement, bare: Measurement): string {
 }
 
 async function main(): Promise<void> {
-  const { key, writer, boardId, publicKey, inviteToken } = await prepare();
+  const { key, writer, boardId, boardSlug, publicKey, inviteToken } = await prepare();
   const headers = { authorization: `Bearer ${key}` };
   const bareServer = await startBare();
   const bare = await measure("bare node:http", bareServer.url, { seconds: SECONDS, connections: CONNECTIONS });
@@ -99,6 +100,10 @@ async function main(): Promise<void> {
   // The customer side: the portal's list, and events tracked one by one and in batches of 100.
   const customer = { "x-service-public-key": publicKey };
   const portal = await measure("GET /v1/portal/posts?sort=votes", `${heed.url}/v1/portal/posts?sort=votes&limit=20`, { ...load, headers: customer });
+  // The portal's board page, server-rendered: one reader's render time, then under load.
+  const boardUrl = `${heed.url}/p/bench/b/${boardSlug}`;
+  const boardTiming = await timePage(boardUrl);
+  const boardPage = await measure("GET /p/bench/b/{board} (HTML)", boardUrl, { seconds: SECONDS, connections: CONNECTIONS });
   const trackLoad = (size: number) => ({
     seconds: Math.min(SECONDS, 5),
     connections: CONNECTIONS,
@@ -155,7 +160,7 @@ async function main(): Promise<void> {
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read target (writes ${writeLoad.seconds} s), Node ${process.version}, SQLite\n`);
   console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "1st max".padStart(9), "vs bare".padStart(9)].join("  "));
-  for (const m of [bare, page1, deep, byId, portal, track1, track100, plainWrite, idempotentWrite, redisPage]) if (m) console.log(row(m, bare));
+  for (const m of [bare, page1, deep, byId, portal, boardPage, track1, track100, plainWrite, idempotentWrite, redisPage]) if (m) console.log(row(m, bare));
   const share = (a: Measurement, b: Measurement) => `${((a.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(0)}%`;
   console.log(
     `\nTracked events per second: ${(track1.requestsPerSecond * 1).toFixed(0)} in batches of 1, ${(track100.requestsPerSecond * 100).toFixed(0)} in batches of 100`,
@@ -172,6 +177,9 @@ async function main(): Promise<void> {
   console.log("\np50/p99 leave out each connection's first response; '1st max' is the slowest of those (new connections wait for the accept)");
   console.log(
     `deep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×)`,
+  );
+  console.log(
+    `Portal board page (${(boardTiming.bytes / 1024).toFixed(1)} KB of HTML), one request at a time: p50 ${boardTiming.p50} ms, p99 ${boardTiming.p99} ms`,
   );
   if (dashboard instanceof Error) console.log(`Dashboard inbox: not measured (${dashboard.message})`);
   else {

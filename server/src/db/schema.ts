@@ -24,6 +24,19 @@ export interface WorkspacesTable {
   updated_at: string;
 }
 
+/** A one-time link that signs a reader in to a portal by email (the token is stored as its hash). */
+export interface PortalSignInLinksTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  token_hash: string;
+  /** The portal path to land on. */
+  redirect: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** Browser origins allowed to call a workspace's customer-facing routes (`*`: any). */
 export interface WorkspaceOriginsTable {
   workspace_id: string;
@@ -402,6 +415,7 @@ export interface Database {
   audit_log: AuditLogTable;
   outbox: OutboxTable;
   changelog_entries: ChangelogEntriesTable;
+  portal_sign_in_links: PortalSignInLinksTable;
   changelog_entry_posts: ChangelogEntryPostsTable;
   tracked_events: TrackedEventsTable;
   webhook_endpoints: WebhookEndpointsTable;

@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   session: "ses",
   invite: "inv",
   passwordReset: "pwr",
+  portalSignInLink: "psl",
   board: "brd",
   status: "sts",
   tag: "tag",

@@ -29,3 +29,17 @@ export function passwordResetMail(input: { to: string; url: string; expiresAt: s
     ].join("\n"),
   };
 }
+
+export function portalSignInMail(input: { to: string; workspaceName: string; url: string }): Mail {
+  return {
+    to: input.to,
+    subject: `Sign in to ${input.workspaceName} feedback`,
+    text: [
+      `Someone asked to sign in to ${input.workspaceName}'s feedback portal with this email.`,
+      "",
+      `Sign in: ${input.url}`,
+      "",
+      "The link works once, within 15 minutes. If it was not you, ignore this mail.",
+    ].join("\n"),
+  };
+}

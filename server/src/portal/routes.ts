@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import type { Context, Hono } from "hono";
 import { ZodError } from "zod";
 import { HeedError } from "../core/errors.js";
@@ -15,7 +16,10 @@ import { homePage } from "./pages/home.js";
 import { comment, guestSignIn, requireReader, safeRedirect, signInWithToken, signOut, submit, vote, type ActionResult } from "./actions.js";
 import { mePage } from "./pages/me.js";
 import { badRequestPage, formRefusedPage, notFoundPage, privatePage, signInFirstPage, ssoFailedPage } from "./pages/notice.js";
+import { checkInboxPage, confirmEmailSignInPage } from "./pages/email-sign-in.js";
 import { signInPage } from "./pages/sign-in.js";
+import { peekEmailSignIn, requestEmailSignIn, useEmailSignIn } from "../core/portal/email-sign-in.js";
+import { PORTAL_SESSION_TTL_MS, setPortalCookie } from "./session.js";
 import { submitPage } from "./pages/submit.js";
 import { postPage } from "./pages/post.js";
 import { roadmapPage } from "./pages/roadmap.js";
@@ -193,6 +197,55 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
       if (!(error instanceof HeedError)) throw error;
       if (error.status === 404) return c.html(await notFoundPage(r.frame, here), 404, PAGE_HEADERS);
       if (error.code === "csrf_failed") return c.html(await formRefusedPage(r.frame, here), 403, PAGE_HEADERS);
+      throw error;
+    }
+  });
+  // Signing in by a mailed link: asking always answers "check your inbox" (known address or not);
+  // the link's page asks to confirm, and the confirming post uses the link once.
+  const sameSite = (c: Context<AppEnv>, r: PortalRequest) => {
+    const origin = c.req.header("origin");
+    return origin === undefined || origin === new URL(r.url()).origin;
+  };
+  app.post("/p/:workspace/sign-in/email", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, PAGE_HEADERS);
+    const form = await c.req.parseBody();
+    const email = typeof form.email === "string" ? form.email.trim() : "";
+    if (!z.email().max(320).safeParse(email).success) return c.html(await signInPage(r, r.frame.base), 400, PAGE_HEADERS);
+    try {
+      await requestEmailSignIn({
+        ctx: r.ctx,
+        input: {
+          email,
+          redirect: safeRedirect(r, typeof form.redirect === "string" ? form.redirect : undefined),
+          linkUrl: (token) => r.url(`/sign-in/email/${token}`),
+        },
+      });
+    } catch (error) {
+      if (error instanceof HeedError && error.status === 404) return c.html(await notFoundPage(r.frame, r.url("/sign-in")), 404, PAGE_HEADERS);
+      throw error;
+    }
+    return c.html(await checkInboxPage(r, email), 200, PAGE_HEADERS);
+  });
+  app.get("/p/:workspace/sign-in/email/:token", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    const token = c.req.param("token") ?? "";
+    const email = await peekEmailSignIn({ ctx: r.ctx, input: { token } });
+    // The address holds the link's secret: send no referrer onward.
+    return c.html(await confirmEmailSignInPage(r, token, email), email ? 200 : 404, { ...PAGE_HEADERS, "referrer-policy": "no-referrer" });
+  });
+  app.post("/p/:workspace/sign-in/email/:token", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, PAGE_HEADERS);
+    try {
+      const signedIn = await useEmailSignIn({ ctx: r.ctx, input: { token: c.req.param("token") ?? "" }, tokenTtlMs: PORTAL_SESSION_TTL_MS });
+      setPortalCookie(c, r.frame.workspace.slug, signedIn.token);
+      return c.redirect(signedIn.redirect, 303);
+    } catch (error) {
+      if (error instanceof HeedError && error.status === 404) return c.html(await confirmEmailSignInPage(r, "", null), 404, PAGE_HEADERS);
       throw error;
     }
   });

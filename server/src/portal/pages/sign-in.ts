@@ -1,4 +1,5 @@
 import { html } from "hono/html";
+import { offersEmailSignIn } from "../../core/portal/email-sign-in.js";
 import type { PortalRequest } from "../context.js";
 import { type Html, page } from "../layout.js";
 
@@ -20,6 +21,17 @@ export function signInPage(r: PortalRequest, redirect: string, problem?: GuestPr
     { title: t.t("signIn.title", { workspace: name }), description: t.t("signIn.title", { workspace: name }), canonical: r.url("/sign-in"), noindex: true },
     html`<h1>${t.t("signIn.title", { workspace: name })}</h1>
 <p>${t.t("signIn.fromApp", { workspace: name })}</p>
+${
+  offersEmailSignIn(r.ctx)
+    ? html`<section aria-labelledby="email-title"><h2 id="email-title">${t.t("signIn.byEmail")}</h2>
+<p class="muted">${t.t("signIn.byEmailHint")}</p>
+<form class="submit" method="post" action="${r.frame.base}/sign-in/email">
+<input type="hidden" name="redirect" value="${redirect}">
+<label for="email-address">${t.t("signIn.email")}</label><input id="email-address" name="email" type="email" required maxlength="320" autocomplete="email">
+<p><button type="submit">${t.t("signIn.byEmailSend")}</button></p>
+</form></section>`
+    : ""
+}
 ${
   guests
     ? html`<section aria-labelledby="guest-title"><h2 id="guest-title">${t.t("signIn.guest")}</h2>
