@@ -206,4 +206,27 @@ describe("signing in to the portal", () => {
     await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalLogoUrl: null, portalAccentColor: null } });
     expect(await pageOf(s.base, "")).not.toContain("theme.css");
   });
+
+  it("votes from a list and comes back to it, and points a private portal's readers to other ways in", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    const { cookie } = await signIn(s.base, s.token());
+    const board = `${s.base}/b/feature-requests?sort=votes`;
+    const list = await pageOf(board, cookie);
+    expect(list).toContain(`name="back" value="${s.base}/b/feature-requests?sort=votes"`);
+    const voted = await post(`${s.base}/posts/${s.postId}/vote`, cookie, {
+      _form: formToken(list),
+      voted: "1",
+      back: `${s.base}/b/feature-requests?sort=votes`,
+    });
+    expect(voted.headers.get("location")).toBe(`${s.base}/b/feature-requests?sort=votes`);
+    expect(await pageOf(board, cookie)).toContain('aria-pressed="true"');
+    const away = await post(`${s.base}/posts/${s.postId}/vote`, cookie, { _form: formToken(list), voted: "0", back: "https://evil.example/" });
+    expect(away.headers.get("location")).toBe(s.base);
+
+    await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalVisibility: "private" } });
+    expect(await pageOf(`${s.base}/roadmap`, "")).not.toContain("Other ways to sign in");
+    await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalGuestAccess: true } });
+    expect(await pageOf(`${s.base}/roadmap`, "")).toContain(`href="${s.base}/sign-in?redirect=${encodeURIComponent(`${s.base}/roadmap`)}"`);
+  });
 });

@@ -45,7 +45,9 @@ export async function vote(r: PortalRequest, c: Context<AppEnv>, postId: string,
   const answer = voted ? await votePortalPost({ ctx: r.ctx, input: { postId } }) : await unvotePortalPost({ ctx: r.ctx, input: { postId } });
   // The page's script asks for JSON, to update the button in place.
   if (c.req.header("accept")?.includes("application/json")) return { json: answer };
-  return { redirect: `${r.frame.base}/posts/${postId}` };
+  // From a list, back to the list; from the post, back to the post.
+  const back = text(form, "back");
+  return { redirect: back ? safeRedirect(r, back) : `${r.frame.base}/posts/${postId}` };
 }
 
 export async function comment(r: PortalRequest, postId: string, form: Form): Promise<ActionResult> {

@@ -31,6 +31,7 @@ export const en = {
   "signIn.title": "Sign in to {workspace}",
   "signIn.link": "Sign in to vote and comment",
   "signIn.fromApp": "If you use {workspace}, open this portal from their app: it signs you in.",
+  "signIn.other": "Other ways to sign in",
   "signIn.byEmail": "Sign in by email",
   "signIn.byEmailHint": "We mail you a link that signs you in.",
   "signIn.byEmailSend": "Mail me a link",

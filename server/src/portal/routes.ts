@@ -18,7 +18,7 @@ import { mePage } from "./pages/me.js";
 import { badRequestPage, formRefusedPage, notFoundPage, privatePage, signInFirstPage, ssoFailedPage } from "./pages/notice.js";
 import { checkInboxPage, confirmEmailSignInPage } from "./pages/email-sign-in.js";
 import { signInPage } from "./pages/sign-in.js";
-import { peekEmailSignIn, requestEmailSignIn, useEmailSignIn } from "../core/portal/email-sign-in.js";
+import { offersEmailSignIn, peekEmailSignIn, requestEmailSignIn, useEmailSignIn } from "../core/portal/email-sign-in.js";
 import { PORTAL_SESSION_TTL_MS, setPortalCookie } from "./session.js";
 import { submitPage } from "./pages/submit.js";
 import { postPage } from "./pages/post.js";
@@ -50,7 +50,9 @@ function portalPage(render: Render, scriptUrl: string | null) {
     const here = r.url(c.req.path.slice(r.frame.base.length));
     const answer = async (body: Html, status: 200 | 400 | 404, extra: Record<string, string> = {}) => c.html(await body, status, { ...PAGE_HEADERS, ...extra });
     if (r.ctx.customer.workspace.portalVisibility === "private" && !r.ctx.customer.viewer) {
-      return answer(privatePage(r.frame, here), 200, { "x-robots-tag": "noindex, nofollow" });
+      const otherWays = offersEmailSignIn(r.ctx) || r.ctx.customer.workspace.portalGuestAccess;
+      const signIn = otherWays ? `${r.frame.base}/sign-in?redirect=${encodeURIComponent(c.req.path)}` : null;
+      return answer(privatePage(r.frame, here, signIn), 200, { "x-robots-tag": "noindex, nofollow" });
     }
     try {
       const body = await render(r, c);

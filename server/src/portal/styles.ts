@@ -99,5 +99,5 @@ details.reply summary { cursor: pointer; color: var(--accent); }
 textarea { width: 100%; }
 form.submit input { width: 100%; }
 .similar { padding: 0.5rem 0.8rem; border: 1px dashed var(--line); border-radius: 8px; }
-.new-idea { margin: 0.5rem 0 0; }
+.new-idea { margin: 0.5rem 0 0.9rem; }
 `;

@@ -174,4 +174,33 @@ describe("the portal with JavaScript off", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("lets a guest of a private portal in by keyboard alone, at phone width", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    await h.call("PATCH", "/v1/workspace", { key, json: { portalVisibility: "private", portalGuestAccess: true, portalAccentColor: "#0f766e" } });
+    const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode" } })).body.id as string;
+    const context = await chromium.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${h.url}/p/${ws.slug}/posts/${postId}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Sign in to Test ${ws.slug}`);
+    await everyView(page, "portal-private");
+    await page.getByRole("link", { name: "Other ways to sign in" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Your name").waitFor();
+    await everyView(page, "portal-sign-in");
+    await page.getByLabel("Your name").focus();
+    await page.keyboard.type("Gus Guest");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("gus@example.com");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dark mode");
+    // Voting from the board's list, in place.
+    await page.goto(`${h.url}/p/${ws.slug}/b/feature-requests`);
+    await page.getByRole("button", { name: /Vote/ }).first().click();
+    await expect.poll(() => page.getByRole("button", { name: /Voted/ }).count()).toBe(1);
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.voteCount).toBe(1);
+    await everyView(page, "portal-board-guest");
+    await context.close();
+  });
 });

@@ -86,7 +86,7 @@ ${workspace.statuses.map((s) => html`<option value="${s.id}"${query.status === s
 ${
   posts.data.length === 0
     ? html`<p class="empty">${filtered ? t.t("board.noMatch") : t.t("board.empty")}</p>${filtered ? html`<p><a href="${link({ status: undefined, q: undefined, cursor: undefined })}">${t.t("board.clear")}</a></p>` : ""}`
-    : html`<ul class="posts">${posts.data.map((p) => postItem(r.frame, p, board.id ? undefined : workspace.boards.find((b) => b.id === p.boardId)?.name))}</ul>`
+    : html`<ul class="posts">${posts.data.map((p) => postItem(r.frame, p, board.id ? undefined : workspace.boards.find((b) => b.id === p.boardId)?.name, "h2", link({ cursor: query.cursor })))}</ul>`
 }
 ${posts.nextCursor ? html`<p class="pager"><a class="button secondary" rel="next" href="${link({ cursor: posts.nextCursor })}">${t.t("board.next")}</a></p>` : ""}`,
   );

@@ -32,7 +32,7 @@ ${
   trending.data.length > 0
     ? html`<section aria-labelledby="trending-title">
 <h2 id="trending-title">${t.t("home.trending")}</h2>
-<ul class="posts">${trending.data.map((p) => postItem(r.frame, p, boardNames.get(p.boardId), "h3"))}</ul>
+<ul class="posts">${trending.data.map((p) => postItem(r.frame, p, boardNames.get(p.boardId), "h3", r.frame.base))}</ul>
 </section>`
     : ""
 }`,

@@ -13,7 +13,9 @@ export async function mePage(r: PortalRequest): Promise<Html | null> {
   const { t } = r.frame;
   const [posts, votes] = await Promise.all([listPortalMyPosts({ ctx: r.ctx, input: { limit: 50 } }), listPortalMyVotes({ ctx: r.ctx, input: { limit: 50 } })]);
   const list = (items: typeof posts.data) =>
-    items.length === 0 ? html`<p class="muted">${t.t("me.none")}</p>` : html`<ul class="posts">${items.map((p) => postItem(r.frame, p, undefined, "h3"))}</ul>`;
+    items.length === 0
+      ? html`<p class="muted">${t.t("me.none")}</p>`
+      : html`<ul class="posts">${items.map((p) => postItem(r.frame, p, undefined, "h3", `${r.frame.base}/me`))}</ul>`;
   return page(
     r.frame,
     { title: `${t.t("me.title")} · ${r.frame.workspace.name}`, description: t.t("me.title"), canonical: r.url("/me"), noindex: true, section: "me" },

@@ -20,7 +20,16 @@ const named =
   (frame: Frame, canonical: string) =>
     noticePage(frame, canonical, frame.t.t(titleKey, { workspace: frame.workspace.name }), frame.t.t(textKey, { workspace: frame.workspace.name }), home);
 
-export const privatePage = named("private.title", "private.text", false);
+/** A private portal to a reader not signed in; with other ways in than the customer's app, a link to them. */
+export function privatePage(frame: Frame, canonical: string, signInHref: string | null): Html {
+  const { t } = frame;
+  const title = t.t("private.title", { workspace: frame.workspace.name });
+  return page(
+    frame,
+    { title, description: title, canonical, noindex: true },
+    html`<h1>${title}</h1><p>${t.t("private.text", { workspace: frame.workspace.name })}</p>${signInHref ? html`<p><a class="button" href="${signInHref}">${t.t("signIn.other")}</a></p>` : ""}`,
+  );
+}
 export const notFoundPage = named("notFound.title", "notFound.text");
 export const badRequestPage = named("badRequest.title", "badRequest.text");
 export const ssoFailedPage = named("sso.failed.title", "sso.failed.text");

@@ -7,7 +7,7 @@ import { getPortalWorkspace } from "../../core/portal/workspace.js";
 import { plainExcerpt } from "../../lib/markdown.js";
 import { PageQuery } from "../../schemas/fields.js";
 import type { PortalRequest } from "../context.js";
-import { dateOf, markdownBlock, statusBadge, voteCount } from "../fragments.js";
+import { dateOf, markdownBlock, statusBadge, voteForm } from "../fragments.js";
 import { type Frame, formTokenField, type Html, page } from "../layout.js";
 
 // A post (/p/{workspace}/posts/{id}): what was asked, where it stands, its votes, the public
@@ -21,16 +21,6 @@ export interface FormProblem {
   parentId?: string;
   detail: string;
   body: string;
-}
-
-/** Vote or take the vote back: a form, so it works without JavaScript (the script makes it instant). */
-function voteForm(frame: Frame, post: { id: string; voteCount: number; viewerHasVoted: boolean }): Html {
-  const { t } = frame;
-  if (!frame.reader) return voteCount(frame, post.voteCount);
-  return html`<form class="vote" method="post" action="${frame.base}/posts/${post.id}/vote" data-enhance="vote" data-label-vote="${t.t("vote.vote")}" data-label-voted="${t.t("vote.voted")}">
-${formTokenField(frame)}<input type="hidden" name="voted" value="${post.viewerHasVoted ? "0" : "1"}">
-<button type="submit" class="count${post.viewerHasVoted ? " voted" : ""}" aria-pressed="${post.viewerHasVoted ? "true" : "false"}"><strong>${post.voteCount.toLocaleString(t.locale)}</strong><span>${post.viewerHasVoted ? t.t("vote.voted") : t.t("vote.vote")}</span></button>
-</form>`;
 }
 
 function commentForm(frame: Frame, postId: string, problem: FormProblem | undefined, parentId?: string): Html {
