@@ -21,10 +21,11 @@ await build({
   logLevel: "warning",
 });
 
-// The scripts Heed serves to browsers outside the dashboard (the portal's enhancements), small
+// The scripts Heed serves to browsers outside the dashboard (the portal's enhancements and the
+// embeddable widget), small
 // and standalone: one minified file each in dist/web.
 await build({
-  entryPoints: ["web/portal.ts"],
+  entryPoints: ["web/portal.ts", "web/widget.ts"],
   bundle: true,
   minify: true,
   format: "iife",

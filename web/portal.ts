@@ -68,5 +68,14 @@ function enhanceSimilar(): void {
   });
 }
 
+/** In the widget's panel, Escape closes the panel: the key press does not leave the frame, so it is told. */
+function closeOnEscape(): void {
+  if (window.parent === window) return;
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") window.parent.postMessage("heed:close", "*");
+  });
+}
+
 enhanceVotes();
 enhanceSimilar();
+closeOnEscape();

@@ -17,6 +17,7 @@ export type { RetryOptions, Transport } from "./retry.js";
 export type { TypedClient } from "./typed-client.js";
 export { verifyWebhook, type WebhookEvent, type WebhookTestEvent } from "./webhooks.js";
 export type { components, operations, paths, webhooks } from "./schema.js";
+export type { HeedWidget, WidgetIdentity, WidgetPage } from "./widget.js";
 
 import type { components } from "./schema.js";
 

@@ -229,4 +229,31 @@ describe("signing in to the portal", () => {
     await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalGuestAccess: true } });
     expect(await pageOf(`${s.base}/roadmap`, "")).toContain(`href="${s.base}/sign-in?redirect=${encodeURIComponent(`${s.base}/roadmap`)}"`);
   });
+
+  it("serves the widget, lets the workspace's allowed origins frame the portal, and signs the panel in with an end-user token", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    const widget = await fetch(`${h.url}/widget.js`);
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get("content-type")).toContain("text/javascript");
+    const { gzipSync } = await import("node:zlib");
+    expect(gzipSync(Buffer.from(await widget.arrayBuffer())).length).toBeLessThan(12 * 1024);
+
+    const framed = async () => (await fetch(`${h.url}${s.base}`)).headers.get("content-security-policy") ?? "";
+    expect(await framed()).toContain("frame-ancestors 'self'");
+    await h.call("PATCH", "/v1/workspace", { key: s.key, json: { allowedOrigins: ["https://app.acme.example"] } });
+    expect(await framed()).toContain("frame-ancestors 'self' https://app.acme.example");
+
+    const { token } = await ws.identify("widget-user");
+    const res = await fetch(`${h.url}${s.base}/sso?userToken=${encodeURIComponent(token)}&redirect=${encodeURIComponent(`${s.base}/roadmap`)}`, {
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${s.base}/roadmap`);
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(await pageOf(`${s.base}/me`, cookie)).toContain("Person widget-user");
+    const theirs = await (await h.workspace()).identify("intruder");
+    expect((await fetch(`${h.url}${s.base}/sso?userToken=${encodeURIComponent(theirs.token)}`, { redirect: "manual" })).status).toBe(401);
+    expect((await fetch(`${h.url}${s.base}/sso?userToken=heed_ut_forged`, { redirect: "manual" })).status).toBe(401);
+  });
 });

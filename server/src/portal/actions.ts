@@ -1,6 +1,9 @@
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
+import { viewerFromToken } from "../core/customers/context.js";
 import { identify } from "../core/customers/identify.js";
+import { mintUserToken } from "../core/customers/user-token.js";
+import { nowMs } from "../lib/clock.js";
 import { signInAsGuest } from "../core/portal/guest.js";
 import { HeedError } from "../core/errors.js";
 import { createPortalComment } from "../core/portal/comments.js";
@@ -109,6 +112,18 @@ export async function guestSignIn(r: PortalRequest, c: Context<AppEnv>, form: Fo
   const { token } = await signInAsGuest({ ctx: r.ctx, input: parsed.data, tokenTtlMs: PORTAL_SESSION_TTL_MS });
   setPortalCookie(c, r.frame.workspace.slug, token);
   return { redirect };
+}
+
+/**
+ * The widget's panel: the end-user token `identify` gave the customer's page becomes the portal's
+ * cookie for the same user (a forged, foreign or expired token is refused like a bad JWT).
+ */
+export async function signInWithUserToken(r: PortalRequest, c: Context<AppEnv>, userToken: string, redirect: string | undefined): Promise<string> {
+  const { services, customer } = r.ctx;
+  const viewer = await viewerFromToken(services.db, services.userTokenSecret, customer.workspace, userToken);
+  const keys = { serverSecret: services.userTokenSecret, workspaceId: customer.workspace.id, identitySecret: customer.workspace.identitySecret };
+  setPortalCookie(c, r.frame.workspace.slug, mintUserToken(keys, viewer.id, nowMs() + PORTAL_SESSION_TTL_MS));
+  return safeRedirect(r, redirect);
 }
 
 export function signOut(r: PortalRequest, c: Context<AppEnv>): string {

@@ -22,9 +22,10 @@ export const PORTAL_CSS: Asset = (() => {
   return { body, url: hashed("/p/_/portal.css", body), type: "text/css; charset=utf-8" };
 })();
 
-export function loadPortalScript(dir = resolve("dist/web")): Asset | null {
-  const file = resolve(dir, "portal.js");
+/** A script `npm run build` put in dist/web (`portal.js`, `widget.js`), or null when it is not built. */
+export function loadWebScript(name: string, path: string, dir = resolve("dist/web")): Asset | null {
+  const file = resolve(dir, name);
   if (!existsSync(file)) return null;
   const body = readFileSync(file);
-  return { body, url: hashed("/p/_/portal.js", body), type: "text/javascript; charset=utf-8" };
+  return { body, url: hashed(path, body), type: "text/javascript; charset=utf-8" };
 }

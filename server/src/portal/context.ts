@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { CustomerCtx } from "../core/customers/context.js";
+import { listOrigins } from "../core/customers/origins.js";
 import { findPublicWorkspaceBySlug } from "../core/customers/public-key.js";
 import type { AppEnv } from "../http/env.js";
 import type { Frame } from "./layout.js";
@@ -14,6 +15,8 @@ export interface PortalRequest {
   frame: Frame;
   /** The absolute URL of a path of this portal ("" for its home). */
   url(path?: string): string;
+  /** Origins whose pages may frame the portal (the widget's panel): the workspace's allowed origins. */
+  embedders: string[];
   /** The signed-in reader's cookie token (what their form tokens are bound to), or null. */
   sessionToken: string | null;
 }
@@ -26,7 +29,7 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
   const services = c.get("services");
   const workspace = await findPublicWorkspaceBySlug(services.db, slug);
   if (!workspace) return null;
-  const signedIn = await portalViewer(c, workspace);
+  const [signedIn, embedders] = await Promise.all([portalViewer(c, workspace), listOrigins(services.db, workspace.id)]);
   const viewer = signedIn?.viewer ?? null;
   const ctx: CustomerCtx = {
     services,
@@ -49,5 +52,6 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
     },
     url: (path = "") => `${origin}${base}${path}`,
     sessionToken: signedIn?.token ?? null,
+    embedders,
   };
 }

@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { ZodError } from "zod";
 import { HeedError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
-import { type Asset, loadPortalScript, PORTAL_CSS } from "./assets.js";
+import { type Asset, loadWebScript, PORTAL_CSS } from "./assets.js";
 import { type PortalRequest, portalRequest } from "./context.js";
 import { robotsTxt, sitemapXml } from "./discovery.js";
 import { changelogFeed } from "./feeds.js";
@@ -13,7 +13,18 @@ import type { Html } from "./layout.js";
 import { boardPage } from "./pages/board.js";
 import { changelogPage } from "./pages/changelog.js";
 import { homePage } from "./pages/home.js";
-import { comment, guestSignIn, requireReader, safeRedirect, signInWithToken, signOut, submit, vote, type ActionResult } from "./actions.js";
+import {
+  comment,
+  guestSignIn,
+  requireReader,
+  safeRedirect,
+  signInWithToken,
+  signInWithUserToken,
+  signOut,
+  submit,
+  vote,
+  type ActionResult,
+} from "./actions.js";
 import { mePage } from "./pages/me.js";
 import { badRequestPage, formRefusedPage, notFoundPage, privatePage, signInFirstPage, ssoFailedPage } from "./pages/notice.js";
 import { checkInboxPage, confirmEmailSignInPage } from "./pages/email-sign-in.js";
@@ -28,13 +39,19 @@ import { roadmapPage } from "./pages/roadmap.js";
 // off. Each handler finds the workspace, lets the portal verbs decide what this reader may see,
 // and draws it; an unknown page is a 404 page, an unreadable address a 400 page, never a 5xx.
 
-const PAGE_HEADERS = {
-  "content-security-policy":
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'self'",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "cache-control": "no-cache",
-};
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'";
+
+/** A page's headers: the sites the workspace allows may frame it (the widget's panel), no other. */
+function headersFor(r: PortalRequest): Record<string, string> {
+  const ancestors = r.embedders.includes("*") ? "*" : ["'self'", ...r.embedders].join(" ");
+  return {
+    "content-security-policy": `${CSP}; frame-ancestors ${ancestors}`,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "cache-control": "no-cache",
+  };
+}
 
 type Render = (r: PortalRequest, c: Context<AppEnv>) => Promise<Html | null>;
 
@@ -48,7 +65,8 @@ function portalPage(render: Render, scriptUrl: string | null) {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
     const here = r.url(c.req.path.slice(r.frame.base.length));
-    const answer = async (body: Html, status: 200 | 400 | 404, extra: Record<string, string> = {}) => c.html(await body, status, { ...PAGE_HEADERS, ...extra });
+    const answer = async (body: Html, status: 200 | 400 | 404, extra: Record<string, string> = {}) =>
+      c.html(await body, status, { ...headersFor(r), ...extra });
     if (r.ctx.customer.workspace.portalVisibility === "private" && !r.ctx.customer.viewer) {
       const otherWays = offersEmailSignIn(r.ctx) || r.ctx.customer.workspace.portalGuestAccess;
       const signIn = otherWays ? `${r.frame.base}/sign-in?redirect=${encodeURIComponent(c.req.path)}` : null;
@@ -77,7 +95,7 @@ function portalAction(act: Act, scriptUrl: string | null) {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
     const here = r.url(c.req.path.slice(r.frame.base.length));
-    const answer = async (body: Html, status: 400 | 401 | 403 | 404 | 429) => c.html(await body, status, PAGE_HEADERS);
+    const answer = async (body: Html, status: 400 | 401 | 403 | 404 | 429) => c.html(await body, status, headersFor(r));
     try {
       const form = await c.req.parseBody({ all: true });
       if (!requireReader(r, c, form)) return answer(signInFirstPage(r.frame, here), 401);
@@ -109,7 +127,8 @@ function portalXml(type: string, render: (r: PortalRequest) => Promise<string>) 
 }
 
 export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
-  const script = loadPortalScript(webDir);
+  const script = loadWebScript("portal.js", "/p/_/portal.js", webDir);
+  const widget = loadWebScript("widget.js", "/widget.js", webDir);
   const scriptUrl = script?.url ?? null;
   const pageOf = (render: Render) => portalPage(render, scriptUrl);
   const actionOf = (act: Act) => portalAction(act, scriptUrl);
@@ -121,6 +140,17 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     });
   app.get("/p/_/portal.css", serve(PORTAL_CSS));
   if (script) app.get("/p/_/portal.js", serve(script));
+  // The widget's address is fixed (customers paste it), so it is cached briefly, and any site may load it.
+  if (widget) {
+    app.get("/widget.js", (c) =>
+      c.body(new Uint8Array(widget.body), 200, {
+        "content-type": widget.type,
+        "cache-control": "public, max-age=300",
+        "cross-origin-resource-policy": "cross-origin",
+        "x-content-type-options": "nosniff",
+      }),
+    );
+  }
   app.get("/robots.txt", async (c) => {
     const services = c.get("services");
     return c.text(await robotsTxt(services.db, services.publicUrl.replace(/\/$/, "")), 200, { "cache-control": "public, max-age=3600" });
@@ -185,7 +215,7 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   app.get("/p/:workspace/sign-in", async (c) => {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
-    return c.html(await signInPage(r, safeRedirect(r, c.req.query("redirect"))), 200, PAGE_HEADERS);
+    return c.html(await signInPage(r, safeRedirect(r, c.req.query("redirect"))), 200, headersFor(r));
   });
   app.post("/p/:workspace/sign-in/guest", async (c) => {
     const r = await portalRequest(c, scriptUrl);
@@ -194,11 +224,11 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     try {
       const result = await guestSignIn(r, c, await c.req.parseBody());
       if ("redirect" in result) return c.redirect(result.redirect, 303);
-      return c.html(await (result as { page: Html }).page, 400, PAGE_HEADERS);
+      return c.html(await (result as { page: Html }).page, 400, headersFor(r));
     } catch (error) {
       if (!(error instanceof HeedError)) throw error;
-      if (error.status === 404) return c.html(await notFoundPage(r.frame, here), 404, PAGE_HEADERS);
-      if (error.code === "csrf_failed") return c.html(await formRefusedPage(r.frame, here), 403, PAGE_HEADERS);
+      if (error.status === 404) return c.html(await notFoundPage(r.frame, here), 404, headersFor(r));
+      if (error.code === "csrf_failed") return c.html(await formRefusedPage(r.frame, here), 403, headersFor(r));
       throw error;
     }
   });
@@ -211,10 +241,10 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   app.post("/p/:workspace/sign-in/email", async (c) => {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
-    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, PAGE_HEADERS);
+    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email.trim() : "";
-    if (!z.email().max(320).safeParse(email).success) return c.html(await signInPage(r, r.frame.base), 400, PAGE_HEADERS);
+    if (!z.email().max(320).safeParse(email).success) return c.html(await signInPage(r, r.frame.base), 400, headersFor(r));
     try {
       await requestEmailSignIn({
         ctx: r.ctx,
@@ -225,10 +255,10 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
         },
       });
     } catch (error) {
-      if (error instanceof HeedError && error.status === 404) return c.html(await notFoundPage(r.frame, r.url("/sign-in")), 404, PAGE_HEADERS);
+      if (error instanceof HeedError && error.status === 404) return c.html(await notFoundPage(r.frame, r.url("/sign-in")), 404, headersFor(r));
       throw error;
     }
-    return c.html(await checkInboxPage(r, email), 200, PAGE_HEADERS);
+    return c.html(await checkInboxPage(r, email), 200, headersFor(r));
   });
   app.get("/p/:workspace/sign-in/email/:token", async (c) => {
     const r = await portalRequest(c, scriptUrl);
@@ -236,18 +266,18 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     const token = c.req.param("token") ?? "";
     const email = await peekEmailSignIn({ ctx: r.ctx, input: { token } });
     // The address holds the link's secret: send no referrer onward.
-    return c.html(await confirmEmailSignInPage(r, token, email), email ? 200 : 404, { ...PAGE_HEADERS, "referrer-policy": "no-referrer" });
+    return c.html(await confirmEmailSignInPage(r, token, email), email ? 200 : 404, { ...headersFor(r), "referrer-policy": "no-referrer" });
   });
   app.post("/p/:workspace/sign-in/email/:token", async (c) => {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
-    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, PAGE_HEADERS);
+    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
     try {
       const signedIn = await useEmailSignIn({ ctx: r.ctx, input: { token: c.req.param("token") ?? "" }, tokenTtlMs: PORTAL_SESSION_TTL_MS });
       setPortalCookie(c, r.frame.workspace.slug, signedIn.token);
       return c.redirect(signedIn.redirect, 303);
     } catch (error) {
-      if (error instanceof HeedError && error.status === 404) return c.html(await confirmEmailSignInPage(r, "", null), 404, PAGE_HEADERS);
+      if (error instanceof HeedError && error.status === 404) return c.html(await confirmEmailSignInPage(r, "", null), 404, headersFor(r));
       throw error;
     }
   });
@@ -256,14 +286,18 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
     const token = c.req.query("token") ?? "";
+    const userToken = c.req.query("userToken");
     try {
-      const to = await signInWithToken(r, c, token, c.req.query("redirect"));
+      const to =
+        userToken !== undefined
+          ? await signInWithUserToken(r, c, userToken, c.req.query("redirect"))
+          : await signInWithToken(r, c, token, c.req.query("redirect"));
       // The address held the JWT: send no referrer onward.
       c.header("referrer-policy", "no-referrer");
       return c.redirect(to, 303);
     } catch (error) {
       if (!(error instanceof HeedError) || error.status >= 500) throw error;
-      return c.html(await ssoFailedPage(r.frame, r.url("/sso")), 401, { ...PAGE_HEADERS, "referrer-policy": "no-referrer" });
+      return c.html(await ssoFailedPage(r.frame, r.url("/sso")), 401, { ...headersFor(r), "referrer-policy": "no-referrer" });
     }
   });
   app.get(

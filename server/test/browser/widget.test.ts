@@ -1,0 +1,131 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { userHash } from "../../src/core/customers/identity-proof.js";
+import { useChromium } from "../support/browser.js";
+import { everyView } from "../support/dashboard.js";
+import { useHarness } from "../support/harness.js";
+
+// The widget on a customer's page, served from another origin (another port) as a customer's app
+// would serve it: identify with a userHash, track events, open the portal in the panel signed in,
+// post an idea and vote there. A page whose origin the workspace does not allow is refused, and
+// the widget says so in the console without breaking the page.
+
+const h = useHarness({ publicUrlIsServed: true });
+const chromium = useChromium();
+const servers: Server[] = [];
+afterAll(async () => {
+  for (const server of servers) await new Promise((resolve) => server.close(resolve));
+});
+
+/** A customer's page on its own port, with hostile CSS that must not reach the widget. */
+async function customerPage(publicKey: string): Promise<string> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><html lang="en"><head><title>Acme app</title>
+<style>button { background: red !important; font-size: 40px !important; } iframe { display: none !important; }</style></head>
+<body><main><h1>Acme app</h1><button id="own" type="button">Our own button</button><p id="clicked"></p></main>
+<script>document.getElementById("own").addEventListener("click", () => { document.getElementById("clicked").textContent = "still works"; });</script>
+<script src="${h.url}/widget.js" data-public-key="${publicKey}" data-launcher="Feedback" async></script></body></html>`);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the widget", () => {
+  it("identifies, tracks, shows what is new, and opens the portal signed in, on an allowed origin", { timeout: 120_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const origin = await customerPage(ws.row.public_key);
+    await h.call("PATCH", "/v1/workspace", { key, json: { allowedOrigins: [origin], identityVerification: true } });
+    const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
+    const boardId = await ws.boardId();
+    const other = (await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Dark mode" } })).body.id as string;
+    const entry = (await h.call("POST", "/v1/changelog", { key, json: { title: "CSV exports", type: "new" } })).body.id;
+    await h.call("POST", `/v1/changelog/${entry}/publish`, { key, json: {} });
+
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(origin);
+    await page.waitForFunction(() => "Heed" in window);
+    const identified = await page.evaluate(
+      (hash) =>
+        (window as unknown as { Heed: { identify(i: unknown): Promise<boolean> } }).Heed.identify({
+          userId: "ada",
+          name: "Ada Lovelace",
+          email: "ada@acme.example",
+          userHash: hash,
+        }),
+      userHash(secret, "ada"),
+    );
+    expect(identified).toBe(true);
+    await page.evaluate(async () => {
+      const heed = (window as unknown as { Heed: { track(e: string, p?: object): void; flush(): Promise<void> } }).Heed;
+      heed.track("report.exported", { format: "csv" });
+      heed.track("report.exported", { format: "xlsx" });
+      heed.track("signed_in");
+      await heed.flush();
+    });
+    const user = (await h.call("GET", "/v1/users?q=ada@acme", { key })).body.data[0];
+    const events = (await h.call("GET", `/v1/users/${user.id}/events`, { key })).body.data as { event: string; properties: object }[];
+    expect(events.map((e) => e.event).sort()).toEqual(["report.exported", "report.exported", "signed_in"]);
+
+    // The launcher, with one changelog entry not seen yet; the host's CSS does not reach it.
+    const launcher = page.getByRole("button", { name: /Feedback/ });
+    await expect.poll(() => launcher.textContent()).toContain("1");
+    expect(await launcher.evaluate((el) => getComputedStyle(el).fontSize)).toBe("15px");
+    await everyView(page, "widget-launcher");
+    await page.evaluate(() => (window as unknown as { Heed: { open(p: string): Promise<void> } }).Heed.open("feedback"));
+    const panel = page.getByRole("dialog", { name: "Feedback" });
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const portal = page.frameLocator("iframe[title=Feedback]");
+    await expect.poll(() => portal.locator(".account").textContent()).toContain("Ada Lovelace");
+    await portal.getByRole("link", { name: "Feature requests" }).click();
+    await portal.getByRole("link", { name: "Post an idea" }).click();
+    await portal.getByLabel("Your idea, in a few words").fill("Audit log export");
+    await portal.getByRole("button", { name: "Post the idea" }).click();
+    await expect.poll(() => portal.getByRole("heading", { level: 1 }).textContent()).toBe("Audit log export");
+    await everyView(page, "widget-panel");
+    await portal.getByRole("link", { name: "Feature requests" }).click();
+    await portal.locator(`form[action$="/posts/${other}/vote"] button`).click();
+    await expect.poll(async () => (await h.call("GET", `/v1/posts/${other}`, { key })).body.voteCount).toBe(1);
+    const posted = (await h.call("GET", "/v1/posts?q=audit", { key })).body.data[0];
+    expect(posted.author).toMatchObject({ id: user.id });
+
+    // Escape closes the panel; the changelog marks the news as seen.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => panel.count()).toBe(0);
+    await page.evaluate(() => (window as unknown as { Heed: { open(p: string): Promise<void> } }).Heed.open("changelog"));
+    await expect.poll(() => portal.getByRole("heading", { level: 2, name: "CSV exports" }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("is refused on an origin the workspace does not allow, and says so without breaking the page", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const origin = await customerPage(ws.row.public_key);
+    await h.call("PATCH", "/v1/workspace", { key, json: { allowedOrigins: ["https://app.elsewhere.example"] } });
+    const context = await chromium.browser.newContext();
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(origin);
+    await page.waitForFunction(() => "Heed" in window);
+    const identified = await page.evaluate(() => (window as unknown as { Heed: { identify(i: unknown): Promise<boolean> } }).Heed.identify({ userId: "eve" }));
+    expect(identified).toBe(false);
+    await expect.poll(() => warnings.some((w) => w.startsWith("Heed:"))).toBe(true);
+    await page.getByRole("button", { name: "Our own button" }).click();
+    expect(await page.locator("#clicked").textContent()).toBe("still works");
+    expect(problems).toEqual([]);
+    expect((await h.call("GET", "/v1/users?q=eve", { key })).body.data).toEqual([]);
+    await context.close();
+  });
+});
