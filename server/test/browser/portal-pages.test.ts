@@ -163,6 +163,9 @@ describe("the portal with JavaScript off", () => {
     await page.getByRole("button", { name: /Voted/ }).click();
     await expect.poll(() => page.getByRole("button", { name: /Vote/ }).getAttribute("aria-pressed")).toBe("false");
     expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.voteCount).toBe(0);
+    await page.getByLabel("Add a comment").fill("Signed in from the app, with JavaScript on.");
+    await page.getByRole("button", { name: "Comment", exact: true }).click();
+    await expect.poll(() => page.locator(".comments").textContent()).toContain("Signed in from the app, with JavaScript on.");
 
     await page.goto(`${base}/b/feature-requests/new`);
     await page.getByLabel("Your idea, in a few words").pressSequentially("dark mode", { delay: 20 });
@@ -195,6 +198,9 @@ describe("the portal with JavaScript off", () => {
     await page.keyboard.type("gus@example.com");
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dark mode");
+    await page.getByLabel("Add a comment").fill("A guest's comment.");
+    await page.getByRole("button", { name: "Comment", exact: true }).click();
+    await expect.poll(() => page.locator(".comments").textContent()).toContain("Gus Guest");
     // Voting from the board's list, in place.
     await page.goto(`${h.url}/p/${ws.slug}/b/feature-requests`);
     await page.getByRole("button", { name: /Vote/ }).first().click();
