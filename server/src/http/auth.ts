@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isCustomerCtx, viewerFromToken, type CustomerCtx } from "../core/customers/context.js";
+import { customerContext, isCustomerCtx, viewerFromToken, type CustomerCtx } from "../core/customers/context.js";
 import { HeedError } from "../core/errors.js";
 import { requireScope, type Scope } from "../core/scopes.js";
 import type { AccountCtx } from "../core/sessions/account-ctx.js";
@@ -63,14 +63,7 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
   const services = c.get("services");
   const token = readsUserToken ? c.req.header("x-service-user-token") : undefined;
   const viewer = token ? await viewerFromToken(services.db, services.userTokenSecret, workspace, token.trim()) : null;
-  const ctx: CustomerCtx = {
-    services,
-    workspace: { id: workspace.id, slug: workspace.slug },
-    actor: { type: "end_user", id: viewer?.id ?? null, scopes: [] },
-    requestId: c.get("requestId"),
-    customer: { workspace, viewer },
-  };
-  c.set("ctx", ctx);
+  c.set("ctx", customerContext(services, workspace, viewer, c.get("requestId")));
 }
 
 /** A route about the signed-in person's own account: the session cookie only, CSRF-checked on writes. */

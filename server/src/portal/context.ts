@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { CustomerCtx } from "../core/customers/context.js";
+import { type CustomerCtx, customerContext } from "../core/customers/context.js";
 import { listOrigins } from "../core/customers/origins.js";
 import { findPublicWorkspaceBySlug } from "../core/customers/public-key.js";
 import type { AppEnv } from "../http/env.js";
@@ -31,13 +31,7 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
   if (!workspace) return null;
   const [signedIn, embedders] = await Promise.all([portalViewer(c, workspace), listOrigins(services.db, workspace.id)]);
   const viewer = signedIn?.viewer ?? null;
-  const ctx: CustomerCtx = {
-    services,
-    workspace: { id: workspace.id, slug: workspace.slug },
-    actor: { type: "end_user", id: viewer?.id ?? null, scopes: [] },
-    requestId: c.get("requestId"),
-    customer: { workspace, viewer },
-  };
+  const ctx = customerContext(services, workspace, viewer, c.get("requestId"));
   const base = `/p/${workspace.slug}`;
   const origin = services.publicUrl.replace(/\/$/, "");
   return {

@@ -23,6 +23,17 @@ export interface CustomerCtx extends Ctx {
   customer: { workspace: PublicWorkspace; viewer: Viewer | null };
 }
 
+/** The context of a customer-facing request in `workspace`, acting as `viewer` (or anonymously). */
+export function customerContext(services: Ctx["services"], workspace: PublicWorkspace, viewer: Viewer | null, requestId: string | null): CustomerCtx {
+  return {
+    services,
+    workspace: { id: workspace.id, slug: workspace.slug },
+    actor: { type: "end_user", id: viewer?.id ?? null, scopes: [] },
+    requestId,
+    customer: { workspace, viewer },
+  };
+}
+
 export function isCustomerCtx(ctx: Ctx): ctx is CustomerCtx {
   return "customer" in ctx;
 }
