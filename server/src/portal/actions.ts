@@ -122,7 +122,7 @@ export async function signInWithUserToken(r: PortalRequest, c: Context<AppEnv>, 
   const { services, customer } = r.ctx;
   const viewer = await viewerFromToken(services.db, services.userTokenSecret, customer.workspace, userToken);
   const keys = { serverSecret: services.userTokenSecret, workspaceId: customer.workspace.id, identitySecret: customer.workspace.identitySecret };
-  setPortalCookie(c, r.frame.workspace.slug, mintUserToken(keys, viewer.id, nowMs() + PORTAL_SESSION_TTL_MS));
+  setPortalCookie(c, r.frame.workspace.slug, mintUserToken(keys, viewer.id, nowMs() + PORTAL_SESSION_TTL_MS), { embedded: true });
   return safeRedirect(r, redirect);
 }
 

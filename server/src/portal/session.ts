@@ -10,6 +10,12 @@ import type { AppEnv } from "../http/env.js";
 // with a longer life), scoped to the portal's path, SameSite=Lax so another site's form does not
 // carry it. Rotating the identity secret voids it, as it voids every end-user token. Each write
 // (a form post) also carries a token derived from the cookie's, and a same-origin Origin.
+//
+// The widget's panel frames the portal inside the customer's app, often another site, where a
+// Lax cookie is never sent and third-party cookies are blocked. Under https, the panel's sign-in
+// therefore sets a second cookie, partitioned (CHIPS: SameSite=None; Secure; Partitioned): the
+// browser keeps it for the portal as framed by that one site only, so it tracks nobody across
+// sites. A reader is signed in by either cookie.
 
 export const PORTAL_SESSION_TTL_MS = 30 * 24 * 3_600_000;
 
@@ -21,25 +27,24 @@ function cookieName(c: Context<AppEnv>): string {
   return secure(c) ? "__Secure-heed_portal" : "heed_portal";
 }
 
+const EMBED_COOKIE = "__Secure-heed_portal_embed";
+
 const pathOf = (slug: string) => `/p/${slug}`;
 
-export function setPortalCookie(c: Context<AppEnv>, slug: string, token: string): void {
-  setCookie(c, cookieName(c), token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: secure(c),
-    path: pathOf(slug),
-    maxAge: Math.floor(PORTAL_SESSION_TTL_MS / 1000),
-  });
+export function setPortalCookie(c: Context<AppEnv>, slug: string, token: string, options: { embedded?: boolean } = {}): void {
+  const common = { httpOnly: true, path: pathOf(slug), maxAge: Math.floor(PORTAL_SESSION_TTL_MS / 1000) };
+  setCookie(c, cookieName(c), token, { ...common, sameSite: "Lax", secure: secure(c) });
+  if (options.embedded && secure(c)) setCookie(c, EMBED_COOKIE, token, { ...common, sameSite: "None", secure: true, partitioned: true });
 }
 
 export function clearPortalCookie(c: Context<AppEnv>, slug: string): void {
   deleteCookie(c, cookieName(c), { path: pathOf(slug), secure: secure(c) });
+  if (secure(c) && getCookie(c, EMBED_COOKIE)) deleteCookie(c, EMBED_COOKIE, { path: pathOf(slug), secure: true, sameSite: "None", partitioned: true });
 }
 
 /** The signed-in end user and their token, or null: a stale, foreign or forged cookie reads as signed out. */
 export async function portalViewer(c: Context<AppEnv>, workspace: PublicWorkspace): Promise<{ viewer: Viewer; token: string } | null> {
-  const token = getCookie(c, cookieName(c));
+  const token = getCookie(c, cookieName(c)) ?? (secure(c) ? getCookie(c, EMBED_COOKIE) : undefined);
   if (!token) return null;
   const services = c.get("services");
   try {

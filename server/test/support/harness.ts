@@ -69,6 +69,8 @@ export interface HarnessOptions {
   oidc?: () => OidcSettings;
   /** PUBLIC_URL is the served address itself (browser tests: pages post to their own origin). */
   publicUrlIsServed?: boolean;
+  /** PUBLIC_URL, when not the default http://heed.test (say, an https one, to see Secure cookies). */
+  publicUrl?: string;
 }
 
 export function useHarness(options: HarnessOptions = {}): Harness {
@@ -80,7 +82,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     const services: Services = {
       db: database.db,
       dialect: database.dialect,
-      publicUrl: "http://heed.test",
+      publicUrl: options.publicUrl ?? "http://heed.test",
       cursorSecret: await serverSecret(database.db, "cursor"),
       userTokenSecret: await serverSecret(database.db, "user-token"),
       // Test receivers listen on loopback.
