@@ -14,6 +14,17 @@ const BATCH = 20;
 const FLUSH_MS = 3000;
 const SEEN_KEY = "heed:changelog-seen";
 
+// The words it shows come from the portal's message catalogue: the server writes them in here
+// when it serves the script (a build without a server keeps the English ones below).
+const WORDS: { launcher: string; close: string; panel: string; fresh: string } = (() => {
+  const served = "__HEED_WIDGET_WORDS__";
+  try {
+    return JSON.parse(served);
+  } catch {
+    return { launcher: "Feedback", close: "Close", panel: "Feedback", fresh: "{count} new in the changelog" };
+  }
+})();
+
 let userToken: string | null = null;
 const queue: Record<string, unknown>[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -142,17 +153,17 @@ async function open(page: WidgetPage = "feedback"): Promise<void> {
   panel = document.createElement("div");
   panel.className = "panel";
   panel.setAttribute("role", "dialog");
-  panel.setAttribute("aria-label", "Feedback");
+  panel.setAttribute("aria-label", WORDS.panel);
   const bar = document.createElement("div");
   bar.className = "bar";
   const closeButton = document.createElement("button");
   closeButton.className = "close";
   closeButton.type = "button";
-  closeButton.textContent = "Close";
+  closeButton.textContent = WORDS.close;
   closeButton.addEventListener("click", close);
   bar.append(closeButton);
   const frame = document.createElement("iframe");
-  frame.title = "Feedback";
+  frame.title = WORDS.panel;
   frame.src = src;
   panel.append(bar, frame);
   panel.addEventListener("keydown", (event) => {
@@ -177,7 +188,7 @@ async function launcher(): Promise<void> {
   const button = document.createElement("button");
   button.className = "launcher";
   button.type = "button";
-  button.textContent = script?.dataset.launcher || "Feedback";
+  button.textContent = script?.dataset.launcher || WORDS.launcher;
   button.addEventListener("click", () => void open(badge && !badge.hidden ? "changelog" : "feedback"));
   shadow.append(button);
   const response = await call("/portal/changelog?limit=20");
@@ -194,7 +205,7 @@ async function launcher(): Promise<void> {
   badge = document.createElement("span");
   badge.className = "badge";
   badge.textContent = String(fresh);
-  badge.setAttribute("aria-label", `${fresh} new in the changelog`);
+  badge.setAttribute("aria-label", WORDS.fresh.replace("{count}", String(fresh)));
   button.append(badge);
 }
 

@@ -237,7 +237,11 @@ describe("signing in to the portal", () => {
     expect(widget.status).toBe(200);
     expect(widget.headers.get("content-type")).toContain("text/javascript");
     const { gzipSync } = await import("node:zlib");
-    expect(gzipSync(Buffer.from(await widget.arrayBuffer())).length).toBeLessThan(12 * 1024);
+    const source = Buffer.from(await widget.arrayBuffer());
+    expect(gzipSync(source).length).toBeLessThan(12 * 1024);
+    // Its words come from the portal's message catalogue, written in as it is served.
+    expect(source.toString()).not.toContain("__HEED_WIDGET_WORDS__");
+    expect(source.toString()).toContain("new in the changelog");
 
     const framed = async () => (await fetch(`${h.url}${s.base}`)).headers.get("content-security-policy") ?? "";
     expect(await framed()).toContain("frame-ancestors 'self'");

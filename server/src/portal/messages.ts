@@ -107,6 +107,10 @@ export const en = {
   "notFound.text": "This page does not exist, or is not public.",
   "notFound.home": "Back to the boards",
   "footer.poweredBy": "Feedback by Heed",
+  "widget.launcher": "Feedback",
+  "widget.panel": "Feedback",
+  "widget.close": "Close",
+  "widget.fresh": "{count} new in the changelog",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -16,6 +16,7 @@ import { submitPage } from "./pages/submit.js";
 import { registerSignIn } from "./sign-in-routes.js";
 import { similarIdeas } from "./similar.js";
 import { themeCss } from "./theme.js";
+import { withWidgetWords } from "./widget-words.js";
 
 // The public portal at /p/{workspace}: server-rendered pages that read completely with JavaScript
 // off, the signed-in reader's form posts, the feeds and sitemap, and the assets (the stylesheet,
@@ -23,7 +24,7 @@ import { themeCss } from "./theme.js";
 
 export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   const script = loadWebScript("portal.js", "/p/_/portal.js", webDir);
-  const widget = loadWebScript("widget.js", "/widget.js", webDir);
+  const widget = withWidgetWords(loadWebScript("widget.js", "/widget.js", webDir));
   const scriptUrl = script?.url ?? null;
   const pageOf = (render: Render) => portalPage(render, scriptUrl);
   const actionOf = (act: Act) => portalAction(act, scriptUrl);

@@ -76,6 +76,7 @@ describe("the widget", () => {
     // The launcher, with one changelog entry not seen yet; the host's CSS does not reach it.
     const launcher = page.getByRole("button", { name: /Feedback/ });
     await expect.poll(() => launcher.textContent()).toContain("1");
+    expect(await page.getByLabel("1 new in the changelog").isVisible()).toBe(true);
     expect(await launcher.evaluate((el) => getComputedStyle(el).fontSize)).toBe("15px");
     await everyView(page, "widget-launcher");
     await page.evaluate(() => (window as unknown as { Heed: { open(p: string): Promise<void> } }).Heed.open("feedback"));

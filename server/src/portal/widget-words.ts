@@ -1,0 +1,16 @@
+import type { Asset } from "./assets.js";
+import { translator } from "./messages.js";
+
+// The widget's few words (its launcher, its panel's name, Close, the badge's meaning) come from the
+// portal's message catalogue like every other string: the built script holds a placeholder, and
+// the served one holds the words.
+
+const PLACEHOLDER = '"__HEED_WIDGET_WORDS__"';
+
+export function withWidgetWords(widget: Asset | null, locale = "en"): Asset | null {
+  if (!widget) return null;
+  const { t } = translator(locale);
+  const words = { launcher: t("widget.launcher"), panel: t("widget.panel"), close: t("widget.close"), fresh: t("widget.fresh", { count: "{count}" }) };
+  const body = Buffer.from(widget.body.toString("utf8").replace(PLACEHOLDER, JSON.stringify(JSON.stringify(words))));
+  return { ...widget, body };
+}
