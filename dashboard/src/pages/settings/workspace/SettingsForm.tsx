@@ -125,7 +125,10 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
         <input type="checkbox" name="portalGuestAccess" defaultChecked={workspace.portalGuestAccess} />
         <span>
           <strong>Guests on the portal</strong>{" "}
-          <span className="muted">Readers may sign in with a name and an email that nobody checks; their posts and votes are marked unverified.</span>
+          <span className="muted">
+            Readers may sign in with a name and an email that nobody checks. Guests are end users with the id guest:&lt;email&gt; and the trait guest: true, so
+            you can tell them apart.
+          </span>
         </span>
       </label>
       <FormError problem={problem} />
