@@ -3,6 +3,7 @@ import { newId } from "../lib/ids.js";
 import type { AuditAction, AuditObjectType } from "./audit/vocabulary.js";
 import type { Ctx, Tx } from "./context.js";
 import type { EventType } from "./webhooks/events.js";
+import { bumpVersion } from "./freshness/version.js";
 
 export interface Change {
   action: AuditAction;
@@ -16,8 +17,9 @@ export interface Change {
 
 /**
  * Records a change inside the verb's transaction: its audit row and, for webhook-visible changes,
- * its outbox row. Both commit or roll back with the change itself, so no committed change lacks
- * its event and no rolled-back change has one.
+ * its outbox row, and raises the workspace's version so that cached answers and credentials of the
+ * workspace are made anew. All commit or roll back with the change itself, so no committed change
+ * lacks its event and no rolled-back change has one.
  */
 export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" | "requestId">, change: Change): Promise<void> {
   const at = nowIso();
@@ -49,4 +51,5 @@ export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" 
       })
       .execute();
   }
+  await bumpVersion(tx, ctx.workspace.id);
 }

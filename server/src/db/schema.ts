@@ -391,6 +391,12 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** What readers of a workspace see changes only when this counter rises (migration 0014). */
+export interface WorkspaceVersionsTable {
+  workspace_id: string;
+  version: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   workspace_origins: WorkspaceOriginsTable;
@@ -416,6 +422,7 @@ export interface Database {
   outbox: OutboxTable;
   changelog_entries: ChangelogEntriesTable;
   portal_sign_in_links: PortalSignInLinksTable;
+  workspace_versions: WorkspaceVersionsTable;
   changelog_entry_posts: ChangelogEntryPostsTable;
   tracked_events: TrackedEventsTable;
   webhook_endpoints: WebhookEndpointsTable;

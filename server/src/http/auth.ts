@@ -35,6 +35,7 @@ async function authenticateSecret(c: Context<AppEnv>, scope: Scope): Promise<voi
   if (caller.kind !== "secret")
     throw caller.kind === "anonymous" ? caller.refusal : new HeedError("wrong_credential_kind", "This route takes a secret API key.");
   requireScope(caller.key.scopes, scope);
+  c.set("version", caller.key.version);
   c.set("ctx", {
     services: c.get("services"),
     workspace: caller.key.workspace,
@@ -63,6 +64,7 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
   const services = c.get("services");
   const token = readsUserToken ? c.req.header("x-service-user-token") : undefined;
   const viewer = token ? await viewerFromToken(services.db, services.userTokenSecret, workspace, token.trim()) : null;
+  c.set("version", workspace.version);
   c.set("ctx", customerContext(services, workspace, viewer, c.get("requestId")));
 }
 

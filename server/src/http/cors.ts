@@ -9,7 +9,7 @@ import { problemResponse } from "./problem.js";
 // the dashboard-equivalent routes answer no preflight. Credentials travel in headers, never in
 // cookies: no response allows credentials, so browsers send no cookie cross-site.
 
-const ALLOWED_HEADERS = "content-type, idempotency-key, x-service-public-key, x-service-user-token";
+const ALLOWED_HEADERS = "content-type, idempotency-key, if-none-match, x-service-public-key, x-service-user-token";
 const EXPOSED_HEADERS = [
   "x-ratelimit-limit",
   "x-ratelimit-remaining",
@@ -19,6 +19,7 @@ const EXPOSED_HEADERS = [
   "retry-after",
   "idempotent-replayed",
   "x-request-id",
+  "etag",
 ].join(", ");
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 

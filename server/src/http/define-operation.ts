@@ -3,8 +3,9 @@ import type { ErrorCode } from "../core/errors.js";
 import type { ApiTag } from "./api-document.js";
 import { authenticateRoute } from "./auth.js";
 import type { AppEnv } from "./env.js";
+import { answeredWithEtag } from "./answers.js";
 import { idempotent } from "./idempotency.js";
-import { errorResponses, IdempotencyHeaders, jsonBody, jsonContent } from "./openapi.js";
+import { ConditionalHeaders, errorResponses, IdempotencyHeaders, jsonBody, jsonContent, NOT_MODIFIED } from "./openapi.js";
 import { credentialLine, securityOf, type RouteCredential } from "./route-security.js";
 
 // Every /v1 operation is one `defineOperation(spec, handler)`. From the spec alone come the
@@ -44,6 +45,11 @@ export interface OperationSpec {
   answer: Answer;
   /** Refusals beyond those of every route with this credential, method and body. */
   errors?: ErrorCode[];
+  /**
+   * A GET whose answer depends only on the workspace's data, the URL and the reader: answers are
+   * kept until the workspace changes (answers.ts). Not for answers that change with the clock.
+   */
+  cache?: true;
 }
 
 /** One operation, ready to register; `credential` is what CORS and the rate limiter ask of it. */
@@ -79,8 +85,10 @@ export function defineOperation<const S extends OperationSpec>(spec: S, handler:
   // routes (signing in, out, accepting an invite) are not remembered: their answers set cookies,
   // and a replay must never hand a session out again. There the header is ignored.
   const writes = spec.method !== "get" && (spec.credential.kind === "secret" || spec.credential.kind === "public");
+  const reads = spec.method === "get" && spec.answer.status === 200;
   const request = {
     ...(writes ? { headers: IdempotencyHeaders } : {}),
+    ...(reads ? { headers: ConditionalHeaders } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.body ? { body: jsonBody(spec.body) } : {}),
@@ -98,11 +106,12 @@ export function defineOperation<const S extends OperationSpec>(spec: S, handler:
     responses: {
       ...("existing" in answer && answer.existing ? { 200: jsonContent(answer.schema, answer.existing) } : {}),
       [answer.status]: "schema" in answer ? jsonContent(answer.schema, answer.description) : { description: answer.description },
+      ...(reads ? { 304: NOT_MODIFIED } : {}),
       ...errorResponses({ credential: spec.credential, write: writes, body: spec.body !== undefined, extra: spec.errors }),
     },
     middleware: [authenticateRoute(spec.credential)],
   });
-  const run = writes ? idempotent(spec.method, handler as never) : (handler as never);
+  const run = writes ? idempotent(spec.method, handler as never) : reads ? answeredWithEtag(handler as never, spec.cache === true) : (handler as never);
   return {
     route,
     credential: spec.credential,

@@ -18,6 +18,8 @@ export interface AppEnv {
     clientAddress?: string;
     /** Counts sign-in attempts per account and per address (15-minute windows). */
     signInLimiter: RateLimiter;
+    /** The workspace's version when the request's credential was checked (core/freshness/version.ts). */
+    version?: number;
     /** Whether the request's Origin may read the answer (CORS), once it was decided. */
     originAllowed?: boolean;
   };

@@ -95,3 +95,18 @@ export const IdempotencyHeaders = z.object({
       example: "8e03978e-40d5-43e8-bc93-6894a57f9324",
     }),
 });
+
+/** The header every GET with a JSON answer accepts: the answer's ETag, to be told 304 when it is the same. */
+export const ConditionalHeaders = z.object({
+  "If-None-Match": z
+    .string()
+    .max(1000)
+    .optional()
+    .openapi({
+      param: { name: "If-None-Match", in: "header" },
+      description: "The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body.",
+      example: '"3J0tq5Ra0cXxPlRz8kOZ0Yy2l1c"',
+    }),
+});
+
+export const NOT_MODIFIED = { description: "The answer is the one whose `ETag` the request sent in `If-None-Match`; no body." };

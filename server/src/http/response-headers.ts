@@ -1,7 +1,7 @@
 // The headers Heed's middleware puts on responses, documented once as components of the OpenAPI
 // document and referenced from every response that carries them, so a client (and the typed client
 // generated from the document) knows them. The middleware that sets them: request-id.ts,
-// rate-limit.ts, idempotency.ts.
+// rate-limit.ts, idempotency.ts, answers.ts.
 
 import { remembered } from "./idempotency.js";
 
@@ -63,7 +63,15 @@ const REPLAYED = {
   },
 };
 
-export const RESPONSE_HEADERS = { ...EVERY_RESPONSE, ...CROSS_ORIGIN, ...RETRY_AFTER, ...REPLAYED };
+/** On a GET's answer and its 304 (answers.ts). */
+const ENTITY_TAG = {
+  ETag: {
+    description: "A tag of this answer's body: send it as `If-None-Match` to be told `304` while the answer is the same.",
+    schema: { type: "string" as const, maxLength: 100, example: '"3J0tq5Ra0cXxPlRz8kOZ0Yy2l1c"' },
+  },
+};
+
+export const RESPONSE_HEADERS = { ...EVERY_RESPONSE, ...CROSS_ORIGIN, ...RETRY_AFTER, ...REPLAYED, ...ENTITY_TAG };
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 const refs = (headers: object) => Object.fromEntries(Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -83,6 +91,7 @@ export function documentResponseHeaders<T extends { paths?: object; components?:
           ...refs(CROSS_ORIGIN),
           ...(status === "429" ? refs(RETRY_AFTER) : {}),
           ...(WRITES.has(method) && remembered(Number(status)) ? refs(REPLAYED) : {}),
+          ...(method === "get" && (status === "200" || status === "304") ? refs(ENTITY_TAG) : {}),
         };
       }
     }

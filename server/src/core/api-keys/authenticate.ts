@@ -1,7 +1,10 @@
+import { LRUCache } from "lru-cache";
 import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
 import { isWellFormedKey, sha256Hex } from "../../lib/secret-keys.js";
 import type { Db } from "../../db/database.js";
 import { HeedError } from "../errors.js";
+import { perDatabase } from "../freshness/per-database.js";
+import { readVersion } from "../freshness/version.js";
 import type { Scope } from "../scopes.js";
 import type { WorkspaceRef } from "../context.js";
 
@@ -11,19 +14,59 @@ export interface AuthenticatedKey {
   scopes: Scope[];
   /** The key's own limit, else its workspace's, else null for the server default. */
   rateLimitPerMinute: number | null;
+  /** The workspace's version when the key was checked: answers cached at it are exact (freshness/version.ts). */
+  version: number;
 }
 
 // lastUsedAt is for people ("is this key still in use?"), so minute precision is enough and saves
 // a write on almost every request.
 const LAST_USED_PRECISION_MS = 60_000;
 
+interface KnownKey {
+  key: AuthenticatedKey;
+  expiresAt: string | null;
+  lastUsedMs: number;
+}
+
+// A checked key is kept with the workspace version it was read at. Revoking it, changing its
+// limits or its workspace's are changes of that workspace, which raise the version: the next
+// request on any instance reads the key anew. Expiry is a time, checked on every use.
+const knownKeys = perDatabase(() => new LRUCache<string, KnownKey>({ max: 10_000 }));
+// Hashes with no key row at all: a key is random, so no row appears later under a hash already
+// tried. Keeps a flood of well-formed but unknown keys from costing a query each.
+const unknownKeys = perDatabase(() => new LRUCache<string, true>({ max: 10_000 }));
+
+const invalid = () => new HeedError("invalid_credential", "The API key is unknown, revoked or expired.");
+
 /** Resolves a secret key to its workspace and scopes, or refuses with 401. */
 export async function authenticateSecretKey(db: Db, key: string): Promise<AuthenticatedKey> {
-  const invalid = () => new HeedError("invalid_credential", "The API key is unknown, revoked or expired.");
   if (!isWellFormedKey("sk", key)) throw invalid();
+  const hash = sha256Hex(key);
+  if (unknownKeys(db).has(hash)) throw invalid();
+  const cache = knownKeys(db);
+  const known = cache.get(hash);
+  if (known && known.key.version === (await readVersion(db, known.key.workspace.id))) {
+    if (known.expiresAt && known.expiresAt <= nowIso()) throw invalid();
+    await touch(db, known);
+    return known.key;
+  }
+  const fresh = await readKey(db, hash);
+  if (!fresh) {
+    cache.delete(hash);
+    throw invalid();
+  }
+  cache.set(hash, fresh);
+  if (fresh.expiresAt && fresh.expiresAt <= nowIso()) throw invalid();
+  await touch(db, fresh);
+  return fresh.key;
+}
+
+/** The key and its workspace's version in one statement, so both come from the same moment. */
+async function readKey(db: Db, hash: string): Promise<KnownKey | null> {
   const row = await db
     .selectFrom("api_keys")
     .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
+    .leftJoin("workspace_versions", "workspace_versions.workspace_id", "api_keys.workspace_id")
     .select([
       "api_keys.id",
       "api_keys.scopes",
@@ -34,17 +77,36 @@ export async function authenticateSecretKey(db: Db, key: string): Promise<Authen
       "workspaces.id as workspace_id",
       "workspaces.slug as workspace_slug",
       "workspaces.rate_limit_per_minute as workspace_rate_limit",
+      "workspace_versions.version",
     ])
-    .where("api_keys.key_hash", "=", sha256Hex(key))
+    .where("api_keys.key_hash", "=", hash)
     .executeTakeFirst();
-  if (!row || row.revoked_at || (row.expires_at && row.expires_at <= nowIso())) throw invalid();
-  if (!row.last_used_at || row.last_used_at < isoAt(nowMs() - LAST_USED_PRECISION_MS)) {
-    await db.updateTable("api_keys").set({ last_used_at: nowIso() }).where("id", "=", row.id).execute();
+  if (!row) {
+    unknownKeys(db).set(hash, true);
+    return null;
   }
+  if (row.revoked_at) return null;
   return {
-    workspace: { id: row.workspace_id, slug: row.workspace_slug },
-    keyId: row.id,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    rateLimitPerMinute: row.rate_limit_per_minute ?? row.workspace_rate_limit,
+    key: {
+      workspace: { id: row.workspace_id, slug: row.workspace_slug },
+      keyId: row.id,
+      scopes: JSON.parse(row.scopes) as Scope[],
+      rateLimitPerMinute: row.rate_limit_per_minute ?? row.workspace_rate_limit,
+      version: Number(row.version ?? 0),
+    },
+    expiresAt: row.expires_at,
+    lastUsedMs: row.last_used_at ? Date.parse(row.last_used_at) : 0,
   };
+}
+
+/** Records the use, at most once a minute per key and process. */
+async function touch(db: Db, known: KnownKey): Promise<void> {
+  const now = nowMs();
+  if (known.lastUsedMs >= now - LAST_USED_PRECISION_MS) return;
+  known.lastUsedMs = now;
+  await db
+    .updateTable("api_keys")
+    .set({ last_used_at: isoAt(now) })
+    .where("id", "=", known.key.keyId)
+    .execute();
 }

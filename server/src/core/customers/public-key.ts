@@ -1,7 +1,10 @@
+import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/database.js";
 import type { WorkspacesTable } from "../../db/schema.js";
 import { isWellFormedKey } from "../../lib/secret-keys.js";
 import { HeedError } from "../errors.js";
+import { perDatabase } from "../freshness/per-database.js";
+import { readVersion } from "../freshness/version.js";
 
 /** What the customer-facing routes need to know of the workspace a public key opens. */
 export interface PublicWorkspace {
@@ -16,9 +19,11 @@ export interface PublicWorkspace {
   portalLogoUrl: string | null;
   portalAccentColor: string | null;
   portalGuestAccess: boolean;
+  /** The workspace's version when it was read: answers cached at it are exact (freshness/version.ts). */
+  version: number;
 }
 
-export function toPublicWorkspace(row: WorkspacesTable): PublicWorkspace {
+export function toPublicWorkspace(row: WorkspacesTable & { version: number | null }): PublicWorkspace {
   return {
     id: row.id,
     slug: row.slug,
@@ -31,7 +36,21 @@ export function toPublicWorkspace(row: WorkspacesTable): PublicWorkspace {
     portalLogoUrl: row.portal_logo_url,
     portalAccentColor: row.portal_accent_color,
     portalGuestAccess: row.portal_guest_access === 1,
+    version: Number(row.version ?? 0),
   };
+}
+
+// A public key's workspace is kept with the version it was read at; rotating the key or changing
+// the workspace raises the version, so every instance reads it anew on its next request.
+const knownKeys = perDatabase(() => new LRUCache<string, PublicWorkspace>({ max: 10_000 }));
+
+/** The workspace row with its version, read in one statement so both come from the same moment. */
+function selectWorkspace(db: Db) {
+  return db
+    .selectFrom("workspaces")
+    .leftJoin("workspace_versions", "workspace_versions.workspace_id", "workspaces.id")
+    .selectAll("workspaces")
+    .select("workspace_versions.version");
 }
 
 /**
@@ -43,13 +62,21 @@ export async function authenticatePublicKey(db: Db, key: string): Promise<Public
     throw new HeedError("wrong_credential_kind", "`x-service-public-key` takes the public key (`heed_pk_…`); never send a secret key from a browser.");
   }
   if (!isWellFormedKey("pk", key)) throw new HeedError("invalid_credential", "The public key is malformed.");
-  const row = await db.selectFrom("workspaces").selectAll().where("public_key", "=", key).executeTakeFirst();
-  if (!row) throw new HeedError("invalid_credential", "The public key is unknown or was rotated.");
-  return toPublicWorkspace(row);
+  const cache = knownKeys(db);
+  const known = cache.get(key);
+  if (known && known.version === (await readVersion(db, known.id))) return known;
+  const row = await selectWorkspace(db).where("public_key", "=", key).executeTakeFirst();
+  if (!row) {
+    cache.delete(key);
+    throw new HeedError("invalid_credential", "The public key is unknown or was rotated.");
+  }
+  const workspace = toPublicWorkspace(row);
+  cache.set(key, workspace);
+  return workspace;
 }
 
 /** The workspace whose portal lives at `/p/{slug}`, or undefined. */
 export async function findPublicWorkspaceBySlug(db: Db, slug: string): Promise<PublicWorkspace | undefined> {
-  const row = await db.selectFrom("workspaces").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row = await selectWorkspace(db).where("slug", "=", slug).executeTakeFirst();
   return row && toPublicWorkspace(row);
 }

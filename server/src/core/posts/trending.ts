@@ -1,3 +1,4 @@
+import { bumpVersion } from "../freshness/version.js";
 import type { ExpressionBuilder } from "kysely";
 import { isoAt } from "../../lib/clock.js";
 import type { Database } from "../../db/schema.js";
@@ -39,5 +40,7 @@ export async function refreshTrending(db: Db, workspaceId: string, nowMs: number
       .executeTakeFirst();
     changed += Number(result.numUpdatedRows);
   }
+  // A job's change, not a verb's: no audit row, but readers must see the new ranking.
+  if (changed > 0) await bumpVersion(db, workspaceId);
   return changed;
 }

@@ -12,6 +12,7 @@ import * as postsByOwner from "./0010_posts_by_owner.js";
 import * as commentsByAuthor from "./0011_comments_by_author.js";
 import * as portalBranding from "./0012_portal_branding.js";
 import * as portalSignInLinks from "./0013_portal_sign_in_links.js";
+import * as workspaceVersions from "./0014_workspace_versions.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011_comments_by_author": commentsByAuthor,
   "0012_portal_branding": portalBranding,
   "0013_portal_sign_in_links": portalSignInLinks,
+  "0014_workspace_versions": workspaceVersions,
 };

@@ -8,6 +8,7 @@ export const getBoardOperation = defineOperation(
     method: "get",
     path: "/boards/{id}",
     operationId: "getBoard",
+    cache: true,
     tag: "Boards",
     summary: "Get a board",
     credential: secretKey("boards:read"),

@@ -10,6 +10,7 @@ export const listBoardsOperation = defineOperation(
     method: "get",
     path: "/boards",
     operationId: "listBoards",
+    cache: true,
     tag: "Boards",
     summary: "List boards",
     description: "Oldest first.",

@@ -9,6 +9,7 @@ export const listCommentsOperation = defineOperation(
     method: "get",
     path: "/posts/{id}/comments",
     operationId: "listComments",
+    cache: true,
     tag: "Comments",
     summary: "List a post's comments",
     description: "Public and internal comments, oldest first; replies carry `parentId`.",

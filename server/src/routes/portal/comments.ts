@@ -11,6 +11,7 @@ export const listPortalCommentsOperation = defineOperation(
     method: "get",
     path: "/portal/posts/{id}/comments",
     operationId: "listPortalComments",
+    cache: true,
     tag: "Portal",
     summary: "List a post's public comments",
     description: "Oldest first; replies carry `parentId`. Internal comments never appear.",

@@ -11,6 +11,7 @@ export const listPortalPostsOperation = defineOperation(
     method: "get",
     path: "/portal/posts",
     operationId: "listPortalPosts",
+    cache: true,
     tag: "Portal",
     summary: "List the portal's posts",
     description:
@@ -27,6 +28,7 @@ export const getPortalPostOperation = defineOperation(
     method: "get",
     path: "/portal/posts/{id}",
     operationId: "getPortalPost",
+    cache: true,
     tag: "Portal",
     summary: "Get a post on the portal",
     description: "A post of a private board answers 404, as an unknown id does. A merged post is shown with `mergedInto`.",

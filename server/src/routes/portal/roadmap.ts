@@ -9,6 +9,7 @@ export const getPortalRoadmapOperation = defineOperation(
     method: "get",
     path: "/portal/roadmap",
     operationId: "getPortalRoadmap",
+    cache: true,
     tag: "Portal",
     summary: "The roadmap",
     description: "Public posts grouped by status category (open, active, complete), most voted first; each column's cursor continues on `GET /portal/posts`.",

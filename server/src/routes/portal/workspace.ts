@@ -9,6 +9,7 @@ export const getPortalWorkspaceOperation = defineOperation(
     method: "get",
     path: "/portal/workspace",
     operationId: "getPortalWorkspace",
+    cache: true,
     tag: "Portal",
     summary: "The portal's workspace, boards and statuses",
     description: "What a portal needs to draw itself.",

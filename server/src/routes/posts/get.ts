@@ -9,6 +9,7 @@ export const getPostOperation = defineOperation(
     method: "get",
     path: "/posts/{id}",
     operationId: "getPost",
+    cache: true,
     tag: "Posts",
     summary: "Get a post",
     credential: secretKey("posts:read"),

@@ -8,6 +8,7 @@ export const listPostsOperation = defineOperation(
     method: "get",
     path: "/posts",
     operationId: "listPosts",
+    cache: true,
     tag: "Posts",
     summary: "List posts",
     description: "Keyset-paginated: follow `nextCursor` until it is `null`. Merged and deleted posts are left out.",

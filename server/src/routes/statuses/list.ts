@@ -10,6 +10,7 @@ export const listStatusesOperation = defineOperation(
     method: "get",
     path: "/statuses",
     operationId: "listStatuses",
+    cache: true,
     tag: "Statuses",
     summary: "List statuses",
     description: "In roadmap order. Every workspace starts with Open, Under review, Planned, In progress, Complete and Closed.",

@@ -13,6 +13,7 @@ export const listTagsOperation = defineOperation(
     method: "get",
     path: "/tags",
     operationId: "listTags",
+    cache: true,
     tag: "Tags",
     summary: "List tags",
     description: "Alphabetical.",
