@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
+import { withFrontDoor } from "./http/front-door.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -36,15 +37,12 @@ if (config.seedDemo) await bootstrapDemo(services);
 const rateLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: config.rateLimit.windowSeconds });
 if (!(await rateLimiter.ready(5000))) log.warn("redis not reachable at start-up: serving with per-process rate limits");
 const signInLimiter = createRateLimiter({ redisUrl: config.rateLimit.redisUrl, windowSeconds: SIGN_IN_WINDOW_SECONDS });
-const app = createApp(services, {
-  bodyLimitBytes: config.bodyLimitBytes,
-  rateLimiter,
-  signInLimiter,
-  rateLimit: { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops },
-});
+const rateLimit = { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops };
+const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes, rateLimiter, signInLimiter, rateLimit });
 const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
 const stopWebhooks = startWebhookWorker(db, config.webhooks);
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+const createServer = withFrontDoor({ services, rateLimiter, rateLimit });
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer }, (info) => {
   log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description, node: process.version });
 });
 

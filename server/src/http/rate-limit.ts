@@ -1,7 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { HeedError } from "../core/errors.js";
-import type { RateLimiter } from "../ratelimit/limiter.js";
+import type { Decision, RateLimiter } from "../ratelimit/limiter.js";
 import { callerOf, presentedKeyKind } from "./credentials.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
@@ -17,21 +17,41 @@ export interface RateLimitOptions {
 // probes must not eat the quota of the clients behind the same address.
 const UNCOUNTED = new Set(["/health", "/ready"]);
 
-/** The client's address: the socket's, or the one the outermost trusted proxy saw. */
-function clientAddress(c: Context<AppEnv>, trustProxyHops: number): string {
+/** The client's address from the X-Forwarded-For a trusted proxy wrote, else the socket's. */
+export function clientAddressOf(forwardedFor: string | undefined, socketAddress: string | undefined, trustProxyHops: number): string {
   if (trustProxyHops > 0) {
-    const hops = (c.req.header("x-forwarded-for") ?? "")
+    const hops = (forwardedFor ?? "")
       .split(",")
       .map((h) => h.trim())
       .filter(Boolean);
     if (hops.length >= trustProxyHops) return hops[hops.length - trustProxyHops]!;
   }
+  return socketAddress ?? "unknown";
+}
+
+/** The client's address: the socket's, or the one the outermost trusted proxy saw. */
+function clientAddress(c: Context<AppEnv>, trustProxyHops: number): string {
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     // Not served by @hono/node-server (app.request in-process): no socket to ask.
-    return "unknown";
   }
+  return clientAddressOf(c.req.header("x-forwarded-for"), socketAddress, trustProxyHops);
+}
+
+export type RatePolicy = "key" | "session" | "public" | "ip";
+
+/** The rate-limit headers of one decision (the front door writes the same ones, front-door.ts). */
+export function rateLimitHeaders(decision: Decision, policy: RatePolicy, windowSeconds: number): Record<string, string> {
+  const resetSeconds = Math.ceil(decision.resetMs / 1000);
+  return {
+    "x-ratelimit-limit": String(decision.limit),
+    "x-ratelimit-remaining": String(decision.remaining),
+    "x-ratelimit-reset": String(Math.ceil((Date.now() + decision.resetMs) / 1000)),
+    "ratelimit-policy": `"${policy}";q=${decision.limit};w=${windowSeconds}`,
+    ratelimit: `"${policy}";r=${decision.remaining};t=${resetSeconds}`,
+  };
 }
 
 /**
@@ -43,7 +63,7 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
   return async (c, next) => {
     let bucket: string;
     let limit = options.defaultLimit;
-    let policy: string;
+    let policy: RatePolicy;
     // The bucket follows the key the request presents; the route then checks it is the kind it takes.
     const kind = c.req.path.startsWith("/v1/") ? presentedKeyKind(c) : null;
     const caller = kind ? await callerOf(c, kind) : undefined;
@@ -67,11 +87,7 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
     }
     const decision = UNCOUNTED.has(c.req.path) ? await limiter.peek(bucket, limit) : await limiter.consume(bucket, limit);
     const resetSeconds = Math.ceil(decision.resetMs / 1000);
-    c.header("x-ratelimit-limit", String(decision.limit));
-    c.header("x-ratelimit-remaining", String(decision.remaining));
-    c.header("x-ratelimit-reset", String(Math.ceil((Date.now() + decision.resetMs) / 1000)));
-    c.header("ratelimit-policy", `"${policy}";q=${decision.limit};w=${limiter.windowSeconds}`);
-    c.header("ratelimit", `"${policy}";r=${decision.remaining};t=${resetSeconds}`);
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision, policy, limiter.windowSeconds))) c.header(name, value);
     if (!decision.allowed) {
       c.header("retry-after", String(Math.max(1, resetSeconds)));
       return problemResponse(

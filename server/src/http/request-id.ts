@@ -6,9 +6,13 @@ const CLIENT_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 /** Every response names its request, so a user can quote it and we can find it in logs. */
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const incoming = c.req.header("x-request-id");
-  const id = incoming && CLIENT_ID.test(incoming) ? incoming : newId("request");
+  const id = requestIdOf(c.req.header("x-request-id"));
   c.set("requestId", id);
   c.header("x-request-id", id);
   await next();
 };
+
+/** The caller's own id when it is a sensible one, else a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && CLIENT_ID.test(incoming) ? incoming : newId("request");
+}

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../src/app.js";
+import { withFrontDoor } from "../../src/http/front-door.js";
 import type { OidcSettings } from "../../src/core/accounts/single-sign-on.js";
 import { createMailer } from "../../src/mail/mailer.js";
 import { createRateLimiter } from "../../src/ratelimit/limiter.js";
@@ -90,13 +91,13 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl(), from: "Heed <heed@heed.test>" }) : undefined,
       oidc: options.oidc?.(),
     };
-    const app = createApp(services, {
-      bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
-      rateLimiter: createRateLimiter({ windowSeconds: options.rateLimitWindowSeconds ?? 60 }),
-      rateLimit: { defaultLimit: options.rateLimit ?? 1_000_000, trustProxyHops: options.trustProxyHops ?? 0 },
-    });
+    const rateLimiter = createRateLimiter({ windowSeconds: options.rateLimitWindowSeconds ?? 60 });
+    const rateLimit = { defaultLimit: options.rateLimit ?? 1_000_000, trustProxyHops: options.trustProxyHops ?? 0 };
+    const app = createApp(services, { bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024, rateLimiter, rateLimit });
+    // Served as main.ts serves it: the front door before the app.
+    const createServer = withFrontDoor({ services, rateLimiter, rateLimit });
     const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => resolve(info.port));
+      server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0, createServer }, (info: AddressInfo) => resolve(info.port));
     });
     if (options.publicUrlIsServed) services.publicUrl = `http://127.0.0.1:${port}`;
     Object.assign(h, {
