@@ -24,6 +24,8 @@ export interface LoadOptions {
   body?: string;
   /** Headers made anew for every request (a fresh Idempotency-Key, say). */
   perRequestHeaders?: () => Record<string, string>;
+  /** A path (with its query) made anew for every request: a list no cache can serve. */
+  perRequestPath?: () => string;
 }
 
 /** The p-th percentile of ascending `sorted` values; NaN when there are none. */
@@ -33,11 +35,15 @@ export function percentile(sorted: number[], p: number): number {
 
 /** A bounded load from this process: `connections` keep-alive connections for `seconds`. */
 export async function measure(name: string, url: string, options: LoadOptions): Promise<Measurement> {
-  const { perRequestHeaders } = options;
+  const { perRequestHeaders, perRequestPath } = options;
   const request: Record<string, unknown> = { method: options.method ?? "GET", body: options.body };
   // autocannon calls setupRequest whenever the key is present, so it is only set when needed.
-  if (perRequestHeaders)
-    request.setupRequest = (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, ...perRequestHeaders() } });
+  if (perRequestHeaders || perRequestPath)
+    request.setupRequest = (req: { headers?: Record<string, string>; path?: string }) => ({
+      ...req,
+      ...(perRequestPath ? { path: perRequestPath() } : {}),
+      headers: { ...req.headers, ...perRequestHeaders?.() },
+    });
   const requests = [request];
   const base = { url, headers: options.headers, connections: options.connections, requests } as autocannon.Options;
   // A short warm-up first, so JIT and caches are the same for every target.

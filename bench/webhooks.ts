@@ -21,13 +21,18 @@ async function send(url: string, init: RequestInit): Promise<void> {
   if (!res.ok) throw new Error(`${init.method} ${url}: ${res.status} ${text.slice(0, 200)}`);
 }
 
+/** How events are made: a burst as fast as 10 writers go, or a steady rate for a time. */
+export type Production = { kind: "burst"; count: number } | { kind: "rate"; perSecond: number; seconds: number };
+
+/** Most writes in flight at the steady rate: a server that falls behind is measured, not buried. */
+const MAX_IN_FLIGHT = 200;
+
 /**
  * Commit-to-2xx latency of webhooks: a local receiver records when each event arrives; the delay
- * is arrival time minus the event's timestamp (set when its change committed). The burst is
- * `count` post creations sent 10 at a time.
+ * is arrival time minus the event's timestamp (set when its change committed). Each event is one
+ * post creation, sent as `production` says.
  */
-export async function measureWebhooks(heedUrl: string, key: string, boardId: string, count: number): Promise<WebhookFigures> {
-  const concurrency = 10;
+export async function measureWebhooks(heedUrl: string, key: string, boardId: string, production: Production): Promise<WebhookFigures> {
   const arrivals = new Map<string, number>();
   const delays: number[] = [];
   const receiver = createServer((req, res) => {
@@ -46,17 +51,35 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   await send(`${heedUrl}/v1/webhooks/endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["post.created"] }) });
+  const write = () => send(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
 
   const started = Date.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        next++;
-        await send(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
+  const count = production.kind === "burst" ? production.count : production.perSecond * production.seconds;
+  if (production.kind === "burst") {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < count) {
+          next++;
+          await write();
+        }
+      }),
+    );
+  } else {
+    // Open loop: every 10 ms, the writes that are due by now, whether earlier ones answered or not.
+    const inFlight = new Set<Promise<void>>();
+    let sent = 0;
+    while (sent < count) {
+      const due = Math.min(count, Math.floor(((Date.now() - started) / 1000) * production.perSecond));
+      while (sent < due && inFlight.size < MAX_IN_FLIGHT) {
+        sent++;
+        const request = write().finally(() => inFlight.delete(request));
+        inFlight.add(request);
       }
-    }),
-  );
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await Promise.all(inFlight);
+  }
   const produced = Date.now() - started;
   const deadline = Date.now() + DELIVERY_DEADLINE_MS;
   while (arrivals.size < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

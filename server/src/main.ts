@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
-import { withFrontDoor } from "./http/front-door.js";
+import { withFrontDoor } from "./http/front-door/index.js";
+import { operations } from "./routes/index.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -41,7 +42,7 @@ const rateLimit = { defaultLimit: config.rateLimit.perMinute, trustProxyHops: co
 const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes, rateLimiter, signInLimiter, rateLimit });
 const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
 const stopWebhooks = startWebhookWorker(db, config.webhooks);
-const createServer = withFrontDoor({ services, rateLimiter, rateLimit });
+const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations });
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer }, (info) => {
   log.info("heed listening", { url: config.publicUrl, address: `${info.address}:${info.port}`, database: description, node: process.version });
 });

@@ -1,11 +1,14 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { generateKey } from "../src/lib/secret-keys.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 // The second identical GET of a kept answer is answered by the front door (http/front-door.ts),
 // before the app: it must be the same answer, with the same headers, counted the same way.
 
 const h = useHarness({ rateLimit: 1000 });
+const limitedHarness = useHarness({ rateLimit: 3 });
+const useHarnessLimited = () => limitedHarness;
 
 async function get(path: string, headers: Record<string, string>) {
   const res = await fetch(h.url + path, { headers });
@@ -100,6 +103,50 @@ describe("the front door", () => {
       expect(res.headers.get("access-control-allow-origin")).toBe("https://shop.example");
       expect(res.headers.get("vary")).toContain("Origin");
     }
+  });
+});
+
+describe("refusals and liveness at the front door", () => {
+  // A GET with `content-length: 0` goes to the app (the door answers only requests without a body):
+  // the two answers must be the same but for the request's own id.
+  const withoutId = (body: Buffer) => ({ ...JSON.parse(body.toString()), requestId: "-" });
+
+  it("refuses a team route without a key, or with an unknown one, as the app does", async () => {
+    for (const headers of [{}, { authorization: `Bearer ${generateKey("sk")}` }] as Record<string, string>[]) {
+      for (const path of ["/v1/posts?sort=votes", "/v1/posts/post_01jd8x4y2b3c5d6e7f8g9h0j1k", "/v1/api-keys"]) {
+        const door = await get(path, { ...headers, "x-request-id": "door-request-1" });
+        const app = await get(path, { ...headers, "content-length": "0" });
+        expect(door.status, path).toBe(401);
+        // Bodies differ only by the request id (and so in length).
+        const unsized = (headers: Headers) => stable(headers).filter(([name]) => name !== "content-length");
+        expect(unsized(door.headers), path).toEqual(unsized(app.headers));
+        expect(withoutId(door.body), path).toEqual(withoutId(app.body));
+        expect(JSON.parse(door.body.toString()).requestId).toBe("door-request-1");
+        expect(door.headers.get("x-request-id")).toBe("door-request-1");
+      }
+    }
+    // Not the door's to answer: the customer side, an unknown route, a public key on a team route.
+    expect(JSON.parse((await get("/v1/portal/posts", {})).body.toString()).detail).toContain("public key");
+    expect((await get("/v1/no-such-route", {})).status).toBe(404);
+    const ws = await h.workspace();
+    expect(JSON.parse((await get("/v1/posts", ws.customer())).body.toString()).code).toBe("wrong_credential_kind");
+  });
+
+  it("counts door refusals against the caller's address, and lets the app give the 429", async () => {
+    const limited = useHarnessLimited();
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${limited.url}/v1/posts`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it("answers liveness with the caller's rate-limit state, uncounted", async () => {
+    const first = await get("/health", {});
+    const second = await get("/health", {});
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body.toString())).toEqual({ status: "ok" });
+    expect(first.headers.get("content-type")).toBe("application/json");
+    expect(first.headers.get("ratelimit-policy")).toMatch(/^"ip";q=\d+;w=60$/);
+    expect(second.headers.get("x-ratelimit-remaining")).toBe(first.headers.get("x-ratelimit-remaining"));
   });
 });
 

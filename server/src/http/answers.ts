@@ -6,7 +6,7 @@ import { isCustomerCtx } from "../core/customers/context.js";
 import { perDatabase } from "../core/freshness/per-database.js";
 import { readVersion } from "../core/freshness/version.js";
 import type { AppEnv } from "./env.js";
-import { keepAtFrontDoor } from "./front-door.js";
+import { keepAtFrontDoor } from "./front-door/index.js";
 
 // The answers of GET routes: every 200 carries an ETag (a hash of its body), and a request whose
 // If-None-Match holds it gets a 304 without the body. Routes that declare `cache` keep their

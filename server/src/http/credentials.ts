@@ -25,7 +25,12 @@ export type Caller =
  */
 export type KeyKind = "secret" | "public";
 
-function bearerToken(header: string): string | null {
+/** The refusal of a team route called with no credential at all (the front door gives it too). */
+export function missingSecretKey(): HeedError {
+  return new HeedError("missing_credential", "Send a secret API key as `Authorization: Bearer heed_sk_…`, or sign in to the dashboard.");
+}
+
+export function bearerToken(header: string): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;
 }
@@ -50,7 +55,7 @@ async function identifySecretCaller(c: Context<AppEnv>): Promise<Caller> {
     }
     const refusal = c.req.header("x-service-public-key")
       ? new HeedError("wrong_credential_kind", "This route takes a secret API key as `Authorization: Bearer heed_sk_…`, not a public key.")
-      : new HeedError("missing_credential", "Send a secret API key as `Authorization: Bearer heed_sk_…`, or sign in to the dashboard.");
+      : missingSecretKey();
     return { kind: "anonymous", refusal };
   }
   const token = bearerToken(authorization);

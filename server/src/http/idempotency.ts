@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import { parseIdempotencyKey, requestFingerprint } from "../core/idempotency/key.js";
-import { claimKey, completeKey, releaseKey, type Answer } from "../core/idempotency/store.js";
+import { claimKey, completeKey, type Answer } from "../core/idempotency/store.js";
+import { sql } from "kysely";
+import type { Tx } from "../core/context.js";
+import { HeedError } from "../core/errors.js";
+import { perDatabase } from "../core/freshness/per-database.js";
+import type { Db } from "../db/database.js";
 import type { AppEnv } from "./env.js";
 import { toProblem } from "./problem.js";
 
@@ -28,11 +33,14 @@ type Handler = (c: never, next: never) => unknown;
 
 /**
  * Idempotency-Key on every write, for every route without opting in: wraps the route's handler,
- * so a key is claimed only for a request that passed authentication and validation. The request
- * runs inside one transaction that its verbs join (ctx.tx), and a success is stored in that same
- * transaction: the writes and the memory of them commit together, or neither does. Any refusal
- * rolls the transaction back (on PostgreSQL a failed statement leaves it unusable, and nothing a
- * refused request wrote may stay); a refusal worth remembering is stored after the rollback.
+ * so a key is claimed only for a request that passed authentication and validation. The claim,
+ * the request's writes (its verbs join the transaction: ctx.tx) and the stored answer are one
+ * transaction: they commit together, or none does. A second request with the same key waits on
+ * the first one's claim (PostgreSQL's unique index, SQLite's write lock) and then replays its
+ * answer; one commit per write instead of two made idempotent writes cost little more than plain
+ * ones. Any refusal rolls the transaction back (on PostgreSQL a failed statement leaves it
+ * unusable, and nothing a refused request wrote may stay); a refusal worth remembering is stored
+ * after the rollback.
  */
 export function idempotent<H extends Handler>(method: string, handler: H): H {
   if (!WRITES.has(method.toUpperCase())) return handler;
@@ -48,17 +56,24 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
     const fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, await c.req.text());
     const { db } = ctx.services;
 
-    const claim = await claimKey(db, scope, key, fingerprint, ctx.services.idempotencyTtlMs);
-    if (claim.kind === "replay") {
-      const { status, headers, body } = claim.answer;
-      const replayHeaders = { ...headers, "idempotent-replayed": "true" };
-      return body ? c.body(body, status as 200, replayHeaders) : c.body(null, status as 200, replayHeaders);
-    }
-
+    // The contract's 409 while the first request runs: this process knows its own requests, and on
+    // PostgreSQL a transaction-scoped advisory lock tells the other instances (SQLite's other
+    // processes wait for the first request's write lock instead, then replay its answer).
+    const running = runningKeys(db);
+    const claimed = `${scope}\0${key}`;
+    if (running.has(claimed)) throw inFlight();
+    running.add(claimed);
+    let replay: Answer | undefined;
     let response: Response | undefined;
     let stored = false;
     try {
       await db.transaction().execute(async (tx) => {
+        if (ctx.services.dialect === "postgres" && !(await lockKey(tx, scope, key))) throw inFlight();
+        const claim = await claimKey(tx, scope, key, fingerprint, ctx.services.idempotencyTtlMs);
+        if (claim.kind === "replay") {
+          replay = claim.answer;
+          return;
+        }
         c.set("ctx", { ...ctx, tx });
         try {
           response = (await handler(c as never, next)) as Response;
@@ -73,14 +88,35 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
       if (!(error instanceof RollBack)) throw error;
     } finally {
       c.set("ctx", ctx);
+      running.delete(claimed);
+    }
+    if (replay) {
+      const { status, headers, body } = replay;
+      const replayHeaders = { ...headers, "idempotent-replayed": "true" };
+      return body ? c.body(body, status as 200, replayHeaders) : c.body(null, status as 200, replayHeaders);
     }
     // Set inside the transaction, which either ran the handler or threw past this point.
     const answer = response!;
-    if (!stored && remembered(answer.status)) {
-      await completeKey(db, scope, key, await answerOf(answer));
-      stored = true;
-    }
-    if (!stored) await releaseKey(db, scope, key);
+    if (!stored && remembered(answer.status)) await rememberRefusal(db, scope, key, fingerprint, answer, ctx.services.idempotencyTtlMs);
     return answer;
   }) as unknown as H;
+}
+
+/** The (credential, key) pairs this process is running now. */
+const runningKeys = perDatabase(() => new Set<string>());
+
+const inFlight = () => new HeedError("idempotency_in_flight", "The first request with this Idempotency-Key is still running; retry once it has answered.");
+
+/** Takes the key's advisory lock for the transaction, or says another instance holds it. */
+async function lockKey(tx: Tx, scope: string, key: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${scope}), hashtext(${key})) as locked`.execute(tx);
+  return rows[0]?.locked === true;
+}
+
+/** Stores a refusal that came from the data (404, 409) after its transaction rolled back, claim and all. */
+async function rememberRefusal(db: Db, scope: string, key: string, fingerprint: string, answer: Response, ttlMs: number | undefined): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    // Another request may have claimed the key meanwhile: then its answer stands, not this one.
+    if ((await claimKey(tx, scope, key, fingerprint, ttlMs)).kind === "run") await completeKey(tx, scope, key, await answerOf(answer));
+  });
 }

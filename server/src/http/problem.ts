@@ -7,7 +7,7 @@ import { log } from "../lib/log.js";
 
 // Everything that goes wrong leaves as RFC 9457 problem+json with a stable `code`.
 
-function problemBody(error: HeedError, requestId: string | undefined) {
+export function problemBody(error: HeedError, requestId: string | undefined) {
   return {
     type: `urn:heed:problem:${error.code}`,
     title: ERROR_CODES[error.code].title,

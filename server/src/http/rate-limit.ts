@@ -5,6 +5,7 @@ import type { Decision, RateLimiter } from "../ratelimit/limiter.js";
 import { callerOf, presentedKeyKind } from "./credentials.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
+import { stampHeaders } from "./stamp.js";
 
 export interface RateLimitOptions {
   /** Requests per window per bucket when neither the key nor its workspace sets one. */
@@ -87,7 +88,7 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
     }
     const decision = UNCOUNTED.has(c.req.path) ? await limiter.peek(bucket, limit) : await limiter.consume(bucket, limit);
     const resetSeconds = Math.ceil(decision.resetMs / 1000);
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision, policy, limiter.windowSeconds))) c.header(name, value);
+    stampHeaders(c, rateLimitHeaders(decision, policy, limiter.windowSeconds));
     if (!decision.allowed) {
       c.header("retry-after", String(Math.max(1, resetSeconds)));
       return problemResponse(

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { newId } from "../lib/ids.js";
 import type { AppEnv } from "./env.js";
+import { stampHeaders } from "./stamp.js";
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -8,7 +9,7 @@ const CLIENT_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = requestIdOf(c.req.header("x-request-id"));
   c.set("requestId", id);
-  c.header("x-request-id", id);
+  stampHeaders(c, { "x-request-id": id });
   await next();
 };
 

@@ -51,14 +51,20 @@ describe("the roadmap", () => {
     // By keyboard: Space picks it up, the right arrow goes to the next column, Space drops it.
     // dnd-kit listens for the arrows from the task after Space: wait until the card is picked up.
     const pickedUp = () => page.locator(".roadmap-card.dragging").count();
+    // Two animation frames before each look: dnd-kit measures and settles the column under the card
+    // in frame callbacks, which headless Chromium runs only when a frame is asked for.
+    const over = async () => {
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      return page.locator(".roadmap-column.over h2").allTextContents();
+    };
     // A keyboard user's pointer rests off the board: in Chromium 156 a pointer left resting over
     // the columns after the mouse drag above kept the keyboard drag's target from moving.
     await page.mouse.move(1, 1);
     await page.getByRole("button", { name: "Move “Single sign-on”" }).focus();
     await page.keyboard.press("Space");
     await expect.poll(pickedUp).toBe(1);
+    await over();
     // Each arrow goes one column on; the column under the card is highlighted (and announced).
-    const over = () => page.locator(".roadmap-column.over h2").allTextContents();
     await page.keyboard.press("ArrowRight");
     await expect.poll(over).toEqual(["Under review"]);
     await page.keyboard.press("ArrowRight");
@@ -73,6 +79,7 @@ describe("the roadmap", () => {
     await page.getByRole("button", { name: "Move “Single sign-on”" }).focus();
     await page.keyboard.press("Space");
     await expect.poll(pickedUp).toBe(1);
+    await over();
     await page.keyboard.press("ArrowRight");
     await expect.poll(over).toEqual(["In progress"]);
     await page.keyboard.press("Escape");

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../src/app.js";
-import { withFrontDoor } from "../../src/http/front-door.js";
+import { withFrontDoor } from "../../src/http/front-door/index.js";
+import { operations } from "../../src/routes/index.js";
 import type { OidcSettings } from "../../src/core/accounts/single-sign-on.js";
 import { createMailer } from "../../src/mail/mailer.js";
 import { createRateLimiter } from "../../src/ratelimit/limiter.js";
@@ -95,7 +96,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     const rateLimit = { defaultLimit: options.rateLimit ?? 1_000_000, trustProxyHops: options.trustProxyHops ?? 0 };
     const app = createApp(services, { bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024, rateLimiter, rateLimit });
     // Served as main.ts serves it: the front door before the app.
-    const createServer = withFrontDoor({ services, rateLimiter, rateLimit });
+    const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations });
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0, createServer }, (info: AddressInfo) => resolve(info.port));
     });

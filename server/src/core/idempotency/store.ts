@@ -10,9 +10,10 @@ import { HeedError } from "../errors.js";
 // hash, and bodies are encrypted (AES-256-GCM) under a key derived from the Idempotency-Key, which
 // only the client that sent it knows.
 //
-// The life of one (credential, key): claimed as `running` in a transaction of its own (so that
-// every process sees it), completed as `done` inside the request's transaction (so the stored
-// answer commits with the writes, or neither does), or released when the request failed.
+// The life of one (credential, key): claimed as `running` and completed as `done` inside the
+// request's own transaction, so the stored answer commits with the writes or neither does, and a
+// request that failed leaves no claim behind. A `running` row another process can see is one
+// whose process died between an older claim and its answer: its lease lets a retry take over.
 
 /** How long a claim holds without an answer; then a retry may take over (the process died). */
 const CLAIM_LEASE_MS = 60_000;
@@ -55,7 +56,7 @@ function answerOf(key: string, row: IdempotencyKeysTable): Answer {
   return { status: row.status!, headers: JSON.parse(row.headers ?? "{}") as Record<string, string>, body: row.body ? open(key, row.body) : "" };
 }
 
-export async function claimKey(db: Db, scope: string, rawKey: string, fingerprint: string, ttlMs = DEFAULT_KEY_TTL_MS): Promise<Claim> {
+export async function claimKey(db: Db | Tx, scope: string, rawKey: string, fingerprint: string, ttlMs = DEFAULT_KEY_TTL_MS): Promise<Claim> {
   const key = storedKey(rawKey);
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = nowIso();

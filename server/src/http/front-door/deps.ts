@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Services } from "../../core/context.js";
+import type { RateLimiter } from "../../ratelimit/limiter.js";
+import type { Operation } from "../define-operation.js";
+import { clientAddressOf, type RateLimitOptions } from "../rate-limit.js";
+import { requestIdOf } from "../request-id.js";
+
+/** What the front door needs of the server it stands before: the same limiter and settings as the app's. */
+export interface FrontDoorDeps {
+  services: Services;
+  rateLimiter: RateLimiter;
+  rateLimit: RateLimitOptions;
+  /** The app's operations, so the door knows which paths are team routes. */
+  operations: Operation[];
+}
+
+/** The client's address as the app's rate limiter sees it. */
+export function clientAddressOfRequest(deps: FrontDoorDeps, req: IncomingMessage): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  return clientAddressOf(typeof forwarded === "string" ? forwarded : undefined, req.socket.remoteAddress, deps.rateLimit.trustProxyHops);
+}
+
+/** Writes a whole answer with the request id every answer carries (request-id.ts). */
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | null): void {
+  const requestId = req.headers["x-request-id"];
+  res.writeHead(status, {
+    ...headers,
+    ...(body ? { "content-length": String(body.byteLength) } : {}),
+    "x-request-id": requestIdOf(typeof requestId === "string" ? requestId : undefined),
+  });
+  res.end(body ?? undefined);
+}

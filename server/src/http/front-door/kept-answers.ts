@@ -1,0 +1,98 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Context } from "hono";
+import { LRUCache } from "lru-cache";
+import { authenticateSecretKey } from "../../core/api-keys/authenticate.js";
+import { isCustomerCtx } from "../../core/customers/context.js";
+import { authenticatePublicKey } from "../../core/customers/public-key.js";
+import { perDatabase } from "../../core/freshness/per-database.js";
+import { type Kept, representation } from "../answers.js";
+import { bearerToken } from "../credentials.js";
+import type { AppEnv } from "../env.js";
+import { type RatePolicy, rateLimitHeaders } from "../rate-limit.js";
+import { clientAddressOfRequest, type FrontDoorDeps, writeAnswer } from "./deps.js";
+
+// A GET that the app answered from a kept answer (answers.ts), asked again with the same
+// credential and URL, is answered at the door, before Hono's routing, validation and middleware.
+// It is still exact and still checked: the credential is authenticated as the app does (kept keys,
+// checked against the workspace version), the kept answer must carry that same version, and the
+// request is counted in the same rate-limit bucket and gets the same headers.
+
+interface FrontEntry {
+  workspaceId: string;
+  kept: Kept;
+}
+
+const entries = perDatabase(() => new LRUCache<string, FrontEntry>({ max: 20_000 }));
+
+/** The credential is hashed: the table of entries holds no key a heap dump could leak. */
+function frontKey(credential: string, url: string): string {
+  return `${createHash("sha256").update(credential).digest("base64url")} ${url}`;
+}
+
+export type Credential = { kind: "secret" | "public"; value: string };
+
+/** The credential of a GET the door may answer from a kept answer, or undefined. */
+export function keptCredential(req: IncomingMessage): Credential | undefined {
+  const h = req.headers;
+  if (req.method !== "GET" || h.origin !== undefined || h["x-service-user-token"] !== undefined) return undefined;
+  if (h["content-length"] !== undefined || h["transfer-encoding"] !== undefined) return undefined;
+  const authorization = h.authorization;
+  const publicKey = h["x-service-public-key"];
+  if (authorization !== undefined) return publicKey === undefined ? { kind: "secret", value: authorization } : undefined;
+  return typeof publicKey === "string" ? { kind: "public", value: publicKey } : undefined;
+}
+
+/** Called by answers.ts with every kept answer the app gives: the next identical request may come in here. */
+export function keepAtFrontDoor(c: Context<AppEnv>, kept: Kept): void {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming?.url) return;
+  const credential = keptCredential(incoming);
+  const ctx = c.get("ctx");
+  // The credential the app authenticated must be the one the door will: a customer-side answer
+  // with no viewer for the public key, a key's answer for the bearer token.
+  if (!credential || (credential.kind === "public") !== (isCustomerCtx(ctx) && ctx.customer.viewer === null)) return;
+  entries(ctx.services.db).set(frontKey(credential.value, incoming.url), { workspaceId: ctx.workspace.id, kept });
+}
+
+/** The entry a request would be answered from, if any. */
+export function keptEntry(deps: FrontDoorDeps, req: IncomingMessage, credential: Credential): FrontEntry | undefined {
+  return req.url ? entries(deps.services.db).get(frontKey(credential.value, req.url)) : undefined;
+}
+
+/** Whom to count the request against, when its credential still opens the entry's workspace at its version. */
+async function bucketOf(
+  deps: FrontDoorDeps,
+  req: IncomingMessage,
+  credential: Credential,
+  entry: FrontEntry,
+): Promise<{ bucket: string; limit: number; policy: RatePolicy } | undefined> {
+  const { db } = deps.services;
+  if (credential.kind === "secret") {
+    const token = bearerToken(credential.value);
+    const key = token ? await authenticateSecretKey(db, token).catch(() => undefined) : undefined;
+    if (!key || key.workspace.id !== entry.workspaceId || key.version !== entry.kept.version) return undefined;
+    return { bucket: `key:${key.keyId}`, limit: key.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "key" };
+  }
+  const workspace = await authenticatePublicKey(db, credential.value.trim()).catch(() => undefined);
+  if (!workspace || workspace.id !== entry.workspaceId || workspace.version !== entry.kept.version) return undefined;
+  const bucket = `pk:${workspace.id}:${clientAddressOfRequest(deps, req)}`;
+  return { bucket, limit: workspace.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "public" };
+}
+
+/** Answers the request from its kept answer; false when the app must answer it instead. */
+export async function answerKept(deps: FrontDoorDeps, req: IncomingMessage, res: ServerResponse, credential: Credential, entry: FrontEntry): Promise<boolean> {
+  const rate = await bucketOf(deps, req, credential, entry);
+  if (!rate) return false;
+  const decision = await deps.rateLimiter.consume(rate.bucket, rate.limit);
+  // Over the limit: the app writes the 429 (its problem document and Retry-After).
+  if (!decision.allowed) return false;
+  const { status, body, headers } = representation(entry.kept, {
+    acceptEncoding: req.headers["accept-encoding"],
+    ifNoneMatch: req.headers["if-none-match"],
+  });
+  // The customer side's answers vary by Origin too (cors.ts), and say so.
+  if (credential.kind === "public") headers.vary = headers.vary ? `${headers.vary}, Origin` : "Origin";
+  writeAnswer(req, res, status, { ...headers, ...rateLimitHeaders(decision, rate.policy, deps.rateLimiter.windowSeconds) }, body);
+  return true;
+}

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticateSecretKey } from "../../core/api-keys/authenticate.js";
+import { HeedError } from "../../core/errors.js";
+import { bearerToken, missingSecretKey } from "../credentials.js";
+import type { Operation } from "../define-operation.js";
+import { problemBody } from "../problem.js";
+import { rateLimitHeaders } from "../rate-limit.js";
+import { requestIdOf } from "../request-id.js";
+import { clientAddressOfRequest, type FrontDoorDeps } from "./deps.js";
+
+// A flood of requests without a key, or with a made-up one, must cost little: a team route's 401
+// is given at the door when the request names no credential at all, or a well-formed key that is
+// unknown, revoked or expired. Counted against the caller's address as the app counts it.
+
+type Matcher = (method: string, path: string) => boolean;
+
+/** Is this method and path one of the team's routes (a secret key or a session), and only that? */
+export function teamRouteMatcher(operations: Operation[]): Matcher {
+  const routes = operations.map((o) => ({
+    method: o.route.method.toUpperCase(),
+    pattern: new RegExp(`^/v1${o.route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    team: o.credential.kind === "secret",
+  }));
+  return (method, path) => {
+    const matching = routes.filter((r) => r.method === method && r.pattern.test(path));
+    return matching.length > 0 && matching.every((r) => r.team);
+  };
+}
+
+/** The refusal the app would give this request, when the door can tell it for sure; else undefined. */
+async function refusalOf(deps: FrontDoorDeps, req: IncomingMessage): Promise<HeedError | undefined> {
+  const h = req.headers;
+  if (h.cookie !== undefined || h["x-service-public-key"] !== undefined) return undefined;
+  if (h.authorization === undefined) return missingSecretKey();
+  const token = bearerToken(h.authorization);
+  if (!token || token.startsWith("heed_pk_")) return undefined;
+  try {
+    await authenticateSecretKey(deps.services.db, token);
+    return undefined;
+  } catch (error) {
+    return error instanceof HeedError && error.code === "invalid_credential" ? error : undefined;
+  }
+}
+
+/** Refuses the request at the door; false when the app must answer it (a valid key, a 429, a doubt). */
+export async function refuseAtFrontDoor(deps: FrontDoorDeps, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const refusal = await refusalOf(deps, req);
+  if (!refusal) return false;
+  const decision = await deps.rateLimiter.consume(`ip:${clientAddressOfRequest(deps, req)}`, deps.rateLimit.defaultLimit);
+  if (!decision.allowed) return false;
+  const requestId = requestIdOf(typeof req.headers["x-request-id"] === "string" ? req.headers["x-request-id"] : undefined);
+  const body = Buffer.from(JSON.stringify(problemBody(refusal, requestId)));
+  res.writeHead(refusal.status, {
+    "content-type": "application/problem+json",
+    "content-length": String(body.byteLength),
+    "x-request-id": requestId,
+    ...rateLimitHeaders(decision, "ip", deps.rateLimiter.windowSeconds),
+  });
+  res.end(body);
+  return true;
+}
