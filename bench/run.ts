@@ -134,11 +134,12 @@ async function main(): Promise<void> {
     `${heed.url}/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(deepCursor)}`,
     load,
   );
-  // No two requests alike: a random cursor of the walk and a random page size, so no kept answer serves.
+  // No two requests alike: a random cursor of the walk, and a parameter Heed ignores but a kept
+  // answer is keyed by (the whole URL), as a client that busts caches sends: no kept answer serves.
+  let request = 0;
   const uncached = await measure("… every request another cursor", `${heed.url}/v1/posts`, {
     ...load,
-    perRequestPath: () =>
-      `/v1/posts?sort=votes&limit=${1 + Math.floor(Math.random() * 100)}&cursor=${encodeURIComponent(cursors[Math.floor(Math.random() * cursors.length)]!)}`,
+    perRequestPath: () => `/v1/posts?sort=votes&limit=20&cursor=${encodeURIComponent(cursors[Math.floor(Math.random() * cursors.length)]!)}&n=${request++}`,
   });
   const byId = await measure("GET /v1/posts/{id}", `${heed.url}/v1/posts/${firstPage.data[0].id}`, load);
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { DEFAULT_TOKEN_TTL_MS } from "./core/customers/identify.js";
 import { DEFAULT_KEY_TTL_MS } from "./core/idempotency/store.js";
 import type { OidcSettings } from "./core/accounts/single-sign-on.js";
@@ -29,6 +30,8 @@ export interface Config {
   oidc?: OidcSettings;
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
+  /** WORKERS: HTTP server processes on this machine (node:cluster); 1 serves from the one process. */
+  workers: number;
   rateLimit: {
     /** Requests per window per bucket unless the key or its workspace sets its own. */
     perMinute: number;
@@ -79,6 +82,7 @@ export function loadConfig(env = process.env): Config {
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
     seedDemo: env.SEED_DEMO !== "0",
     schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),
+    workers: env.WORKERS === "auto" ? availableParallelism() : Math.max(1, integer("WORKERS", 1)),
     idempotencyTtlMs: integer("IDEMPOTENCY_TTL_HOURS", DEFAULT_KEY_TTL_MS / 3_600_000) * 3_600_000,
     userTokenTtlMs: integer("USER_TOKEN_TTL_SECONDS", DEFAULT_TOKEN_TTL_MS / 1000) * 1000,
     webhooks: {

@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import { isCustomerCtx } from "../core/customers/context.js";
 import { perDatabase } from "../core/freshness/per-database.js";
 import { readVersion } from "../core/freshness/version.js";
+import type { Db } from "../db/database.js";
 import type { AppEnv } from "./env.js";
 import { keepAtFrontDoor } from "./front-door/index.js";
 
@@ -27,7 +28,19 @@ const GZIP_FROM_BYTES = 1024;
 
 /** How many bytes of answers one server keeps; least recently used go first. */
 const KEPT_BYTES = 32 * 1024 * 1024;
-const kept = perDatabase(() => new LRUCache<string, Kept>({ maxSize: KEPT_BYTES, sizeCalculation: (answer, key) => answer.body.byteLength + key.length }));
+const kept = perDatabase(
+  () =>
+    new LRUCache<string, Kept>({
+      maxSize: KEPT_BYTES,
+      sizeCalculation: (answer, key) => answer.body.byteLength + (answer.gzip?.byteLength ?? 0) + key.length,
+    }),
+);
+
+/** The kept answer under this key (keyOf), at this version, if there is one. */
+export function keptAnswer(db: Db, key: string, version: number): Kept | undefined {
+  const found = kept(db).get(key);
+  return found?.version === version ? found : undefined;
+}
 
 function etagOf(body: string | Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -56,8 +69,13 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
   });
 }
 
-/** One kept answer as a reader asked for it: gzipped when they take it, 304 when they hold it. */
+/**
+ * One kept answer as a reader asked for it: gzipped when they take it, 304 when they hold it. The
+ * gzipped body is made for the first reader that takes it, and counted in the cache's size.
+ */
 export function representation(
+  db: Db,
+  key: string,
   kept: Kept,
   request: { acceptEncoding: string | undefined; ifNoneMatch: string | undefined },
 ): { status: 200 | 304; body: Buffer | null; headers: Record<string, string> } {
@@ -69,14 +87,23 @@ export function representation(
   if (matches(request.ifNoneMatch, kept.etag)) return { status: 304, body: null, headers };
   headers["content-type"] = "application/json";
   if (!gzip) return { status: 200, body: kept.body, headers };
-  kept.gzip ??= gzipSync(kept.body);
+  if (!kept.gzip) {
+    kept.gzip = gzipSync(kept.body);
+    keep(db, key, kept);
+  }
   headers["content-encoding"] = "gzip";
   return { status: 200, body: kept.gzip, headers };
 }
 
-function answer(c: Context<AppEnv>, kept: Kept): Response {
-  keepAtFrontDoor(c, kept);
-  const { body, headers } = representation(kept, { acceptEncoding: c.req.header("accept-encoding"), ifNoneMatch: c.req.header("if-none-match") });
+/** (Re)stores a kept answer, so that the cache counts its size as it is now. */
+function keep(db: Db, key: string, answer: Kept): void {
+  kept(db).set(key, answer);
+}
+
+function answer(c: Context<AppEnv>, db: Db, key: string, found: Kept): Response {
+  keepAtFrontDoor(c, key);
+  const request = { acceptEncoding: c.req.header("accept-encoding"), ifNoneMatch: c.req.header("if-none-match") };
+  const { body, headers } = representation(db, key, found, request);
   return body ? c.body(body as Uint8Array<ArrayBuffer>, 200, headers) : c.body(null, 304, headers);
 }
 
@@ -94,16 +121,16 @@ function keyOf(c: Context<AppEnv>): string {
 
 type Handler = (c: never, next: never) => unknown;
 
-/** Wraps a GET route's handler: ETags on every answer, and kept answers when `keep` is set. */
-export function answeredWithEtag<H extends Handler>(handler: H, keep: boolean): H {
+/** Wraps a GET route's handler: ETags on every answer, and kept answers when `keeps` is set. */
+export function answeredWithEtag<H extends Handler>(handler: H, keeps: boolean): H {
   return (async (c: Context<AppEnv>, next: never) => {
-    const ctx = keep ? c.get("ctx") : undefined;
+    const ctx = keeps ? c.get("ctx") : undefined;
     // The version is read before the handler reads anything, so a kept answer is never older
     // than its label (a write committing meanwhile raises the version past it).
     const version = ctx ? (c.get("version") ?? (await readVersion(ctx.services.db, ctx.workspace.id))) : 0;
     const key = ctx ? keyOf(c) : "";
-    const found = ctx ? kept(ctx.services.db).get(key) : undefined;
-    if (found && found.version === version) return answer(c, found);
+    const found = ctx ? keptAnswer(ctx.services.db, key, version) : undefined;
+    if (ctx && found) return answer(c, ctx.services.db, key, found);
 
     const response = (await handler(c as never, next)) as Response;
     if (response.status !== 200) return response;
@@ -111,8 +138,8 @@ export function answeredWithEtag<H extends Handler>(handler: H, keep: boolean): 
     if (ctx) {
       const encoded = Buffer.from(body);
       const made = { version, body: encoded, etag: etagOf(encoded) };
-      kept(ctx.services.db).set(key, made);
-      return answer(c, made);
+      keep(ctx.services.db, key, made);
+      return answer(c, ctx.services.db, key, made);
     }
     const etag = etagOf(body);
     if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, { etag });

@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { log } from "../lib/log.js";
 
 export interface Decision {
@@ -31,7 +31,15 @@ export interface RateLimiter {
  * (rate-limiter-flexible's insurance limiter): the service keeps answering and every instance
  * still enforces the limit by itself (fail-open to per-process limits), and the switch is logged.
  */
-export function createRateLimiter(options: { redisUrl?: string; windowSeconds: number }): RateLimiter {
+export function createRateLimiter(options: {
+  redisUrl?: string;
+  windowSeconds: number;
+  /**
+   * A worker of `WORKERS` (node:cluster): without Redis, counts are kept by the primary process
+   * (its RateLimiterClusterMaster, start/primary.ts), so the workers share one count per bucket.
+   */
+  clusterWorker?: boolean;
+}): RateLimiter {
   const { windowSeconds } = options;
   // Fail fast while disconnected instead of queueing: the insurance limiter answers meanwhile.
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
@@ -50,16 +58,19 @@ export function createRateLimiter(options: { redisUrl?: string; windowSeconds: n
   const limiterFor = (limit: number): RateLimiterAbstract => {
     let limiter = limiters.get(limit);
     if (!limiter) {
+      const keyPrefix = `heed:rl:${windowSeconds}:${limit}`;
       const memory = new RateLimiterMemory({ points: limit, duration: windowSeconds });
       limiter = redis
         ? new RateLimiterRedis({
             storeClient: redis,
             points: limit,
             duration: windowSeconds,
-            keyPrefix: `heed:rl:${windowSeconds}:${limit}`,
+            keyPrefix,
             insuranceLimiter: memory,
           })
-        : memory;
+        : options.clusterWorker
+          ? new RateLimiterCluster({ points: limit, duration: windowSeconds, keyPrefix, timeoutMs: 1000 })
+          : memory;
       limiters.set(limit, limiter);
     }
     return limiter;

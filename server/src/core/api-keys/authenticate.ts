@@ -36,7 +36,10 @@ const knownKeys = perDatabase(() => new LRUCache<string, KnownKey>({ max: 10_000
 // tried. Keeps a flood of well-formed but unknown keys from costing a query each.
 const unknownKeys = perDatabase(() => new LRUCache<string, true>({ max: 10_000 }));
 
-const invalid = () => new HeedError("invalid_credential", "The API key is unknown, revoked or expired.");
+// One refusal for every unknown key: building an Error and its stack per request made a flood of
+// made-up keys cost more than the lookup that refuses them.
+const INVALID = new HeedError("invalid_credential", "The API key is unknown, revoked or expired.");
+const invalid = () => INVALID;
 
 /** Resolves a secret key to its workspace and scopes, or refuses with 401. */
 export async function authenticateSecretKey(db: Db, key: string): Promise<AuthenticatedKey> {

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { openPayload, signPayload } from "../../lib/signed-payload.js";
 import { HeedError } from "../errors.js";
 
@@ -8,12 +8,24 @@ import { HeedError } from "../errors.js";
 
 export type CursorValue = string | number | null;
 
+// A Buffer key is imported into a KeyObject by every createHmac call, which cost more than the
+// HMAC itself on a list request: the secret is imported once per process.
+const keys = new WeakMap<Buffer, KeyObject>();
+function keyOf(secret: Buffer): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 function sign(secret: Buffer, payload: string): string {
-  return createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 22);
+  return createHmac("sha256", keyOf(secret)).update(payload).digest("base64url").slice(0, 22);
 }
 
 function queryHash(secret: Buffer, queryKey: string): string {
-  return createHmac("sha256", secret).update(`query:${queryKey}`).digest("base64url").slice(0, 12);
+  return createHmac("sha256", keyOf(secret)).update(`query:${queryKey}`).digest("base64url").slice(0, 12);
 }
 
 export function encodeCursor(secret: Buffer, queryKey: string, values: CursorValue[]): string {

@@ -6,7 +6,7 @@ import { authenticateSecretKey } from "../../core/api-keys/authenticate.js";
 import { isCustomerCtx } from "../../core/customers/context.js";
 import { authenticatePublicKey } from "../../core/customers/public-key.js";
 import { perDatabase } from "../../core/freshness/per-database.js";
-import { type Kept, representation } from "../answers.js";
+import { type Kept, keptAnswer, representation } from "../answers.js";
 import { bearerToken } from "../credentials.js";
 import type { AppEnv } from "../env.js";
 import { type RatePolicy, rateLimitHeaders } from "../rate-limit.js";
@@ -20,7 +20,8 @@ import { clientAddressOfRequest, type FrontDoorDeps, writeAnswer } from "./deps.
 
 interface FrontEntry {
   workspaceId: string;
-  kept: Kept;
+  /** The answer's key in answers.ts's cache, which alone holds (and bounds) the bodies. */
+  keptKey: string;
 }
 
 const entries = perDatabase(() => new LRUCache<string, FrontEntry>({ max: 20_000 }));
@@ -44,7 +45,7 @@ export function keptCredential(req: IncomingMessage): Credential | undefined {
 }
 
 /** Called by answers.ts with every kept answer the app gives: the next identical request may come in here. */
-export function keepAtFrontDoor(c: Context<AppEnv>, kept: Kept): void {
+export function keepAtFrontDoor(c: Context<AppEnv>, keptKey: string): void {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming?.url) return;
   const credential = keptCredential(incoming);
@@ -52,7 +53,7 @@ export function keepAtFrontDoor(c: Context<AppEnv>, kept: Kept): void {
   // The credential the app authenticated must be the one the door will: a customer-side answer
   // with no viewer for the public key, a key's answer for the bearer token.
   if (!credential || (credential.kind === "public") !== (isCustomerCtx(ctx) && ctx.customer.viewer === null)) return;
-  entries(ctx.services.db).set(frontKey(credential.value, incoming.url), { workspaceId: ctx.workspace.id, kept });
+  entries(ctx.services.db).set(frontKey(credential.value, incoming.url), { workspaceId: ctx.workspace.id, keptKey });
 }
 
 /** The entry a request would be answered from, if any. */
@@ -66,18 +67,20 @@ async function bucketOf(
   req: IncomingMessage,
   credential: Credential,
   entry: FrontEntry,
-): Promise<{ bucket: string; limit: number; policy: RatePolicy } | undefined> {
+): Promise<{ bucket: string; limit: number; policy: RatePolicy; kept: Kept } | undefined> {
   const { db } = deps.services;
   if (credential.kind === "secret") {
     const token = bearerToken(credential.value);
     const key = token ? await authenticateSecretKey(db, token).catch(() => undefined) : undefined;
-    if (!key || key.workspace.id !== entry.workspaceId || key.version !== entry.kept.version) return undefined;
-    return { bucket: `key:${key.keyId}`, limit: key.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "key" };
+    const kept = key && key.workspace.id === entry.workspaceId ? keptAnswer(db, entry.keptKey, key.version) : undefined;
+    if (!key || !kept) return undefined;
+    return { bucket: `key:${key.keyId}`, limit: key.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "key", kept };
   }
   const workspace = await authenticatePublicKey(db, credential.value.trim()).catch(() => undefined);
-  if (!workspace || workspace.id !== entry.workspaceId || workspace.version !== entry.kept.version) return undefined;
+  const kept = workspace && workspace.id === entry.workspaceId ? keptAnswer(db, entry.keptKey, workspace.version) : undefined;
+  if (!workspace || !kept) return undefined;
   const bucket = `pk:${workspace.id}:${clientAddressOfRequest(deps, req)}`;
-  return { bucket, limit: workspace.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "public" };
+  return { bucket, limit: workspace.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "public", kept };
 }
 
 /** Answers the request from its kept answer; false when the app must answer it instead. */
@@ -87,7 +90,7 @@ export async function answerKept(deps: FrontDoorDeps, req: IncomingMessage, res:
   const decision = await deps.rateLimiter.consume(rate.bucket, rate.limit);
   // Over the limit: the app writes the 429 (its problem document and Retry-After).
   if (!decision.allowed) return false;
-  const { status, body, headers } = representation(entry.kept, {
+  const { status, body, headers } = representation(deps.services.db, entry.keptKey, rate.kept, {
     acceptEncoding: req.headers["accept-encoding"],
     ifNoneMatch: req.headers["if-none-match"],
   });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticateSecretKey } from "../../core/api-keys/authenticate.js";
+import { LRUCache } from "lru-cache";
 import { HeedError } from "../../core/errors.js";
 import { bearerToken, missingSecretKey } from "../credentials.js";
 import type { Operation } from "../define-operation.js";
@@ -14,24 +15,40 @@ import { clientAddressOfRequest, type FrontDoorDeps } from "./deps.js";
 
 type Matcher = (method: string, path: string) => boolean;
 
-/** Is this method and path one of the team's routes (a secret key or a session), and only that? */
+/**
+ * Is this method and path one of the team's routes (a secret key or a session), and only that?
+ * Answers are remembered per path: a flood repeats its paths, and ninety patterns are a lot to try.
+ */
 export function teamRouteMatcher(operations: Operation[]): Matcher {
-  const routes = operations.map((o) => ({
-    method: o.route.method.toUpperCase(),
-    pattern: new RegExp(`^/v1${o.route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-    team: o.credential.kind === "secret",
-  }));
+  const byMethod = new Map<string, { pattern: RegExp; team: boolean }[]>();
+  for (const o of operations) {
+    const method = o.route.method.toUpperCase();
+    const routes = byMethod.get(method) ?? [];
+    routes.push({ pattern: new RegExp(`^/v1${o.route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`), team: o.credential.kind === "secret" });
+    byMethod.set(method, routes);
+  }
+  const known = new LRUCache<string, boolean>({ max: 10_000 });
   return (method, path) => {
-    const matching = routes.filter((r) => r.method === method && r.pattern.test(path));
-    return matching.length > 0 && matching.every((r) => r.team);
+    const key = `${method} ${path}`;
+    let team = known.get(key);
+    if (team === undefined) {
+      const matching = (byMethod.get(method) ?? []).filter((r) => r.pattern.test(path));
+      team = matching.length > 0 && matching.every((r) => r.team);
+      known.set(key, team);
+    }
+    return team;
   };
 }
+
+// The same refusal every time: building an Error (and its stack) per refused request cost more
+// than the rest of the refusal.
+const MISSING = missingSecretKey();
 
 /** The refusal the app would give this request, when the door can tell it for sure; else undefined. */
 async function refusalOf(deps: FrontDoorDeps, req: IncomingMessage): Promise<HeedError | undefined> {
   const h = req.headers;
   if (h.cookie !== undefined || h["x-service-public-key"] !== undefined) return undefined;
-  if (h.authorization === undefined) return missingSecretKey();
+  if (h.authorization === undefined) return MISSING;
   const token = bearerToken(h.authorization);
   if (!token || token.startsWith("heed_pk_")) return undefined;
   try {

@@ -1,0 +1,61 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "../app.js";
+import type { Config } from "../config.js";
+import { openDatabase } from "../db/database.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { withFrontDoor } from "../http/front-door/index.js";
+import { SIGN_IN_WINDOW_SECONDS } from "../http/sign-in-limits.js";
+import { log } from "../lib/log.js";
+import { createRateLimiter } from "../ratelimit/limiter.js";
+import { operations } from "../routes/index.js";
+import { bootstrapDemo } from "../seed/demo.js";
+import { servicesOf, startBackground } from "./services.js";
+
+/**
+ * One serving process. `whole`: the only one (WORKERS=1), which also migrates, creates the demo
+ * workspace and runs the background work. `worker`: one of WORKERS, which only serves HTTP; the
+ * primary did the rest (primary.ts).
+ */
+export async function runInstance(config: Config, role: "whole" | "worker"): Promise<void> {
+  const opened = openDatabase(config.databaseUrl);
+  if (role === "whole") {
+    const applied = await migrateToLatest(opened.db);
+    if (applied.length > 0) log.info("migrations applied", { migrations: applied });
+  }
+  const services = await servicesOf(config, opened);
+  if (role === "whole" && config.seedDemo) await bootstrapDemo(services);
+
+  const limits = { redisUrl: config.rateLimit.redisUrl, clusterWorker: role === "worker" };
+  const rateLimiter = createRateLimiter({ ...limits, windowSeconds: config.rateLimit.windowSeconds });
+  if (!(await rateLimiter.ready(5000))) log.warn("redis not reachable at start-up: serving with per-process rate limits");
+  const signInLimiter = createRateLimiter({ ...limits, windowSeconds: SIGN_IN_WINDOW_SECONDS });
+  const rateLimit = { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops };
+  const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes, rateLimiter, signInLimiter, rateLimit });
+  const stopBackground = role === "whole" ? startBackground(config, services) : undefined;
+  const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations });
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer }, (info) => {
+    log.info("heed listening", {
+      url: config.publicUrl,
+      address: `${info.address}:${info.port}`,
+      database: opened.description,
+      node: process.version,
+      ...(role === "worker" ? { worker: process.pid } : {}),
+    });
+  });
+
+  let stopping = false;
+  async function stop(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    log.info("stopping", { signal });
+    server.close();
+    await stopBackground?.();
+    await rateLimiter.close();
+    await signInLimiter.close();
+    services.mailer?.close();
+    await opened.db.destroy();
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}

@@ -1,0 +1,33 @@
+import type { Services } from "../core/context.js";
+import type { Config } from "../config.js";
+import type { OpenedDatabase } from "../db/database.js";
+import { serverSecret } from "../db/secrets.js";
+import { startWebhookWorker } from "../core/webhooks/worker.js";
+import { startJobs } from "../jobs.js";
+import { createMailer } from "../mail/mailer.js";
+
+/** What every verb uses, from the config and an open (migrated) database. */
+export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase): Promise<Services> {
+  return {
+    db,
+    dialect,
+    publicUrl: config.publicUrl,
+    cursorSecret: await serverSecret(db, "cursor"),
+    userTokenSecret: await serverSecret(db, "user-token"),
+    userTokenTtlMs: config.userTokenTtlMs,
+    idempotencyTtlMs: config.idempotencyTtlMs,
+    webhooksAllowPrivate: config.webhooks.allowPrivate,
+    mailer: config.mail ? createMailer(config.mail) : undefined,
+    oidc: config.oidc,
+  };
+}
+
+/** The scheduled jobs and the webhook worker: one set per server (the primary with WORKERS). */
+export function startBackground(config: Config, services: Services): () => Promise<void> {
+  const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
+  const stopWebhooks = startWebhookWorker(services.db, config.webhooks);
+  return async () => {
+    stopJobs();
+    await stopWebhooks();
+  };
+}
