@@ -199,6 +199,10 @@ async function main(): Promise<void> {
     redisPage = await measure("… page 1, rate limits in Redis", `${redisHeed.url}/v1/posts?sort=votes&limit=20`, load);
     await redisHeed.stop();
   }
+  // Both cores: WORKERS=2, page 1 again (the load generator runs on the same two cores).
+  const workersHeed = await startHeed(databaseUrl, { WORKERS: "2" });
+  const workersPage = await measure("… page 1, WORKERS=2", `${workersHeed.url}/v1/posts?sort=votes&limit=20`, load);
+  await workersHeed.stop();
   // Webhooks: commit to a 2xx at a local receiver, for a burst of events.
   const hookHeed = await startHeed(databaseUrl, { WEBHOOKS_ALLOW_PRIVATE: "1" });
   const hooks = await measureWebhooks(hookHeed.url, writer, boardId, { kind: "burst", count: WEBHOOK_EVENTS });
@@ -223,6 +227,7 @@ async function main(): Promise<void> {
     [plainWrite],
     [idempotentWrite],
     [redisPage],
+    [workersPage],
   ];
   for (const [m, target, refusals] of rows) if (m) console.log(row(m, bare, target, refusals));
   console.log(`\nPage 1 was read while ${writes} posts were written, one a second; its p99 ${page1.p99} ms (target ≤ 25 ms)`);
@@ -231,6 +236,7 @@ async function main(): Promise<void> {
     `\nTracked events per second: ${(track1.requestsPerSecond * 1).toFixed(0)} in batches of 1, ${(track100.requestsPerSecond * 100).toFixed(0)} in batches of 100`,
   );
   console.log(`Idempotency-Key on POST: ${share(idempotentWrite, plainWrite)} of the throughput without it (target ≥ 85%)`);
+  console.log(`WORKERS=2 on GET page 1: ${(workersPage.requestsPerSecond / page1.requestsPerSecond).toFixed(2)}× one process (target ≥ 1.7×)`);
   console.log(
     redisPage
       ? `Redis counters on GET page 1: ${share(redisPage, page1)} of the throughput with memory counters`
