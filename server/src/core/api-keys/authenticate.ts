@@ -41,6 +41,15 @@ const unknownKeys = perDatabase(() => new LRUCache<string, true>({ max: 10_000 }
 const INVALID = new HeedError("invalid_credential", "The API key is unknown, revoked or expired.");
 const invalid = () => INVALID;
 
+/**
+ * The refusal of a key that needs no lookup to refuse, decided without waiting: malformed, or
+ * already known to be unknown. A flood of made-up keys is refused this way (the front door).
+ */
+export function refusalWithoutLookup(db: Db, key: string): HeedError | undefined {
+  if (!isWellFormedKey("sk", key) || unknownKeys(db).has(sha256Hex(key))) return INVALID;
+  return undefined;
+}
+
 /** Resolves a secret key to its workspace and scopes, or refuses with 401. */
 export async function authenticateSecretKey(db: Db, key: string): Promise<AuthenticatedKey> {
   if (!isWellFormedKey("sk", key)) throw invalid();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticateSecretKey } from "../../core/api-keys/authenticate.js";
+import { authenticateSecretKey, refusalWithoutLookup } from "../../core/api-keys/authenticate.js";
 import { LRUCache } from "lru-cache";
 import { HeedError } from "../../core/errors.js";
 import { bearerToken, missingSecretKey } from "../credentials.js";
@@ -51,6 +51,8 @@ async function refusalOf(deps: FrontDoorDeps, req: IncomingMessage): Promise<Hee
   if (h.authorization === undefined) return MISSING;
   const token = bearerToken(h.authorization);
   if (!token || token.startsWith("heed_pk_")) return undefined;
+  const known = refusalWithoutLookup(deps.services.db, token);
+  if (known) return known;
   try {
     await authenticateSecretKey(deps.services.db, token);
     return undefined;
