@@ -1,10 +1,25 @@
 import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "../../db/database.js";
+import type { Database } from "../../db/schema.js";
 import type { DeliveryOptions, Due } from "./attempts.js";
 
 // A lane leases a run of deliveries for as long as one send may take, and renews the lease of what
 // is left before it could run out, so a killed process frees its deliveries soon and a slow
 // receiver (up to the 15 s timeout per send) never loses them to another process mid-run.
+
+/** The endpoint is still as the run read it: enabled, with the same URL and secret. */
+function endpointAsRead(eb: ExpressionBuilder<Database, "webhook_deliveries">, delivery: Due) {
+  return eb.exists(
+    eb
+      .selectFrom("webhook_endpoints")
+      .select("id")
+      .where("id", "=", delivery.endpoint_id)
+      .where("enabled", "=", 1)
+      .where("url", "=", delivery.url)
+      .where("secret", "=", delivery.secret),
+  );
+}
 
 /** How long a lease lasts from now: one send's timeout and some slack. */
 export function leaseEnd(options: DeliveryOptions): number {
@@ -27,17 +42,7 @@ export async function leaseRun(db: Db, run: Due[], until: number): Promise<boole
     .where("id", "in", ids)
     .where("state", "=", "pending")
     .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("webhook_endpoints")
-          .select("id")
-          .where("id", "=", first.endpoint_id)
-          .where("enabled", "=", 1)
-          .where("url", "=", first.url)
-          .where("secret", "=", first.secret),
-      ),
-    )
+    .where((eb) => endpointAsRead(eb, first))
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === run.length) return true;
   await releaseLease(db, ids, until);
@@ -59,17 +64,7 @@ export async function renewLease(db: Db, rest: Due[], from: number, until: numbe
       rest.map((d) => d.id),
     )
     .where("locked_until", "=", isoAt(from))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("webhook_endpoints")
-          .select("id")
-          .where("id", "=", first.endpoint_id)
-          .where("enabled", "=", 1)
-          .where("url", "=", first.url)
-          .where("secret", "=", first.secret),
-      ),
-    )
+    .where((eb) => endpointAsRead(eb, first))
     .executeTakeFirst();
   return Number(renewed.numUpdatedRows) === rest.length;
 }
