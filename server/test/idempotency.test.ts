@@ -117,17 +117,34 @@ describe("Idempotency-Key", () => {
   it("claims a key only for a request that passed authentication and validation", async () => {
     const { ws, key, body, before } = await setup();
     const keyId = (await h.call("GET", "/v1/api-keys?limit=100", { key })).body.data.find((k: { name: string }) => k.name === "test").id;
-    // The first request with this key is still running: a request that reached the claim would be a 409.
-    const { claimKey } = await import("../src/core/idempotency/store.js");
+    // The first request with this key is still running (its claim, as a process that died mid-way
+    // leaves one): a request that reached the key's check would be a 409.
+    const { storedKey } = await import("../src/core/idempotency/store.js");
     const { requestFingerprint } = await import("../src/core/idempotency/key.js");
     const fingerprint = requestFingerprint("POST", "/v1/posts", JSON.stringify(body));
-    expect((await claimKey(h.database.db, `api_key:${keyId}`, "in-flight", fingerprint)).kind).toBe("run");
+    const claimKey = (scope: string) =>
+      h.database.db
+        .insertInto("idempotency_keys")
+        .values({
+          scope,
+          key: storedKey("in-flight"),
+          fingerprint,
+          state: "running",
+          locked_until: new Date(Date.now() + 60_000).toISOString(),
+          status: null,
+          headers: null,
+          body: null,
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+        .execute();
+    await claimKey(`api_key:${keyId}`);
     expect((await write(key, "in-flight", { ...body, title: "" })).status).toBe(400);
     const readOnly = await ws.key(["posts:read"]);
     const readOnlyId = (await h.call("GET", "/v1/api-keys?limit=100", { key })).body.data.find(
       (k: { id: string; name: string }) => k.id !== keyId && k.name === "test",
     ).id;
-    expect((await claimKey(h.database.db, `api_key:${readOnlyId}`, "in-flight", fingerprint)).kind).toBe("run");
+    await claimKey(`api_key:${readOnlyId}`);
     expect((await write(readOnly, "in-flight", body)).status).toBe(403);
     expect((await write(key, "in-flight", body)).status).toBe(409);
     expect((await counts(ws)).posts).toBe(before.posts);

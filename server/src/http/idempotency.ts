@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { parseIdempotencyKey, requestFingerprint } from "../core/idempotency/key.js";
-import { claimKey, completeKey, type Answer } from "../core/idempotency/store.js";
+import { findKey, storeAnswer, type Answer } from "../core/idempotency/store.js";
 import { sql } from "kysely";
 import type { Tx } from "../core/context.js";
 import { HeedError } from "../core/errors.js";
@@ -69,7 +69,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
     try {
       await db.transaction().execute(async (tx) => {
         if (ctx.services.dialect === "postgres" && !(await lockKey(tx, scope, key))) throw inFlight();
-        const claim = await claimKey(tx, scope, key, fingerprint, ctx.services.idempotencyTtlMs);
+        const claim = await findKey(tx, scope, key, fingerprint);
         if (claim.kind === "replay") {
           replay = claim.answer;
           return;
@@ -81,7 +81,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
           response = toProblem(error, c);
         }
         if (response.status >= 400) throw new RollBack();
-        await completeKey(tx, scope, key, await answerOf(response));
+        await storeAnswer(tx, scope, key, fingerprint, await answerOf(response), ctx.services.idempotencyTtlMs);
         stored = true;
       });
     } catch (error) {
@@ -117,6 +117,6 @@ async function lockKey(tx: Tx, scope: string, key: string): Promise<boolean> {
 async function rememberRefusal(db: Db, scope: string, key: string, fingerprint: string, answer: Response, ttlMs: number | undefined): Promise<void> {
   await db.transaction().execute(async (tx) => {
     // Another request may have claimed the key meanwhile: then its answer stands, not this one.
-    if ((await claimKey(tx, scope, key, fingerprint, ttlMs)).kind === "run") await completeKey(tx, scope, key, await answerOf(answer));
+    if ((await findKey(tx, scope, key, fingerprint)).kind === "run") await storeAnswer(tx, scope, key, fingerprint, await answerOf(answer), ttlMs);
   });
 }

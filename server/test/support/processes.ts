@@ -61,7 +61,7 @@ export function buildServer(): string {
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Started> {
   const entry = buildServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ["--enable-source-maps", entry], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "--max-semi-space-size=8", entry], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],

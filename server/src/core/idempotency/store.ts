@@ -10,13 +10,11 @@ import { HeedError } from "../errors.js";
 // hash, and bodies are encrypted (AES-256-GCM) under a key derived from the Idempotency-Key, which
 // only the client that sent it knows.
 //
-// The life of one (credential, key): claimed as `running` and completed as `done` inside the
-// request's own transaction, so the stored answer commits with the writes or neither does, and a
-// request that failed leaves no claim behind. A `running` row another process can see is one
-// whose process died between an older claim and its answer: its lease lets a retry take over.
-
-/** How long a claim holds without an answer; then a retry may take over (the process died). */
-const CLAIM_LEASE_MS = 60_000;
+// The life of one (credential, key): looked up (findKey) and, once the request answered, stored
+// as `done` (storeAnswer) inside the request's own transaction, so the stored answer commits with
+// the writes or neither does, and a request that failed leaves nothing behind. Earlier versions
+// committed a `running` claim first; such a row, left by a process that died, blocks its key with
+// a 409 until its `locked_until` passes, then a retry runs and overwrites it.
 /** How long an answered key is remembered unless IDEMPOTENCY_TTL_HOURS says otherwise. */
 export const DEFAULT_KEY_TTL_MS = 24 * 3_600_000;
 
@@ -56,76 +54,46 @@ function answerOf(key: string, row: IdempotencyKeysTable): Answer {
   return { status: row.status!, headers: JSON.parse(row.headers ?? "{}") as Record<string, string>, body: row.body ? open(key, row.body) : "" };
 }
 
-export async function claimKey(db: Db | Tx, scope: string, rawKey: string, fingerprint: string, ttlMs = DEFAULT_KEY_TTL_MS): Promise<Claim> {
-  const key = storedKey(rawKey);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const now = nowIso();
-    // The common case is a new key: one insert, and only a conflict makes us read the row.
-    const inserted = await db
-      .insertInto("idempotency_keys")
-      .values({
-        scope,
-        key,
-        fingerprint,
-        state: "running",
-        locked_until: isoAt(nowMs() + CLAIM_LEASE_MS),
-        status: null,
-        headers: null,
-        body: null,
-        created_at: now,
-        expires_at: isoAt(nowMs() + ttlMs),
-      })
-      .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: "run" };
-
-    const row = await db.selectFrom("idempotency_keys").selectAll().where("scope", "=", scope).where("key", "=", key).executeTakeFirst();
-    if (!row) continue; // released between our insert and read: try again
-    if (row.expires_at <= now) {
-      // Older than 24 h: forgotten, as if the purge had run. Then claim it afresh.
-      await db.deleteFrom("idempotency_keys").where("scope", "=", scope).where("key", "=", key).where("expires_at", "=", row.expires_at).execute();
-      continue;
-    }
-    if (row.fingerprint !== fingerprint) {
-      throw new HeedError("idempotency_key_reused", "This Idempotency-Key was used with a different request (method, path or body); use a new key.");
-    }
-    if (row.state === "done") return { kind: "replay", answer: answerOf(rawKey, row) };
-    if (row.locked_until && row.locked_until > now) {
-      throw new HeedError("idempotency_in_flight", "The first request with this Idempotency-Key is still running; retry once it has answered.");
-    }
-    // The claim's lease ran out without an answer (its process died): take it over, once.
-    const taken = await db
-      .updateTable("idempotency_keys")
-      .set({ locked_until: isoAt(nowMs() + CLAIM_LEASE_MS) })
-      .where("scope", "=", scope)
-      .where("key", "=", key)
-      .where("state", "=", "running")
-      .where("locked_until", "=", row.locked_until)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return { kind: "run" };
+/**
+ * What a request should do with its key, asked inside its own transaction while it holds the key
+ * (its process's set of running keys, PostgreSQL's advisory lock, SQLite's write lock): replay the
+ * stored answer, or run. Reads only: the answer is written once, at the end (storeAnswer), so a new
+ * key costs one insert instead of an insert and an update.
+ */
+export async function findKey(tx: Tx, scope: string, rawKey: string, fingerprint: string): Promise<Claim> {
+  const now = nowIso();
+  const row = await tx.selectFrom("idempotency_keys").selectAll().where("scope", "=", scope).where("key", "=", storedKey(rawKey)).executeTakeFirst();
+  // None yet, or older than 24 h: forgotten, as if the purge had run (storeAnswer overwrites it).
+  if (!row || row.expires_at <= now) return { kind: "run" };
+  if (row.fingerprint !== fingerprint) {
+    throw new HeedError("idempotency_key_reused", "This Idempotency-Key was used with a different request (method, path or body); use a new key.");
   }
-  throw new HeedError("idempotency_in_flight", "Another request with this Idempotency-Key is being handled; retry shortly.");
+  if (row.state === "done") return { kind: "replay", answer: answerOf(rawKey, row) };
+  if (row.locked_until && row.locked_until > now) {
+    throw new HeedError("idempotency_in_flight", "The first request with this Idempotency-Key is still running; retry once it has answered.");
+  }
+  // A claim whose process died before answering (a claim of an earlier version, whose lease ran out): run, and overwrite it.
+  return { kind: "run" };
 }
 
-/** Stores the answer: a success in the request's own transaction, a remembered refusal after it. */
-export async function completeKey(db: Db | Tx, scope: string, rawKey: string, answer: Answer): Promise<void> {
-  await db
-    .updateTable("idempotency_keys")
-    .set({
-      state: "done",
-      locked_until: null,
-      status: answer.status,
-      headers: JSON.stringify(answer.headers),
-      body: answer.body ? seal(rawKey, answer.body) : null,
-    })
-    .where("scope", "=", scope)
-    .where("key", "=", storedKey(rawKey))
+/** Writes the answer under the key, over whatever stale row findKey let the request run past. */
+export async function storeAnswer(tx: Db | Tx, scope: string, rawKey: string, fingerprint: string, answer: Answer, ttlMs = DEFAULT_KEY_TTL_MS): Promise<void> {
+  const now = nowMs();
+  const stored = {
+    fingerprint,
+    state: "done" as const,
+    locked_until: null,
+    status: answer.status,
+    headers: JSON.stringify(answer.headers),
+    body: answer.body ? seal(rawKey, answer.body) : null,
+    created_at: isoAt(now),
+    expires_at: isoAt(now + ttlMs),
+  };
+  await tx
+    .insertInto("idempotency_keys")
+    .values({ scope, key: storedKey(rawKey), ...stored })
+    .onConflict((oc) => oc.columns(["scope", "key"]).doUpdateSet(stored))
     .execute();
-}
-
-/** Forgets a claim whose request did nothing that should be remembered (5xx, refusals). */
-export async function releaseKey(db: Db, scope: string, rawKey: string): Promise<void> {
-  await db.deleteFrom("idempotency_keys").where("scope", "=", scope).where("key", "=", storedKey(rawKey)).where("state", "=", "running").execute();
 }
 
 /** The hourly purge of keys past their 24 hours. */
