@@ -39,7 +39,6 @@ const unknownKeys = perDatabase(() => new LRUCache<string, true>({ max: 10_000 }
 // One refusal for every unknown key: building an Error and its stack per request made a flood of
 // made-up keys cost more than the lookup that refuses them.
 const INVALID = new HeedError("invalid_credential", "The API key is unknown, revoked or expired.");
-const invalid = () => INVALID;
 
 /**
  * The refusal of a key that needs no lookup to refuse, decided without waiting: malformed, or
@@ -52,23 +51,27 @@ export function refusalWithoutLookup(db: Db, key: string): HeedError | undefined
 
 /** Resolves a secret key to its workspace and scopes, or refuses with 401. */
 export async function authenticateSecretKey(db: Db, key: string): Promise<AuthenticatedKey> {
-  if (!isWellFormedKey("sk", key)) throw invalid();
-  const hash = sha256Hex(key);
-  if (unknownKeys(db).has(hash)) throw invalid();
+  if (!isWellFormedKey("sk", key)) throw INVALID;
+  return authenticateKeyHash(db, sha256Hex(key));
+}
+
+/** The same, for a well-formed key whose hash the caller has made already (the front door's). */
+export async function authenticateKeyHash(db: Db, hash: string): Promise<AuthenticatedKey> {
+  if (unknownKeys(db).has(hash)) throw INVALID;
   const cache = knownKeys(db);
   const known = cache.get(hash);
   if (known && known.key.version === (await readVersion(db, known.key.workspace.id))) {
-    if (known.expiresAt && known.expiresAt <= nowIso()) throw invalid();
+    if (known.expiresAt && known.expiresAt <= nowIso()) throw INVALID;
     await touch(db, known);
     return known.key;
   }
   const fresh = await readKey(db, hash);
   if (!fresh) {
     cache.delete(hash);
-    throw invalid();
+    throw INVALID;
   }
   cache.set(hash, fresh);
-  if (fresh.expiresAt && fresh.expiresAt <= nowIso()) throw invalid();
+  if (fresh.expiresAt && fresh.expiresAt <= nowIso()) throw INVALID;
   await touch(db, fresh);
   return fresh.key;
 }

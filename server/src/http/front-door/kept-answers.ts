@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { authenticateSecretKey } from "../../core/api-keys/authenticate.js";
+import { authenticateKeyHash } from "../../core/api-keys/authenticate.js";
 import { isCustomerCtx } from "../../core/customers/context.js";
 import { authenticatePublicKey } from "../../core/customers/public-key.js";
 import { perDatabase } from "../../core/freshness/per-database.js";
+import { isWellFormedKey, sha256Hex } from "../../lib/secret-keys.js";
 import { type Kept, keptAnswer, representation } from "../answers.js";
 import { bearerToken } from "../credentials.js";
 import type { AppEnv } from "../env.js";
@@ -26,12 +26,16 @@ interface FrontEntry {
 
 const entries = perDatabase(() => new LRUCache<string, FrontEntry>({ max: 20_000 }));
 
-/** The credential is hashed: the table of entries holds no key a heap dump could leak. */
-function frontKey(credential: string, url: string): string {
-  return `${createHash("sha256").update(credential).digest("base64url")} ${url}`;
-}
+/**
+ * A request's credential as the door keys it: a secret key by its SHA-256 (the hash the key is
+ * stored and authenticated by, made once per request, and no key a heap dump could leak), the
+ * public key as it is (it ships in web pages).
+ */
+export type Credential = { kind: "secret"; hash: string } | { kind: "public"; key: string };
 
-export type Credential = { kind: "secret" | "public"; value: string };
+function frontKey(credential: Credential, url: string): string {
+  return credential.kind === "secret" ? `sk ${credential.hash} ${url}` : `pk ${credential.key} ${url}`;
+}
 
 /** The credential of a GET the door may answer from a kept answer, or undefined. */
 export function keptCredential(req: IncomingMessage): Credential | undefined {
@@ -40,8 +44,11 @@ export function keptCredential(req: IncomingMessage): Credential | undefined {
   if (h["content-length"] !== undefined || h["transfer-encoding"] !== undefined) return undefined;
   const authorization = h.authorization;
   const publicKey = h["x-service-public-key"];
-  if (authorization !== undefined) return publicKey === undefined ? { kind: "secret", value: authorization } : undefined;
-  return typeof publicKey === "string" ? { kind: "public", value: publicKey } : undefined;
+  if (authorization !== undefined) {
+    const token = publicKey === undefined ? bearerToken(authorization) : null;
+    return token && isWellFormedKey("sk", token) ? { kind: "secret", hash: sha256Hex(token) } : undefined;
+  }
+  return typeof publicKey === "string" ? { kind: "public", key: publicKey.trim() } : undefined;
 }
 
 /** Called by answers.ts with every kept answer the app gives: the next identical request may come in here. */
@@ -53,12 +60,12 @@ export function keepAtFrontDoor(c: Context<AppEnv>, keptKey: string): void {
   // The credential the app authenticated must be the one the door will: a customer-side answer
   // with no viewer for the public key, a key's answer for the bearer token.
   if (!credential || (credential.kind === "public") !== (isCustomerCtx(ctx) && ctx.customer.viewer === null)) return;
-  entries(ctx.services.db).set(frontKey(credential.value, incoming.url), { workspaceId: ctx.workspace.id, keptKey });
+  entries(ctx.services.db).set(frontKey(credential, incoming.url), { workspaceId: ctx.workspace.id, keptKey });
 }
 
 /** The entry a request would be answered from, if any. */
 export function keptEntry(deps: FrontDoorDeps, req: IncomingMessage, credential: Credential): FrontEntry | undefined {
-  return req.url ? entries(deps.services.db).get(frontKey(credential.value, req.url)) : undefined;
+  return req.url ? entries(deps.services.db).get(frontKey(credential, req.url)) : undefined;
 }
 
 /** Whom to count the request against, when its credential still opens the entry's workspace at its version. */
@@ -70,13 +77,12 @@ async function bucketOf(
 ): Promise<{ bucket: string; limit: number; policy: RatePolicy; kept: Kept } | undefined> {
   const { db } = deps.services;
   if (credential.kind === "secret") {
-    const token = bearerToken(credential.value);
-    const key = token ? await authenticateSecretKey(db, token).catch(() => undefined) : undefined;
+    const key = await authenticateKeyHash(db, credential.hash).catch(() => undefined);
     const kept = key && key.workspace.id === entry.workspaceId ? keptAnswer(db, entry.keptKey, key.version) : undefined;
     if (!key || !kept) return undefined;
     return { bucket: `key:${key.keyId}`, limit: key.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "key", kept };
   }
-  const workspace = await authenticatePublicKey(db, credential.value.trim()).catch(() => undefined);
+  const workspace = await authenticatePublicKey(db, credential.key).catch(() => undefined);
   const kept = workspace && workspace.id === entry.workspaceId ? keptAnswer(db, entry.keptKey, workspace.version) : undefined;
   if (!workspace || !kept) return undefined;
   const bucket = `pk:${workspace.id}:${clientAddressOfRequest(deps, req)}`;
