@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../server/test/support/processes.js";
+import { startFlags } from "../server/test/support/start-flags.js";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -80,8 +81,8 @@ export function startBare(): Promise<Running> {
 /** The bundle `npm start` runs (npm run bench builds it first); limits high enough not to throttle the load. */
 export function startHeed(databaseUrl: string, env: Record<string, string> = {}): Promise<Running> {
   return run(
-    // As npm start runs it (package.json), young-generation cap included.
-    ["--enable-source-maps", "--max-semi-space-size=8", "dist/main.js"],
+    // As npm start runs it, with package.json's flags.
+    [...startFlags(ROOT), "dist/main.js"],
     // REDIS_URL only where a measurement asks for it: the memory-counter baseline must not inherit one.
     { DATABASE_URL: databaseUrl, SEED_DEMO: "0", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", REDIS_URL: "", ...env },
     "/health",

@@ -1,10 +1,13 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { readVersion } from "../src/core/freshness/version.js";
+import { keptAnswer } from "../src/http/answers.js";
 import { generateKey } from "../src/lib/secret-keys.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
-// The second identical GET of a kept answer is answered by the front door (http/front-door.ts),
-// before the app: it must be the same answer, with the same headers, counted the same way.
+// An answer is kept the second time its URL is asked (http/answers.ts); from the third identical
+// GET on, the front door (http/front-door/) answers it before the app: it must be the same answer,
+// with the same headers, counted the same way.
 
 const h = useHarness({ rateLimit: 1000 });
 const limitedHarness = useHarness({ rateLimit: 3 });
@@ -54,6 +57,27 @@ describe("the front door", () => {
     // The caller's own request id is kept, as the app keeps it.
     const own = await get("/v1/posts?sort=votes&limit=20", { authorization: `Bearer ${key}`, "x-request-id": "my-own-request-1" });
     expect(own.headers.get("x-request-id")).toBe("my-own-request-1");
+  });
+
+  it("keeps an answer only once its URL is asked again, so URLs asked once do not churn the cache", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    await withPosts(ws, key, 1);
+    const keptFor = async (path: string) => keptAnswer(h.services.db, `${ws.id} team ${path}`, await readVersion(h.services.db, ws.id));
+    const asked = (path: string) => get(path, { authorization: `Bearer ${key}`, "accept-encoding": "identity" });
+    for (let n = 0; n < 3; n++) expect((await asked(`/v1/posts?n=${n}`)).status).toBe(200);
+    for (let n = 0; n < 3; n++) expect(await keptFor(`/v1/posts?n=${n}`)).toBeUndefined();
+    const first = await asked("/v1/posts?again");
+    expect(await keptFor("/v1/posts?again")).toBeUndefined();
+    const second = await asked("/v1/posts?again");
+    expect((await keptFor("/v1/posts?again"))?.etag).toBe(first.headers.get("etag"));
+    expect(second.body.equals(first.body)).toBe(true);
+    // A write raises the version: the answer is made anew, and kept again on its second asking.
+    await withPosts(ws, key, 1);
+    await asked("/v1/posts?again");
+    expect(await keptFor("/v1/posts?again")).toBeUndefined();
+    await asked("/v1/posts?again");
+    expect(await keptFor("/v1/posts?again")).toBeDefined();
   });
 
   it("gzips a list for a reader that takes it, with its own tag, and answers 304 to either tag", async () => {

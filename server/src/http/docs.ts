@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Hono } from "hono";
 import type { AppEnv } from "./env.js";
 
 // The interactive reference, served entirely by this process: Swagger UI's files are read from the
 // installed package, and the page loads nothing from any other host.
+// The folder is found from the package's manifest: requiring the package itself would load and
+// compile its 1.4 MB browser bundle into the server (3.8 MiB of heap, for nothing).
 const require = createRequire(import.meta.url);
-const DIST = (require("swagger-ui-dist") as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+const DIST = dirname(require.resolve("swagger-ui-dist/package.json"));
 
 const ASSETS: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",

@@ -2,6 +2,7 @@ import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_pro
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { startFlags } from "./start-flags.js";
 
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -61,7 +62,7 @@ export function buildServer(): string {
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Started> {
   const entry = buildServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ["--enable-source-maps", "--max-semi-space-size=8", entry], {
+  const child = spawn(process.execPath, [...startFlags(ROOT), entry], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],
