@@ -63,6 +63,8 @@ export async function measure(name: string, url: string, options: LoadOptions): 
     }
   });
   const result = await run;
+  // As it goes, so a run that stops early still shows what it measured.
+  console.error(`measured ${name}: ${result.requests.average.toFixed(0)} req/s`);
   steady.sort((a, b) => a - b);
   return {
     name,

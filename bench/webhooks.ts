@@ -48,49 +48,53 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-  await send(`${heedUrl}/v1/webhooks/endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["post.created"] }) });
-  const write = () => send(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    await send(`${heedUrl}/v1/webhooks/endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["post.created"] }) });
+    const write = () => send(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
 
-  const started = Date.now();
-  const count = production.kind === "burst" ? production.count : production.perSecond * production.seconds;
-  if (production.kind === "burst") {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (next < count) {
-          next++;
-          await write();
+    const started = Date.now();
+    const count = production.kind === "burst" ? production.count : production.perSecond * production.seconds;
+    if (production.kind === "burst") {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (next < count) {
+            next++;
+            await write();
+          }
+        }),
+      );
+    } else {
+      // Open loop: every 10 ms, the writes that are due by now, whether earlier ones answered or not.
+      const inFlight = new Set<Promise<void>>();
+      let sent = 0;
+      while (sent < count) {
+        const due = Math.min(count, Math.floor(((Date.now() - started) / 1000) * production.perSecond));
+        while (sent < due && inFlight.size < MAX_IN_FLIGHT) {
+          sent++;
+          const request = write().finally(() => inFlight.delete(request));
+          inFlight.add(request);
         }
-      }),
-    );
-  } else {
-    // Open loop: every 10 ms, the writes that are due by now, whether earlier ones answered or not.
-    const inFlight = new Set<Promise<void>>();
-    let sent = 0;
-    while (sent < count) {
-      const due = Math.min(count, Math.floor(((Date.now() - started) / 1000) * production.perSecond));
-      while (sent < due && inFlight.size < MAX_IN_FLIGHT) {
-        sent++;
-        const request = write().finally(() => inFlight.delete(request));
-        inFlight.add(request);
+        await new Promise((r) => setTimeout(r, 10));
       }
-      await new Promise((r) => setTimeout(r, 10));
+      await Promise.all(inFlight);
     }
-    await Promise.all(inFlight);
+    const produced = Date.now() - started;
+    const deadline = Date.now() + DELIVERY_DEADLINE_MS;
+    while (arrivals.size < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const last = arrivals.size > 0 ? Math.max(...arrivals.values()) : Date.now();
+    const sorted = [...delays].sort((a, b) => a - b);
+    return {
+      events: arrivals.size,
+      producedPerSecond: (count / produced) * 1000,
+      deliveredPerSecond: (arrivals.size / (last - started)) * 1000,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+    };
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
-  const produced = Date.now() - started;
-  const deadline = Date.now() + DELIVERY_DEADLINE_MS;
-  while (arrivals.size < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const last = arrivals.size > 0 ? Math.max(...arrivals.values()) : Date.now();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  const sorted = [...delays].sort((a, b) => a - b);
-  return {
-    events: arrivals.size,
-    producedPerSecond: (count / produced) * 1000,
-    deliveredPerSecond: (arrivals.size / (last - started)) * 1000,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-  };
 }
