@@ -23,9 +23,17 @@ export function remembered(status: number): boolean {
 
 class RollBack extends Error {}
 
-async function answerOf(res: Response): Promise<Answer> {
+/**
+ * The answer to store, and the response to send in place of `res`, whose body this reads. Made anew
+ * from the text rather than cloned: a clone tees the body into streams, and @hono/node-server then
+ * streams the answer instead of writing the string it holds (idempotent writes ran at 71% of
+ * plain ones with the clone).
+ */
+async function settle(res: Response): Promise<{ answer: Answer; response: Response }> {
   const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.headers.has(name) ? [[name, res.headers.get(name)!]] : [])));
-  return { status: res.status, headers, body: await res.clone().text() };
+  const body = await res.text();
+  const response = new Response(body === "" ? null : body, { status: res.status, headers: res.headers });
+  return { answer: { status: res.status, headers, body }, response };
 }
 
 /** A route handler, whatever its path parameters and input: it is only called through. */
@@ -81,7 +89,9 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
           response = toProblem(error, c);
         }
         if (response.status >= 400) throw new RollBack();
-        await storeAnswer(tx, scope, key, fingerprint, await answerOf(response), ctx.services.idempotencyTtlMs);
+        const settled = await settle(response);
+        response = settled.response;
+        await storeAnswer(tx, scope, key, fingerprint, settled.answer, ctx.services.idempotencyTtlMs);
         stored = true;
       });
     } catch (error) {
@@ -97,8 +107,10 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
     }
     // Set inside the transaction, which either ran the handler or threw past this point.
     const answer = response!;
-    if (!stored && remembered(answer.status)) await rememberRefusal(db, scope, key, fingerprint, answer, ctx.services.idempotencyTtlMs);
-    return answer;
+    if (stored || !remembered(answer.status)) return answer;
+    const settled = await settle(answer);
+    await rememberRefusal(db, scope, key, fingerprint, settled.answer, ctx.services.idempotencyTtlMs);
+    return settled.response;
   }) as unknown as H;
 }
 
@@ -114,9 +126,9 @@ async function lockKey(tx: Tx, scope: string, key: string): Promise<boolean> {
 }
 
 /** Stores a refusal that came from the data (404, 409) after its transaction rolled back, claim and all. */
-async function rememberRefusal(db: Db, scope: string, key: string, fingerprint: string, answer: Response, ttlMs: number | undefined): Promise<void> {
+async function rememberRefusal(db: Db, scope: string, key: string, fingerprint: string, answer: Answer, ttlMs: number | undefined): Promise<void> {
   await db.transaction().execute(async (tx) => {
     // Another request may have claimed the key meanwhile: then its answer stands, not this one.
-    if ((await findKey(tx, scope, key, fingerprint)).kind === "run") await storeAnswer(tx, scope, key, fingerprint, await answerOf(answer), ttlMs);
+    if ((await findKey(tx, scope, key, fingerprint)).kind === "run") await storeAnswer(tx, scope, key, fingerprint, answer, ttlMs);
   });
 }
