@@ -15,8 +15,17 @@ export default defineConfig({
           name,
           include: ["server/test/**/*.test.ts", "client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
-          // they run once, in the SQLite project.
-          exclude: name === "sqlite" ? [] : ["server/test/browser/**", "client/test/package/**", "server/test/tooling/**", "server/test/openapi-lint.test.ts"],
+          // they run once, in the SQLite project, as does what only SQLite has (its checkpointer).
+          exclude:
+            name === "sqlite"
+              ? []
+              : [
+                  "server/test/browser/**",
+                  "client/test/package/**",
+                  "server/test/tooling/**",
+                  "server/test/openapi-lint.test.ts",
+                  "server/test/checkpointer.test.ts",
+                ],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
+import { checkpointInBackground } from "./checkpointer.js";
 import { cachingDatabase } from "./statement-cache.js";
 
 export type Db = Kysely<Database>;
@@ -24,6 +25,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests give every suite its own). */
   schema?: string;
   poolSize?: number;
+  /** SQLite: copy the WAL into the database on a thread of its own (serving processes; checkpointer.ts). */
+  checkpointInBackground?: boolean;
 }
 
 /** `sqlite:./data/heed.db`, `sqlite:/abs/path.db`, `sqlite::memory:` or `postgres://…`. */
@@ -53,8 +56,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
     sqlite.pragma("cache_size = -16384");
     // SQLite's advice for long-lived connections: analyse what needs it when the connection opens.
     sqlite.pragma("optimize = 0x10002");
+    const stopCheckpoints = options.checkpointInBackground && file !== ":memory:" ? checkpointInBackground(sqlite, file) : undefined;
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) }),
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite, stopCheckpoints) }) }),
       dialect: "sqlite",
       description: `sqlite:${file}`,
     };

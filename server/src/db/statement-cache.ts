@@ -7,10 +7,14 @@ import type { SqliteDatabase } from "kysely";
 // one statement at a time on the single connection.
 const MAX_STATEMENTS = 500;
 
-export function cachingDatabase(sqlite: SQLiteDatabase): SqliteDatabase {
+/** `beforeClose`: what else stops with the connection (the background checkpointer). */
+export function cachingDatabase(sqlite: SQLiteDatabase, beforeClose?: () => void): SqliteDatabase {
   const cache = new Map<string, Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose?.();
+      sqlite.close();
+    },
     prepare(sql: string) {
       // Kysely opens transactions with a plain (deferred) `begin`. A deferred transaction that
       // reads, then writes, cannot wait for the lock when another process wrote in between:

@@ -17,7 +17,7 @@ import { servicesOf, startBackground } from "./services.js";
  * primary did the rest (primary.ts).
  */
 export async function runInstance(config: Config, role: "whole" | "worker"): Promise<void> {
-  const opened = openDatabase(config.databaseUrl);
+  const opened = openDatabase(config.databaseUrl, { checkpointInBackground: true });
   if (role === "whole") {
     const applied = await migrateToLatest(opened.db);
     if (applied.length > 0) log.info("migrations applied", { migrations: applied });

@@ -1,0 +1,49 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { Database as SQLiteDatabase } from "better-sqlite3";
+import { log } from "../lib/log.js";
+
+// A write to SQLite lands in the WAL; a checkpoint copies the WAL's pages into the database file.
+// By default the connection that commits the 1,000th page does it, synchronously: on a serving
+// process that stalls every request for the copy and an fsync, every few dozen writes (a post with
+// its indexes, terms, audit and outbox rows is about 30 pages). Here a second connection, on its
+// own thread, copies what it can every tenth of a second (PASSIVE: it never waits for nor blocks
+// a writer). The serving connection keeps its own checkpoint only as a backstop at 64 MiB of WAL:
+// by then the thread has copied all but the last moments, so it finishes cheaply, and the WAL
+// starts over from its beginning (SQLite restarts it only once every page is copied, which a
+// thread running beside constant writes never sees). Measured on the bench's database: 246 → 320
+// plain post creations per second, mean of three runs each.
+
+/** The serving connection's own checkpoint, in WAL pages (64 MiB of 4 KiB pages). */
+const BACKSTOP_PAGES = 16_384;
+const INTERVAL_MS = 100;
+
+// CommonJS, run with eval: the bundle has no separate file to point a Worker at.
+const THREAD = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma("synchronous = NORMAL");
+// Never wait for a lock: a pass that finds one taken is skipped, the next one catches up.
+db.pragma("busy_timeout = 0");
+setInterval(() => {
+  try {
+    db.pragma("wal_checkpoint(PASSIVE)");
+  } catch (error) {
+    if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") parentPort.postMessage(String(error));
+  }
+}, workerData.intervalMs);
+`;
+
+/** Starts checkpointing `file` beside `sqlite`, the serving connection; returns how to stop it. */
+export function checkpointInBackground(sqlite: SQLiteDatabase, file: string): () => void {
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  // After a restart the WAL file is cut back to this size rather than kept at its largest.
+  sqlite.pragma(`journal_size_limit = ${BACKSTOP_PAGES * 4096}`);
+  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  const thread = new Worker(THREAD, { eval: true, workerData: { driver, file, intervalMs: INTERVAL_MS } });
+  thread.unref();
+  thread.on("message", (error: string) => log.warn("background checkpoint failed", { error }));
+  thread.on("error", (error) => log.warn("background checkpointer stopped: the serving connection checkpoints alone", { error }));
+  return () => void thread.terminate();
+}
