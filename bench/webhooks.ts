@@ -68,18 +68,26 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
       );
     } else {
       // Open loop: every 10 ms, the writes that are due by now, whether earlier ones answered or not.
+      // The first write that fails (or outlasts its timeout) ends the run: a server that cannot
+      // keep up with the rate is reported as such, not left with unhandled rejections.
       const inFlight = new Set<Promise<void>>();
+      let failure: Error | undefined;
       let sent = 0;
-      while (sent < count) {
+      while (sent < count && !failure) {
         const due = Math.min(count, Math.floor(((Date.now() - started) / 1000) * production.perSecond));
         while (sent < due && inFlight.size < MAX_IN_FLIGHT) {
-          sent++;
-          const request = write().finally(() => inFlight.delete(request));
+          const n = ++sent;
+          const request = write()
+            .catch((error: Error) => {
+              failure ??= new Error(`write ${n} of ${count} at ${production.perSecond}/s failed: ${error.message}`);
+            })
+            .finally(() => inFlight.delete(request));
           inFlight.add(request);
         }
         await new Promise((r) => setTimeout(r, 10));
       }
       await Promise.all(inFlight);
+      if (failure) throw failure;
     }
     const produced = Date.now() - started;
     const deadline = Date.now() + DELIVERY_DEADLINE_MS;
