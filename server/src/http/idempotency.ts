@@ -26,8 +26,8 @@ class RollBack extends Error {}
 /**
  * The answer to store, and the response to send in place of `res`, whose body this reads. Made anew
  * from the text rather than cloned: a clone tees the body into streams, and @hono/node-server then
- * streams the answer instead of writing the string it holds (idempotent writes ran at 71% of
- * plain ones with the clone).
+ * streams the answer instead of writing the string it holds (idempotent post creations on the
+ * bench's database: about 240 a second with the clone, 350 without; plain ones about 410).
  */
 async function settle(res: Response): Promise<{ answer: Answer; response: Response }> {
   const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.headers.has(name) ? [[name, res.headers.get(name)!]] : [])));
