@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -52,5 +52,18 @@ describe("SQLite's background checkpoint", () => {
   it("leaves the WAL alone on a connection that did not ask for it (tools, tests)", async () => {
     const { file, before } = await written(false);
     expect(await grows(file, before, 500)).toBe(false);
+  });
+
+  it("leaves the database in one file when it closes: the thread lets go before the last connection", async () => {
+    // SQLite removes the WAL when its last connection closes. Were the thread's connection still
+    // open then, the serving one would not be the last, and a copied .db file would lack its writes.
+    for (let i = 0; i < 5; i++) {
+      const { file } = await written(true);
+      const { db, dir } = opened.pop()!;
+      await db.db.destroy();
+      const walLeft = existsSync(`${file}-wal`);
+      rmSync(dir, { recursive: true, force: true });
+      expect(walLeft).toBe(false);
+    }
   });
 });

@@ -22,18 +22,29 @@ const INTERVAL_MS = 100;
 const THREAD = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
+const closed = new Int32Array(workerData.closed);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma("synchronous = NORMAL");
 // Never wait for a lock: a pass that finds one taken is skipped, the next one catches up.
 db.pragma("busy_timeout = 0");
-setInterval(() => {
+const timer = setInterval(() => {
   try {
     db.pragma("wal_checkpoint(PASSIVE)");
   } catch (error) {
     if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") parentPort.postMessage(String(error));
   }
 }, workerData.intervalMs);
+parentPort.on("message", () => {
+  clearInterval(timer);
+  db.close();
+  Atomics.store(closed, 0, 1);
+  Atomics.notify(closed, 0);
+  parentPort.close();
+});
 `;
+
+/** The longest the serving connection waits, when it closes, for the thread's to close first. */
+const CLOSE_WAIT_MS = 2_000;
 
 /** Starts checkpointing `file` beside `sqlite`, the serving connection; returns how to stop it. */
 export function checkpointInBackground(sqlite: SQLiteDatabase, file: string): () => void {
@@ -41,9 +52,22 @@ export function checkpointInBackground(sqlite: SQLiteDatabase, file: string): ()
   // After a restart the WAL file is cut back to this size rather than kept at its largest.
   sqlite.pragma(`journal_size_limit = ${BACKSTOP_PAGES * 4096}`);
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-  const thread = new Worker(THREAD, { eval: true, workerData: { driver, file, intervalMs: INTERVAL_MS } });
+  const closed = new Int32Array(new SharedArrayBuffer(4));
+  const thread = new Worker(THREAD, { eval: true, workerData: { driver, file, intervalMs: INTERVAL_MS, closed: closed.buffer } });
+  let running = true;
   thread.unref();
   thread.on("message", (error: string) => log.warn("background checkpoint failed", { error }));
   thread.on("error", (error) => log.warn("background checkpointer stopped: the serving connection checkpoints alone", { error }));
-  return () => void thread.terminate();
+  thread.on("exit", () => (running = false));
+  // SQLite removes the WAL only when the last connection to the file closes, after copying it in.
+  // The thread's connection closes first, so the serving one is the last and a stopped server
+  // leaves one self-contained database file (a terminated thread's connection lingered: the WAL,
+  // up to 64 MiB of recent writes, stayed beside it). The close is synchronous, as the wait is.
+  return () => {
+    if (running) {
+      thread.postMessage("close");
+      Atomics.wait(closed, 0, 0, CLOSE_WAIT_MS);
+    }
+    void thread.terminate();
+  };
 }
