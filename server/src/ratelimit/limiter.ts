@@ -54,26 +54,45 @@ export function createRateLimiter(options: {
       reachable = true;
     });
   }
-  const limiters = new Map<number, RateLimiterAbstract>();
-  const limiterFor = (limit: number): RateLimiterAbstract => {
+  // A worker's counts live in the primary, which answers through its event loop. A primary held up
+  // longer than the answer's timeout (a burst of webhook work, SQLite waiting for the write lock
+  // synchronously) made the request fail with a 500. Now that worker counts in its own memory for a
+  // while, as every instance does when Redis is unreachable: each worker still enforces the limit,
+  // and no request fails, nor waits a second, for a count.
+  const cluster = options.clusterWorker && !redis ? clusterFallback() : undefined;
+  const limiters = new Map<number, { shared: RateLimiterAbstract; own: RateLimiterMemory }>();
+  const limiterFor = (limit: number) => {
     let limiter = limiters.get(limit);
     if (!limiter) {
       const keyPrefix = `heed:rl:${windowSeconds}:${limit}`;
-      const memory = new RateLimiterMemory({ points: limit, duration: windowSeconds });
-      limiter = redis
-        ? new RateLimiterRedis({
-            storeClient: redis,
-            points: limit,
-            duration: windowSeconds,
-            keyPrefix,
-            insuranceLimiter: memory,
-          })
-        : options.clusterWorker
-          ? new RateLimiterCluster({ points: limit, duration: windowSeconds, keyPrefix, timeoutMs: 1000 })
-          : memory;
+      const own = new RateLimiterMemory({ points: limit, duration: windowSeconds });
+      const shared = redis
+        ? new RateLimiterRedis({ storeClient: redis, points: limit, duration: windowSeconds, keyPrefix, insuranceLimiter: own })
+        : cluster
+          ? new RateLimiterCluster({ points: limit, duration: windowSeconds, keyPrefix, timeoutMs: CLUSTER_TIMEOUT_MS })
+          : own;
+      limiter = { shared, own };
       limiters.set(limit, limiter);
     }
     return limiter;
+  };
+  const ask = async <T>(limit: number, question: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> => {
+    const { shared, own } = limiterFor(limit);
+    if (!cluster) return question(shared);
+    if (cluster.countsAlone()) return question(own);
+    try {
+      const answer = await question(shared);
+      cluster.answered();
+      return answer;
+    } catch (error) {
+      // A refusal over the limit is an answer too; anything else is the primary not answering.
+      if (error instanceof RateLimiterRes) {
+        cluster.answered();
+        throw error;
+      }
+      cluster.unanswered(error);
+      return question(own);
+    }
   };
   const decision = (limit: number, res: RateLimiterRes, allowed: boolean): Decision => ({
     allowed,
@@ -103,18 +122,45 @@ export function createRateLimiter(options: {
     },
     async consume(bucket, limit) {
       try {
-        return decision(limit, await limiterFor(limit).consume(bucket), true);
+        return decision(limit, await ask(limit, (limiter) => limiter.consume(bucket)), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decision(limit, rejection, false);
         throw rejection;
       }
     },
     async peek(bucket, limit) {
-      const res = await limiterFor(limit).get(bucket);
+      const res = await ask(limit, (limiter) => limiter.get(bucket));
       return res ? decision(limit, res, true) : { allowed: true, limit, remaining: limit, resetMs: windowSeconds * 1000 };
     },
     async close() {
       redis?.disconnect();
+    },
+  };
+}
+
+/** How long a worker waits for the primary's count before it counts by itself. */
+const CLUSTER_TIMEOUT_MS = 1000;
+/** How long it then counts by itself before asking the primary again. */
+const CLUSTER_RETRY_MS = 5000;
+
+/** Whether a worker counts by itself for now, and the log line when it starts and stops. */
+function clusterFallback() {
+  let alone = false;
+  let askAgainAt = 0;
+  return {
+    countsAlone: () => alone && Date.now() < askAgainAt,
+    answered() {
+      if (!alone) return;
+      alone = false;
+      log.info("the primary answers rate-limit counts again: the workers share them");
+    },
+    unanswered(error: unknown) {
+      if (!alone)
+        log.warn("the primary did not answer a rate-limit count in time: this worker counts by itself for now", {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      alone = true;
+      askAgainAt = Date.now() + CLUSTER_RETRY_MS;
     },
   };
 }
