@@ -379,6 +379,27 @@ describe("webhooks", () => {
     }
   });
 
+  // Deleting an endpoint deletes its deliveries; a lane already sending to it wrote its attempt
+  // anyway, and the missing delivery failed the whole write (FOREIGN KEY constraint failed).
+  it("ends a run of sends quietly when its endpoint is deleted midway", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const slow = await startReceiver(() => 200, 1000);
+    const endpoint = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: slow.url, events: ["board.created"] } })).body;
+    try {
+      for (let i = 0; i < 3; i++) expect((await h.call("POST", "/v1/boards", { key, json: { name: `Board ${i}` } })).status).toBe(201);
+      await fanOutEvents(h.database.db);
+      const pass = deliverDue(h.database.db, FAST);
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await h.call("DELETE", `/v1/webhooks/endpoints/${endpoint.id}`, { key })).status).toBe(204);
+      await expect(pass).resolves.toBe(1);
+      const left = await h.database.db.selectFrom("webhook_deliveries").select("id").where("endpoint_id", "=", endpoint.id).execute();
+      expect(left).toHaveLength(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("sends every event kind to the endpoints subscribed to it, and only to them", async () => {
     const ws = await h.workspace();
     const key = await ws.key();

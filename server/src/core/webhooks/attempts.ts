@@ -85,18 +85,18 @@ export async function send(delivery: Due, options: DeliveryOptions): Promise<Att
 }
 
 /**
- * Writes the attempts of a lane in one transaction: the attempt rows, each delivery's new state
- * (which also frees its lease), and an endpoint that answered 410 disabled.
+ * Writes the attempts of a lane in one transaction: each delivery's new state (which also frees its
+ * lease), the attempt rows, and an endpoint that answered 410 disabled. An endpoint deleted while
+ * its lane was sending took its deliveries with it: their attempts are not written. The deliveries
+ * are updated first so that the update, which locks each row, tells which still exist (a delete
+ * that comes after waits for this transaction, and its cascade takes the new attempts too).
  */
 export async function recordAttempts(db: Db, attempts: Attempt[]): Promise<void> {
   if (attempts.length === 0) return;
   await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("webhook_attempts")
-      .values(attempts.map((a) => a.row))
-      .execute();
+    const written: Attempt[] = [];
     for (const a of attempts) {
-      await tx
+      const updated = await tx
         .updateTable("webhook_deliveries")
         .set({
           state: a.state,
@@ -110,8 +110,15 @@ export async function recordAttempts(db: Db, attempts: Attempt[]): Promise<void>
           updated_at: nowIso(),
         })
         .where("id", "=", a.delivery.id)
-        .execute();
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) continue;
+      written.push(a);
       if (a.gone) await tx.updateTable("webhook_endpoints").set({ enabled: 0, updated_at: nowIso() }).where("id", "=", a.delivery.endpoint_id).execute();
     }
+    if (written.length > 0)
+      await tx
+        .insertInto("webhook_attempts")
+        .values(written.map((a) => a.row))
+        .execute();
   });
 }
