@@ -3,6 +3,13 @@ import type { AddressInfo } from "node:net";
 import { percentile } from "./load.js";
 
 export interface WebhookFigures {
+  /** Events made: writes answered 201. */
+  produced: number;
+  /** Writes that failed or outlasted their timeout, and the first such failure. */
+  failedWrites: number;
+  firstFailure?: string;
+  /** The writes' own latency, as the writer saw it, in ms. */
+  writeP99: number;
   events: number;
   producedPerSecond: number;
   deliveredPerSecond: number;
@@ -14,11 +21,12 @@ export interface WebhookFigures {
 const REQUEST_TIMEOUT_MS = 15_000;
 const DELIVERY_DEADLINE_MS = 60_000;
 
-/** Sends one request and fails the benchmark on a refusal, rather than counting what never happened. */
-async function send(url: string, init: RequestInit): Promise<void> {
+/** Sends one request and fails on a refusal, rather than counting what never happened. */
+async function send(url: string, init: RequestInit): Promise<string> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${init.method} ${url}: ${res.status} ${text.slice(0, 200)}`);
+  return text;
 }
 
 /** How events are made: a burst as fast as 10 writers go, or a steady rate for a time. */
@@ -48,12 +56,22 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  let endpoint: string | undefined;
   try {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    await send(`${heedUrl}/v1/webhooks/endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["post.created"] }) });
-    const write = () => send(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
+    const created = await send(`${heedUrl}/v1/webhooks/endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["post.created"] }) });
+    endpoint = (JSON.parse(created) as { id: string }).id;
+    const writeTimes: number[] = [];
+    const write = async () => {
+      const sentAt = Date.now();
+      await send(`${heedUrl}/v1/posts`, { method: "POST", headers, body: JSON.stringify({ boardId, title: "Webhook benchmark" }) });
+      writeTimes.push(Date.now() - sentAt);
+    };
 
+    let failedWrites = 0;
+    let firstFailure: string | undefined;
+    let unsent = 0;
     const started = Date.now();
     const count = production.kind === "burst" ? production.count : production.perSecond * production.seconds;
     if (production.kind === "burst") {
@@ -68,18 +86,20 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
       );
     } else {
       // Open loop: every 10 ms, the writes that are due by now, whether earlier ones answered or not.
-      // The first write that fails (or outlasts its timeout) ends the run: a server that cannot
-      // keep up with the rate is reported as such, not left with unhandled rejections.
+      // A write that fails or outlasts its timeout is counted and the run goes on: a server that
+      // cannot keep up is measured as such. Bounded in time as in count: nothing new is sent after
+      // the planned time and one timeout more.
       const inFlight = new Set<Promise<void>>();
-      let failure: Error | undefined;
+      const stopSendingAt = started + production.seconds * 1000 + REQUEST_TIMEOUT_MS;
       let sent = 0;
-      while (sent < count && !failure) {
+      while (sent < count && Date.now() < stopSendingAt) {
         const due = Math.min(count, Math.floor(((Date.now() - started) / 1000) * production.perSecond));
         while (sent < due && inFlight.size < MAX_IN_FLIGHT) {
           const n = ++sent;
           const request = write()
             .catch((error: Error) => {
-              failure ??= new Error(`write ${n} of ${count} at ${production.perSecond}/s failed: ${error.message}`);
+              failedWrites++;
+              firstFailure ??= `write ${n} of ${count}: ${error.message}`;
             })
             .finally(() => inFlight.delete(request));
           inFlight.add(request);
@@ -87,21 +107,32 @@ export async function measureWebhooks(heedUrl: string, key: string, boardId: str
         await new Promise((r) => setTimeout(r, 10));
       }
       await Promise.all(inFlight);
-      if (failure) throw failure;
+      unsent = count - sent;
     }
     const produced = Date.now() - started;
+    const made = count - failedWrites - unsent;
     const deadline = Date.now() + DELIVERY_DEADLINE_MS;
-    while (arrivals.size < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (arrivals.size < made && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const last = arrivals.size > 0 ? Math.max(...arrivals.values()) : Date.now();
     const sorted = [...delays].sort((a, b) => a - b);
+    if (unsent > 0) firstFailure ??= `${unsent} writes not sent in time`;
     return {
+      produced: made,
+      failedWrites: failedWrites + unsent,
+      firstFailure,
+      writeP99: percentile(
+        writeTimes.sort((a, b) => a - b),
+        99,
+      ),
       events: arrivals.size,
-      producedPerSecond: (count / produced) * 1000,
+      producedPerSecond: (made / produced) * 1000,
       deliveredPerSecond: (arrivals.size / (last - started)) * 1000,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
     };
   } finally {
+    // The next run measures one endpoint too, not this one's deliveries to a closed receiver.
+    if (endpoint) await send(`${heedUrl}/v1/webhooks/endpoints/${endpoint}`, { method: "DELETE", headers }).catch(() => undefined);
     receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
