@@ -62,7 +62,8 @@ export function checkpointInBackground(sqlite: SQLiteDatabase, file: string): ()
   // SQLite removes the WAL only when the last connection to the file closes, after copying it in.
   // The thread's connection closes first, so the serving one is the last and a stopped server
   // leaves one self-contained database file (a terminated thread's connection lingered: the WAL,
-  // up to 64 MiB of recent writes, stayed beside it). The close is synchronous, as the wait is.
+  // up to 64 MiB of recent writes, stayed beside it). Closing a connection is synchronous, so
+  // this wait is too: Atomics.wait, for the thread's word that its connection is closed.
   return () => {
     if (running) {
       thread.postMessage("close");

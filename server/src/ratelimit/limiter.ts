@@ -56,9 +56,9 @@ export function createRateLimiter(options: {
   }
   // A worker's counts live in the primary, which answers through its event loop. A primary held up
   // longer than the answer's timeout (a burst of webhook work, SQLite waiting for the write lock
-  // synchronously) made the request fail with a 500. Now that worker counts in its own memory for a
-  // while, as every instance does when Redis is unreachable: each worker still enforces the limit,
-  // and no request fails, nor waits a second, for a count.
+  // synchronously) made the request fail with a 500. Such a worker now counts in its own memory for
+  // a while, as every instance does when Redis is unreachable: each worker still enforces the
+  // limit, and no request fails, nor waits a second, for a count.
   const cluster = options.clusterWorker && !redis ? clusterFallback() : undefined;
   const limiters = new Map<number, { shared: RateLimiterAbstract; own: RateLimiterMemory }>();
   const limiterFor = (limit: number) => {
