@@ -15,7 +15,7 @@ export default defineConfig({
           name,
           include: ["server/test/**/*.test.ts", "client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
-          // they run once, in the SQLite project, as does what only SQLite has (its checkpointer)
+          // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock)
           // and what needs no database at all (a worker's rate limits when its primary is silent).
           exclude:
             name === "sqlite"
@@ -26,6 +26,7 @@ export default defineConfig({
                   "server/test/tooling/**",
                   "server/test/openapi-lint.test.ts",
                   "server/test/checkpointer.test.ts",
+                  "server/test/sqlite-lock-wait.test.ts",
                   "server/test/cluster-rate-limit.test.ts",
                 ],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },

@@ -1,0 +1,95 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteDialect,
+  type TransactionSettings,
+} from "kysely";
+
+// SQLite lets one connection write at a time. With several processes on one file (WORKERS=n), a
+// connection that found the write lock taken waited in SQLite's busy handler, which sleeps the
+// thread: the whole process stopped for as long as another one wrote (up to the 5 s timeout). No
+// HTTP was answered, and the first process stopped answering its workers' rate-limit counts and
+// handing them new connections. Here SQLite does not wait (busy_timeout 0): a statement refused
+// with SQLITE_BUSY is tried again after a pause on the event loop, for up to the same 5 s, and the
+// process goes on with whatever does not need the database meanwhile. A refused statement had no
+// effect, so trying it again is safe; inside a transaction none is refused, since every Heed
+// transaction takes the write lock when it begins (statement-cache.ts).
+
+/** The longest a statement waits for the write lock, as busy_timeout did before. */
+const LOCK_WAIT_MS = 5_000;
+/** The longest pause between two tries: short enough that the lock, once free, is taken soon. */
+const MAX_PAUSE_MS = 25;
+
+function isBusy(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "SQLITE_BUSY";
+}
+
+class LockWaitingConnection implements DatabaseConnection {
+  constructor(private readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+      try {
+        return await this.inner.executeQuery<R>(query);
+      } catch (error) {
+        if (!isBusy(error) || Date.now() + pause > deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/** Kysely's SQLite driver, handing out its one connection wrapped so that it waits as above. */
+class LockWaitingDriver implements Driver {
+  private connection?: LockWaitingConnection;
+
+  constructor(private readonly inner: Driver) {}
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection() {
+    const connection = await this.inner.acquireConnection();
+    this.connection ??= new LockWaitingConnection(connection);
+    return this.connection;
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
+    await this.inner.savepoint?.(connection, name, compile);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
+    await this.inner.rollbackToSavepoint?.(connection, name, compile);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
+    await this.inner.releaseSavepoint?.(connection, name, compile);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+/** SQLiteDialect whose connection waits for the write lock on the event loop, not in SQLite. */
+export class LockWaitingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    return new LockWaitingDriver(super.createDriver());
+  }
+}
