@@ -35,15 +35,26 @@ function isBusy(error: unknown): boolean {
 class LockWaitingConnection implements DatabaseConnection {
   constructor(private readonly inner: DatabaseConnection) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const deadline = Date.now() + LOCK_WAIT_MS;
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Kysely's SQLite connection runs the statement at once and throws at once: the common path
+    // goes straight through, with no await added to every query.
+    try {
+      return this.inner.executeQuery<R>(query);
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      return this.tryAgain<R>(query, Date.now() + LOCK_WAIT_MS);
+    }
+  }
+
+  /** After a refusal: tries again after each pause until the deadline, then throws the last refusal. */
+  private async tryAgain<R>(query: CompiledQuery, deadline: number): Promise<QueryResult<R>> {
     for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
       try {
         return await this.inner.executeQuery<R>(query);
       } catch (error) {
         if (!isBusy(error) || Date.now() + pause > deadline) throw error;
       }
-      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 
