@@ -76,23 +76,10 @@ export function createRateLimiter(options: {
     }
     return limiter;
   };
-  const ask = async <T>(limit: number, question: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> => {
+  /** Asks the counts; only a worker whose primary may be silent goes through the fallback. */
+  const ask = <T>(limit: number, question: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> => {
     const { shared, own } = limiterFor(limit);
-    if (!cluster) return question(shared);
-    if (cluster.countsAlone()) return question(own);
-    try {
-      const answer = await question(shared);
-      cluster.answered();
-      return answer;
-    } catch (error) {
-      // A refusal over the limit is an answer too; anything else is the primary not answering.
-      if (error instanceof RateLimiterRes) {
-        cluster.answered();
-        throw error;
-      }
-      cluster.unanswered(error);
-      return question(own);
-    }
+    return cluster ? askWithFallback(cluster, shared, own, question) : question(shared);
   };
   const decision = (limit: number, res: RateLimiterRes, allowed: boolean): Decision => ({
     allowed,
@@ -136,6 +123,29 @@ export function createRateLimiter(options: {
       redis?.disconnect();
     },
   };
+}
+
+/** Asks the primary's counts, or this worker's own while the primary has not been answering. */
+async function askWithFallback<T>(
+  cluster: ReturnType<typeof clusterFallback>,
+  shared: RateLimiterAbstract,
+  own: RateLimiterAbstract,
+  question: (limiter: RateLimiterAbstract) => Promise<T>,
+): Promise<T> {
+  if (cluster.countsAlone()) return question(own);
+  try {
+    const answer = await question(shared);
+    cluster.answered();
+    return answer;
+  } catch (error) {
+    // A refusal over the limit is an answer too; anything else is the primary not answering.
+    if (error instanceof RateLimiterRes) {
+      cluster.answered();
+      throw error;
+    }
+    cluster.unanswered(error);
+    return question(own);
+  }
 }
 
 /** How long a worker waits for the primary's count before it counts by itself. */
