@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
@@ -60,7 +60,7 @@ export function keptAnswer(db: Db, key: string, version: number): Kept | undefin
 }
 
 function etagOf(body: string | Buffer): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+  return `"${hash("sha1", body, "base64url")}"`;
 }
 
 /** The gzipped representation's tag: another representation, another strong tag (RFC 9110 8.8.3). */

@@ -77,7 +77,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
     try {
       await db.transaction().execute(async (tx) => {
         if (ctx.services.dialect === "postgres" && !(await lockKey(tx, scope, key))) throw inFlight();
-        const claim = await findKey(tx, scope, key, fingerprint);
+        const claim = await findKey(db, tx, scope, key, fingerprint);
         if (claim.kind === "replay") {
           replay = claim.answer;
           return;
@@ -91,7 +91,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
         if (response.status >= 400) throw new RollBack();
         const settled = await settle(response);
         response = settled.response;
-        await storeAnswer(tx, scope, key, fingerprint, settled.answer, ctx.services.idempotencyTtlMs);
+        await storeAnswer(db, tx, scope, key, fingerprint, settled.answer, ctx.services.idempotencyTtlMs);
         stored = true;
       });
     } catch (error) {
@@ -129,6 +129,6 @@ async function lockKey(tx: Tx, scope: string, key: string): Promise<boolean> {
 async function rememberRefusal(db: Db, scope: string, key: string, fingerprint: string, answer: Answer, ttlMs: number | undefined): Promise<void> {
   await db.transaction().execute(async (tx) => {
     // Another request may have claimed the key meanwhile: then its answer stands, not this one.
-    if ((await findKey(tx, scope, key, fingerprint)).kind === "run") await storeAnswer(tx, scope, key, fingerprint, answer, ttlMs);
+    if ((await findKey(db, tx, scope, key, fingerprint)).kind === "run") await storeAnswer(db, tx, scope, key, fingerprint, answer, ttlMs);
   });
 }

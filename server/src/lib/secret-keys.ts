@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import { crc32 } from "node:zlib";
 
 // Keys look like `heed_sk_<32 base62 chars><6 char checksum>`. The random part carries ~190 bits;
@@ -48,7 +48,7 @@ export function isWellFormedKey(kind: KeyKind, key: string): boolean {
 }
 
 export function sha256Hex(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
+  return hash("sha256", value, "hex");
 }
 
 export function safeEqual(a: string, b: string): boolean {

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import type { Tx } from "../context.js";
 
@@ -19,15 +19,10 @@ export async function bumpVersion(db: Db | Tx, workspaceId: string): Promise<voi
 
 // The read runs on every cached request, so its SQL is compiled once per database handle and only
 // its parameter changes: building and compiling the query each time costs more than SQLite's read.
-const compiledRead = new WeakMap<Db, CompiledQuery<{ version: number }>>();
+const selectVersion = compiledOnce(["workspaceId"], (db, v) => db.selectFrom("workspace_versions").select("version").where("workspace_id", "=", v.workspaceId));
 
 /** The workspace's current version (0 before its first change). */
 export async function readVersion(db: Db, workspaceId: string): Promise<number> {
-  let compiled = compiledRead.get(db);
-  if (!compiled) {
-    compiled = db.selectFrom("workspace_versions").select("version").where("workspace_id", "=", "").compile();
-    compiledRead.set(db, compiled);
-  }
-  const { rows } = await db.executeQuery<{ version: number }>({ ...compiled, parameters: [workspaceId] });
+  const { rows } = await db.executeQuery(selectVersion(db, { workspaceId }));
   return Number(rows[0]?.version ?? 0);
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { HeedError } from "../errors.js";
 
 // The Idempotency-Key header (draft-ietf-httpapi-idempotency-key-header): 1–255 visible ASCII
@@ -21,5 +21,6 @@ export function parseIdempotencyKey(header: string): string {
 
 /** What makes two requests "the same": method, path with query, and body bytes. */
 export function requestFingerprint(method: string, pathWithQuery: string, body: string): string {
-  return createHash("sha256").update(`${method} ${pathWithQuery}\n`).update(body).digest("hex");
+  // One string, one call: the same bytes as hashing the two parts in turn, without a Hash object.
+  return hash("sha256", `${method} ${pathWithQuery}\n${body}`, "hex");
 }

@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, hash, randomBytes, type KeyObject } from "node:crypto";
 import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
+import { compiledOnce } from "../../db/compiled-once.js";
 import type { Db } from "../../db/database.js";
 import type { IdempotencyKeysTable } from "../../db/schema.js";
 import type { Tx } from "../context.js";
@@ -29,11 +30,14 @@ export type Claim = { kind: "run" } | { kind: "replay"; answer: Answer };
 
 /** How a key is stored and looked up. */
 export function storedKey(key: string): string {
-  return createHash("sha256").update(`heed-idempotency-key\0${key}`).digest("base64url");
+  return hash("sha256", `heed-idempotency-key\0${key}`, "base64url");
 }
 
-function bodyKey(key: string): Buffer {
-  return createHash("sha256").update(`heed-idempotency-body\0${key}`).digest();
+// A KeyObject rather than the Buffer itself: node:crypto checks a Buffer key's kind on every cipher
+// it makes, which cost more than the encryption (a 400-byte answer sealed in 13.7 µs with a Buffer,
+// 6.0 µs with a KeyObject made for the call; sealing was 5% of an idempotent post creation).
+function bodyKey(key: string): KeyObject {
+  return createSecretKey(hash("sha256", `heed-idempotency-body\0${key}`, "buffer"));
 }
 
 function seal(key: string, body: string): string {
@@ -54,15 +58,39 @@ function answerOf(key: string, row: IdempotencyKeysTable): Answer {
   return { status: row.status!, headers: JSON.parse(row.headers ?? "{}") as Record<string, string>, body: row.body ? open(key, row.body) : "" };
 }
 
+// Both statements run on every idempotent write: compiled once (`db` is the database compiled for,
+// `tx` the request's transaction that runs them).
+const selectKey = compiledOnce(["scope", "key"], (db, v) =>
+  db.selectFrom("idempotency_keys").selectAll().where("scope", "=", v.scope).where("key", "=", v.key),
+);
+
+const STORED = ["fingerprint", "status", "headers", "body", "created_at", "expires_at"] as const;
+const upsertAnswer = compiledOnce(["scope", "key", ...STORED], (db, v) => {
+  const stored = {
+    fingerprint: v.fingerprint,
+    state: "done" as const,
+    locked_until: null,
+    status: v.status,
+    headers: v.headers,
+    body: v.body,
+    created_at: v.created_at,
+    expires_at: v.expires_at,
+  };
+  return db
+    .insertInto("idempotency_keys")
+    .values({ scope: v.scope, key: v.key, ...stored })
+    .onConflict((oc) => oc.columns(["scope", "key"]).doUpdateSet(stored));
+});
+
 /**
  * What a request should do with its key, asked inside its own transaction while it holds the key
  * (its process's set of running keys, PostgreSQL's advisory lock, SQLite's write lock): replay the
  * stored answer, or run. Reads only: the answer is written once, at the end (storeAnswer), so a new
  * key costs one insert instead of an insert and an update.
  */
-export async function findKey(tx: Tx, scope: string, rawKey: string, fingerprint: string): Promise<Claim> {
+export async function findKey(db: Db, tx: Tx, scope: string, rawKey: string, fingerprint: string): Promise<Claim> {
   const now = nowIso();
-  const row = await tx.selectFrom("idempotency_keys").selectAll().where("scope", "=", scope).where("key", "=", storedKey(rawKey)).executeTakeFirst();
+  const [row] = (await tx.executeQuery(selectKey(db, { scope, key: storedKey(rawKey) }))).rows;
   // None yet, or older than 24 h: forgotten, as if the purge had run (storeAnswer overwrites it).
   if (!row || row.expires_at <= now) return { kind: "run" };
   if (row.fingerprint !== fingerprint) {
@@ -77,23 +105,28 @@ export async function findKey(tx: Tx, scope: string, rawKey: string, fingerprint
 }
 
 /** Writes the answer under the key, over whatever stale row findKey let the request run past. */
-export async function storeAnswer(tx: Db | Tx, scope: string, rawKey: string, fingerprint: string, answer: Answer, ttlMs = DEFAULT_KEY_TTL_MS): Promise<void> {
+export async function storeAnswer(
+  db: Db,
+  tx: Db | Tx,
+  scope: string,
+  rawKey: string,
+  fingerprint: string,
+  answer: Answer,
+  ttlMs = DEFAULT_KEY_TTL_MS,
+): Promise<void> {
   const now = nowMs();
-  const stored = {
-    fingerprint,
-    state: "done" as const,
-    locked_until: null,
-    status: answer.status,
-    headers: JSON.stringify(answer.headers),
-    body: answer.body ? seal(rawKey, answer.body) : null,
-    created_at: isoAt(now),
-    expires_at: isoAt(now + ttlMs),
-  };
-  await tx
-    .insertInto("idempotency_keys")
-    .values({ scope, key: storedKey(rawKey), ...stored })
-    .onConflict((oc) => oc.columns(["scope", "key"]).doUpdateSet(stored))
-    .execute();
+  await tx.executeQuery(
+    upsertAnswer(db, {
+      scope,
+      key: storedKey(rawKey),
+      fingerprint,
+      status: answer.status,
+      headers: JSON.stringify(answer.headers),
+      body: answer.body ? seal(rawKey, answer.body) : null,
+      created_at: isoAt(now),
+      expires_at: isoAt(now + ttlMs),
+    }),
+  );
 }
 
 /** The hourly purge of keys past their 24 hours. */
