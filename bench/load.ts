@@ -14,6 +14,8 @@ export interface Measurement {
   firstResponseMax: number;
   errors: number;
   non2xx: number;
+  /** CPU time per answered request, in µs: the load generator's (this process), and the server's when it was given. */
+  cpuPerRequest: { load: number; server?: number };
 }
 
 export interface LoadOptions {
@@ -26,6 +28,8 @@ export interface LoadOptions {
   perRequestHeaders?: () => Record<string, string>;
   /** A path (with its query) made anew for every request: a list no cache can serve. */
   perRequestPath?: () => string;
+  /** The server under load, whose processes' CPU time is measured with the run. */
+  server?: { cpuMicros(): number };
 }
 
 /** The p-th percentile of ascending `sorted` values; NaN when there are none. */
@@ -48,6 +52,8 @@ export async function measure(name: string, url: string, options: LoadOptions): 
   const base = { url, headers: options.headers, connections: options.connections, requests } as autocannon.Options;
   // A short warm-up first, so JIT and caches are the same for every target.
   await autocannon({ ...base, duration: 2 });
+  const loadCpuBefore = process.cpuUsage();
+  const serverCpuBefore = options.server?.cpuMicros();
   let instance!: autocannon.Instance;
   const run = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon({ ...base, duration: options.seconds }, (error, result) => (error ? reject(error) : resolve(result)));
@@ -63,6 +69,12 @@ export async function measure(name: string, url: string, options: LoadOptions): 
     }
   });
   const result = await run;
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const answeredCount = Math.max(1, result.requests.total);
+  const cpuPerRequest = {
+    load: (loadCpu.user + loadCpu.system) / answeredCount,
+    server: serverCpuBefore === undefined ? undefined : (options.server!.cpuMicros() - serverCpuBefore) / answeredCount,
+  };
   // As it goes, so a run that stops early still shows what it measured.
   console.error(`measured ${name}: ${result.requests.average.toFixed(0)} req/s`);
   steady.sort((a, b) => a - b);
@@ -74,5 +86,6 @@ export async function measure(name: string, url: string, options: LoadOptions): 
     firstResponseMax: Math.round(firstResponseMax),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuPerRequest,
   };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../server/test/support/processes.js";
 import { startFlags } from "../server/test/support/start-flags.js";
@@ -11,6 +11,8 @@ export interface Running {
   child: ChildProcess;
   /** Resident and peak memory of the process, in MiB (Linux /proc). */
   memory(): { rssMiB: number; peakMiB: number };
+  /** CPU time (user and system) the process and its children (WORKERS) have used so far, in µs. */
+  cpuMicros(): number;
   stop(): Promise<void>;
 }
 
@@ -66,12 +68,47 @@ async function run(args: string[], env: Record<string, string>, probe: string): 
       const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
       return { rssMiB: kib("VmRSS") / 1024, peakMiB: kib("VmHWM") / 1024 };
     },
+    cpuMicros: () => treeCpuMicros(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
   };
+}
+
+// Linux /proc: fields 14 and 15 of /proc/<pid>/stat are user and system time in clock ticks (100 a
+// second on Linux); field 4 is the parent's pid. The command name (field 2) may hold spaces, so the
+// fields are counted after its closing parenthesis.
+const TICK_MICROS = 10_000;
+
+function statFields(pid: string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+
+/** The CPU time of `pid` and every process below it. */
+function treeCpuMicros(pid: number): number {
+  const parents = new Map<string, string>();
+  const ticks = new Map<string, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (!fields) continue;
+    parents.set(entry, fields[1]!);
+    ticks.set(entry, Number(fields[11]) + Number(fields[12]));
+  }
+  const inTree = (candidate: string): boolean => {
+    for (let at: string | undefined = candidate; at !== undefined && at !== "0"; at = parents.get(at)) if (at === String(pid)) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [entry, used] of ticks) if (inTree(entry)) total += used;
+  return total * TICK_MICROS;
 }
 
 export function startBare(): Promise<Running> {

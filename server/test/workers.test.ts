@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { freshDatabase } from "./support/database.js";
 import { startServer } from "./support/processes.js";
@@ -8,10 +8,15 @@ import { startServer } from "./support/processes.js";
 
 /** A GET on a connection of its own, so that node:cluster hands each to the next worker. */
 function getOnNewConnection(url: string, headers: Record<string, string>): Promise<number> {
+  return answerOf(url, headers, false).then((answer) => answer.status);
+}
+
+/** A GET on `agent`'s connection (one kept-alive connection stays with one worker), or a new one. */
+function answerOf(url: string, headers: Record<string, string>, agent: Agent | false): Promise<{ status: number; remaining: number }> {
   return new Promise((resolve, reject) => {
-    request(url, { headers, agent: false }, (res) => {
+    request(url, { headers, agent }, (res) => {
       res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, remaining: Number(res.headers["x-ratelimit-remaining"]) }));
     })
       .on("error", reject)
       .end();
@@ -42,6 +47,59 @@ describe("WORKERS=2", () => {
         process.kill(workerPids[0]!, "SIGKILL");
         await expect.poll(() => new Set([...server.stderr().matchAll(/"worker":(\d+)/g)].map((m) => m[1])).size, { timeout: 10_000 }).toBe(3);
         for (let i = 0; i < 4; i++) expect(await getOnNewConnection(`${server.url}/health`, {})).toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("serves exactly the limit when the workers take the counts in batches", async () => {
+    // Workers lease a bucket's requests from the primary (ratelimit/leases.ts): far from the limit
+    // in batches, near it one by one; no order of requests may serve more than the limit, or fewer.
+    const database = await freshDatabase();
+    try {
+      const server = await startServer(database.url, { SEED_DEMO: "1", WORKERS: "2", RATE_LIMIT_PER_MINUTE: "300" });
+      try {
+        const admin = /secret API key \(full access\): (heed_sk_\w+)/.exec(server.stdout())?.[1];
+        expect(admin).toBeDefined();
+        const boards = `${server.url}/v1/boards`;
+        // A key for each part, each with its own count of 300 a minute.
+        const newKey = async () => {
+          const created = await fetch(`${server.url}/v1/api-keys`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+            body: JSON.stringify({ name: "leases", scopes: ["boards:read"] }),
+          });
+          expect(created.status).toBe(201);
+          return ((await created.json()) as { key: string }).key;
+        };
+        const [alternatingKey, key] = [await newKey(), await newKey()];
+
+        // Alternating connections: both workers spend their leases turn by turn.
+        const alternating = [];
+        for (let i = 0; i < 330; i++) alternating.push(await answerOf(boards, { authorization: `Bearer ${alternatingKey}` }, false));
+        expect(alternating.filter((a) => a.status === 200)).toHaveLength(300);
+        expect(alternating.slice(300).every((a) => a.status === 429 && a.remaining === 0)).toBe(true);
+        expect(alternating.slice(0, 300).every((a) => a.remaining >= 0 && a.remaining < 300)).toBe(true);
+
+        // One worker leases early, the other spends most of the window, then the first comes back
+        // knowing more is left than is: its lease is refused, and it must still get the last ones.
+        const [first, second] = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })];
+        const auth = { authorization: `Bearer ${key}` };
+        try {
+          // Two kept-alive connections opened one after the other: node:cluster gives each to another worker.
+          const statuses = [(await answerOf(boards, auth, first)).status, (await answerOf(boards, auth, second)).status];
+          for (let i = 0; i < 5; i++) statuses.push((await answerOf(boards, auth, first)).status);
+          for (let i = 0; i < 250; i++) statuses.push((await answerOf(boards, auth, second)).status);
+          for (let i = 0; i < 70; i++) statuses.push((await answerOf(boards, auth, first)).status);
+          expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+          expect(statuses.filter((s) => s === 429)).toHaveLength(statuses.length - 300);
+        } finally {
+          first.destroy();
+          second.destroy();
+        }
       } finally {
         expect(await server.stop()).toBe(0);
       }

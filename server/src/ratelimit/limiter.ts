@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { log } from "../lib/log.js";
+import { Leases } from "./leases.js";
 
 export interface Decision {
   allowed: boolean;
@@ -35,10 +36,11 @@ export function createRateLimiter(options: {
   redisUrl?: string;
   windowSeconds: number;
   /**
-   * A worker of `WORKERS` (node:cluster): without Redis, counts are kept by the primary process
-   * (its RateLimiterClusterMaster, start/primary.ts), so the workers share one count per bucket.
+   * In a worker of `WORKERS=n` (node:cluster), n: without Redis, counts are kept by the primary
+   * process (its RateLimiterClusterMaster, start/primary.ts), so the workers share one count per
+   * bucket, which each worker takes in batches (leases.ts).
    */
-  clusterWorker?: boolean;
+  clusterWorkers?: number;
 }): RateLimiter {
   const { windowSeconds } = options;
   // Fail fast while disconnected instead of queueing: the insurance limiter answers meanwhile.
@@ -59,7 +61,8 @@ export function createRateLimiter(options: {
   // synchronously) made the request fail with a 500. Such a worker now counts in its own memory for
   // a while, as every instance does when Redis is unreachable: each worker still enforces the
   // limit, and no request fails, nor waits a second, for a count.
-  const cluster = options.clusterWorker && !redis ? clusterFallback() : undefined;
+  const cluster = options.clusterWorkers && !redis ? clusterFallback() : undefined;
+  const leases = cluster ? new Leases(options.clusterWorkers!) : undefined;
   const limiters = new Map<number, { shared: RateLimiterAbstract; own: RateLimiterMemory }>();
   const limiterFor = (limit: number) => {
     let limiter = limiters.get(limit);
@@ -88,6 +91,30 @@ export function createRateLimiter(options: {
     resetMs: Math.max(0, res.msBeforeNext),
   });
 
+  /** Counts `points` requests against the bucket: allowed only if all of them fit. */
+  const count = async (bucket: string, limit: number, points: number): Promise<Decision> => {
+    try {
+      return decision(limit, await ask(limit, (limiter) => limiter.consume(bucket, points)), true);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return decision(limit, rejection, false);
+      throw rejection;
+    }
+  };
+  /** A worker's request: from its lease, or from the primary with a new lease. */
+  const leased = async (leases: Leases, bucket: string, limit: number): Promise<Decision> => {
+    const held = leases.take(bucket, limit, Date.now());
+    if (held) return held;
+    const size = leases.size(bucket, Date.now());
+    const answer = await count(bucket, limit, size);
+    if (answer.allowed) return leases.granted(bucket, size, answer, Date.now());
+    if (size === 1) return leases.refused(bucket, answer, Date.now());
+    // Refused for the lease's size, maybe not for this one request: the primary counted the whole
+    // lease, so give it back and ask for the one request alone.
+    await ask(limit, (limiter) => limiter.reward(bucket, size));
+    const single = await count(bucket, limit, 1);
+    return single.allowed ? leases.granted(bucket, 1, single, Date.now()) : leases.refused(bucket, single, Date.now());
+  };
+
   return {
     windowSeconds,
     async ready(timeoutMs) {
@@ -108,12 +135,7 @@ export function createRateLimiter(options: {
       });
     },
     async consume(bucket, limit) {
-      try {
-        return decision(limit, await ask(limit, (limiter) => limiter.consume(bucket)), true);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return decision(limit, rejection, false);
-        throw rejection;
-      }
+      return leases ? leased(leases, bucket, limit) : count(bucket, limit, 1);
     },
     async peek(bucket, limit) {
       const res = await ask(limit, (limiter) => limiter.get(bucket));

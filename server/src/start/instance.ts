@@ -25,7 +25,7 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
   const services = await servicesOf(config, opened);
   if (role === "whole" && config.seedDemo) await bootstrapDemo(services);
 
-  const limits = { redisUrl: config.rateLimit.redisUrl, clusterWorker: role === "worker" };
+  const limits = { redisUrl: config.rateLimit.redisUrl, clusterWorkers: role === "worker" ? config.workers : undefined };
   const rateLimiter = createRateLimiter({ ...limits, windowSeconds: config.rateLimit.windowSeconds });
   if (!(await rateLimiter.ready(5000))) log.warn("redis not reachable at start-up: serving with per-process rate limits");
   const signInLimiter = createRateLimiter({ ...limits, windowSeconds: SIGN_IN_WINDOW_SECONDS });

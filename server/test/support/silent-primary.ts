@@ -13,7 +13,7 @@ if (cluster.isPrimary) {
     worker.kill();
   });
 } else {
-  const limiter = createRateLimiter({ clusterWorker: true, windowSeconds: 60 });
+  const limiter = createRateLimiter({ clusterWorkers: 2, windowSeconds: 60 });
   const started = Date.now();
   const first = await limiter.consume("ip:127.0.0.1", 1);
   const firstMs = Date.now() - started;
