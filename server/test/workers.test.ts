@@ -100,6 +100,17 @@ describe("WORKERS=2", () => {
           first.destroy();
           second.destroy();
         }
+
+        // Many at once on many connections: requests that each lease at the same moment must not
+        // lose what the others were granted (the client would be refused before its limit).
+        const burstKey = await newKey();
+        const many = new Agent({ keepAlive: true, maxSockets: 20 });
+        try {
+          const burst = await Promise.all(Array.from({ length: 330 }, () => answerOf(boards, { authorization: `Bearer ${burstKey}` }, many)));
+          expect(burst.filter((a) => a.status === 200)).toHaveLength(300);
+        } finally {
+          many.destroy();
+        }
       } finally {
         expect(await server.stop()).toBe(0);
       }

@@ -12,8 +12,10 @@ import type { Decision } from "./limiter.js";
 // - leased requests are counted at the primary when leased, so the workers together never serve
 //   more than the limit; a worker may hold a few unspent when another is refused (fewer served,
 //   never more), and X-RateLimit-Remaining does not count what the other workers hold;
-// - a lease ends with its window; the primary's refusal is kept until the window starts again
-//   (a fixed window's count only grows), so a flood over the limit stays in the worker.
+// - a lease ends with its window; refusals are not kept, each refused request asks the primary;
+// - one request at a time asks for a bucket's lease; requests beside it wait and take from what it
+//   brings (limiter.ts): many asking at once over-asked, a refused lease counted at the primary
+//   until it was given back, and the requests refused meanwhile were refused below the limit.
 const MAX_LEASE = 100;
 
 interface Held {
@@ -21,9 +23,8 @@ interface Held {
   left: number;
   /** What the primary said was left after granting the lease. */
   remaining: number;
-  /** When the window ends (ms since the epoch): the lease, or the refusal, ends with it. */
+  /** When the window ends (ms since the epoch): the lease ends with it. */
   resetAt: number;
-  refused: boolean;
 }
 
 export class Leases {
@@ -36,31 +37,39 @@ export class Leases {
 
   /** A request served from what this worker holds, or undefined when the primary must be asked. */
   take(bucket: string, limit: number, now: number): Decision | undefined {
-    const held = this.#held.get(bucket);
-    if (!held || now >= held.resetAt) return undefined;
-    if (held.refused) return { allowed: false, limit, remaining: 0, resetMs: held.resetAt - now };
-    if (held.left === 0) return undefined;
+    const held = this.#current(bucket, now);
+    if (!held || held.left === 0) return undefined;
     held.left--;
     return { allowed: true, limit, remaining: held.remaining + held.left, resetMs: held.resetAt - now };
   }
 
   /** How many requests to lease next: one until the primary has said how many are left. */
   size(bucket: string, now: number): number {
-    const held = this.#held.get(bucket);
-    if (!held || now >= held.resetAt) return 1;
+    const held = this.#current(bucket, now);
+    if (!held) return 1;
     return Math.max(1, Math.min(MAX_LEASE, Math.floor(held.remaining / (4 * this.#workers))));
   }
 
   /** The primary granted `size` requests, one of which this request spends. */
   granted(bucket: string, size: number, decision: Decision, now: number): Decision {
-    const held = { left: size - 1, remaining: decision.remaining, resetAt: now + decision.resetMs, refused: false };
-    this.#held.set(bucket, held);
-    return { ...decision, remaining: held.remaining + held.left };
+    const held = this.#current(bucket, now);
+    const next = held
+      ? { left: held.left + size - 1, remaining: Math.min(held.remaining, decision.remaining), resetAt: held.resetAt }
+      : { left: size - 1, remaining: decision.remaining, resetAt: now + decision.resetMs };
+    this.#held.set(bucket, next);
+    return { ...decision, remaining: next.remaining + next.left };
   }
 
-  /** The primary refused a single request: so is every other until the window starts again. */
+  /** The primary refused: what is left to lease is nothing until the window starts again. */
   refused(bucket: string, decision: Decision, now: number): Decision {
-    this.#held.set(bucket, { left: 0, remaining: 0, resetAt: now + decision.resetMs, refused: true });
+    const held = this.#current(bucket, now);
+    this.#held.set(bucket, { left: held?.left ?? 0, remaining: 0, resetAt: held?.resetAt ?? now + decision.resetMs });
     return decision;
+  }
+
+  /** What this worker holds of the bucket in the window now running. */
+  #current(bucket: string, now: number): Held | undefined {
+    const held = this.#held.get(bucket);
+    return held && now < held.resetAt ? held : undefined;
   }
 }

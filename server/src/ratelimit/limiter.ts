@@ -100,10 +100,25 @@ export function createRateLimiter(options: {
       throw rejection;
     }
   };
-  /** A worker's request: from its lease, or from the primary with a new lease. */
+  /** A worker's request: from its lease, or from the primary with a new lease (one asker at a time). */
+  const asking = new Map<string, Promise<unknown>>();
   const leased = async (leases: Leases, bucket: string, limit: number): Promise<Decision> => {
-    const held = leases.take(bucket, limit, Date.now());
-    if (held) return held;
+    for (;;) {
+      const held = leases.take(bucket, limit, Date.now());
+      if (held) return held;
+      const other = asking.get(bucket);
+      if (!other) break;
+      await other.catch(() => undefined);
+    }
+    const asked = leaseFromPrimary(leases, bucket, limit);
+    asking.set(bucket, asked);
+    try {
+      return await asked;
+    } finally {
+      asking.delete(bucket);
+    }
+  };
+  const leaseFromPrimary = async (leases: Leases, bucket: string, limit: number): Promise<Decision> => {
     const size = leases.size(bucket, Date.now());
     const answer = await count(bucket, limit, size);
     if (answer.allowed) return leases.granted(bucket, size, answer, Date.now());
