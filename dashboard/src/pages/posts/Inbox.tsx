@@ -18,6 +18,9 @@ import { StatusCounts } from "./StatusCounts.js";
 const PAGE = 25;
 const REFRESH_MS = 5000;
 
+/** Every filter off; the sort stays as it is. */
+const { sort: _keptSort, ...NO_FILTERS } = filtersOf(new URLSearchParams());
+
 export function Inbox() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
@@ -53,10 +56,14 @@ export function Inbox() {
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
-  const setFilters = (next: Filters) => {
+  // A change applies to the filters in the address as it is now, not as this render saw it: the
+  // router re-renders after a navigation in a transition, so a change made right after another
+  // (clear the filters, then pick a sort) started from the filters before the first and brought
+  // them back.
+  const setFilters = (change: Partial<Filters>) => {
     setSelection(new Set());
     setCursor(-1);
-    setParams(paramsOf(next));
+    setParams(paramsOf({ ...filtersOf(new URLSearchParams(window.location.search)), ...change }));
   };
   const filtered = Boolean(filters.q || filters.boardId || filters.status || filters.tag || filters.authorId || filters.ownerId);
   const list = posts.data?.pages.flatMap((p) => p.data) ?? [];
@@ -97,10 +104,10 @@ export function Inbox() {
       </div>
       <ShortcutHelp ref={help} />
       <InboxFilters filters={filters} onChange={setFilters} />
-      <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ ...filters, status })} enabled={!posts.isPending} />
+      <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ status })} enabled={!posts.isPending} />
       {filtered && (
         <p>
-          <button type="button" className="link" onClick={() => setFilters({ ...filtersOf(new URLSearchParams()), sort: filters.sort })}>
+          <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
             Clear the filters
           </button>
         </p>
@@ -142,7 +149,7 @@ export function Inbox() {
                 key={post.id}
                 post={post}
                 boardName={boardNames.get(post.boardId)}
-                onAuthor={(authorId) => setFilters({ ...filters, authorId })}
+                onAuthor={(authorId) => setFilters({ authorId })}
                 selected={selection.has(post.id)}
                 onSelect={(on) => toggle(post.id, on)}
                 current={index === cursor}

@@ -61,7 +61,7 @@ const CATEGORIES = [
   { id: "closed", label: "All closed" },
 ];
 
-export function InboxFilters({ filters, onChange }: { filters: Filters; onChange: (f: Filters) => void }) {
+export function InboxFilters({ filters, onChange }: { filters: Filters; onChange: (change: Partial<Filters>) => void }) {
   const id = useId();
   const boards = useQuery({ queryKey: ["boards"], queryFn: async () => unwrap(await api.GET("/boards", { params: { query: { limit: 100 } } })) });
   const statuses = useQuery({ queryKey: ["statuses"], queryFn: async () => unwrap(await api.GET("/statuses", { params: { query: { limit: 100 } } })) });
@@ -76,10 +76,10 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    onChange({ ...filters, q: String(form.get("q")).trim() });
+    onChange({ q: String(form.get("q")).trim() });
   };
   // Selects apply at once; the search applies on Enter or the button.
-  const select = (name: keyof Filters) => (event: { target: { value: string } }) => onChange({ ...filters, [name]: event.target.value });
+  const select = (name: keyof Filters) => (event: { target: { value: string } }) => onChange({ [name]: event.target.value });
   return (
     <form className="filters" onSubmit={onSubmit} aria-label="Filter posts">
       <div className="field">
