@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { parseIdempotencyKey, requestFingerprint } from "../core/idempotency/key.js";
-import { findKey, storeAnswer, type Answer } from "../core/idempotency/store.js";
+import { findKey, requestKey, storeAnswer, type Answer, type RequestKey } from "../core/idempotency/store.js";
 import { sql } from "kysely";
 import type { Tx } from "../core/context.js";
 import { HeedError } from "../core/errors.js";
@@ -61,7 +61,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
     // and the end user (anonymous callers of one workspace share a scope; their keys are random).
     const scope = ctx.actor.type === "end_user" ? `public:${ctx.workspace.id}:${ctx.actor.id ?? "anonymous"}` : `${ctx.actor.type}:${ctx.actor.id}`;
     const url = new URL(c.req.url);
-    const fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, await c.req.text());
+    const keyed = requestKey(scope, key, requestFingerprint(c.req.method, url.pathname + url.search, await c.req.text()));
     const { db } = ctx.services;
 
     // The contract's 409 while the first request runs: this process knows its own requests, and on
@@ -77,7 +77,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
     try {
       await db.transaction().execute(async (tx) => {
         if (ctx.services.dialect === "postgres" && !(await lockKey(tx, scope, key))) throw inFlight();
-        const claim = await findKey(db, tx, scope, key, fingerprint);
+        const claim = await findKey(db, tx, keyed);
         if (claim.kind === "replay") {
           replay = claim.answer;
           return;
@@ -91,7 +91,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
         if (response.status >= 400) throw new RollBack();
         const settled = await settle(response);
         response = settled.response;
-        await storeAnswer(db, tx, scope, key, fingerprint, settled.answer, ctx.services.idempotencyTtlMs);
+        await storeAnswer(db, tx, keyed, settled.answer, ctx.services.idempotencyTtlMs);
         stored = true;
       });
     } catch (error) {
@@ -109,7 +109,7 @@ export function idempotent<H extends Handler>(method: string, handler: H): H {
     const answer = response!;
     if (stored || !remembered(answer.status)) return answer;
     const settled = await settle(answer);
-    await rememberRefusal(db, scope, key, fingerprint, settled.answer, ctx.services.idempotencyTtlMs);
+    await rememberRefusal(db, keyed, settled.answer, ctx.services.idempotencyTtlMs);
     return settled.response;
   }) as unknown as H;
 }
@@ -126,9 +126,9 @@ async function lockKey(tx: Tx, scope: string, key: string): Promise<boolean> {
 }
 
 /** Stores a refusal that came from the data (404, 409) after its transaction rolled back, claim and all. */
-async function rememberRefusal(db: Db, scope: string, key: string, fingerprint: string, answer: Answer, ttlMs: number | undefined): Promise<void> {
+async function rememberRefusal(db: Db, key: RequestKey, answer: Answer, ttlMs: number | undefined): Promise<void> {
   await db.transaction().execute(async (tx) => {
     // Another request may have claimed the key meanwhile: then its answer stands, not this one.
-    if ((await findKey(db, tx, scope, key, fingerprint)).kind === "run") await storeAnswer(db, tx, scope, key, fingerprint, answer, ttlMs);
+    if ((await findKey(db, tx, key)).kind === "run") await storeAnswer(db, tx, key, answer, ttlMs);
   });
 }

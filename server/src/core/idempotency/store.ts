@@ -28,6 +28,20 @@ export interface Answer {
 
 export type Claim = { kind: "run" } | { kind: "replay"; answer: Answer };
 
+/** One request's Idempotency-Key as the store needs it, its hash made once for the lookup and the answer. */
+export interface RequestKey {
+  /** The credential the key belongs to (idempotency.ts). */
+  scope: string;
+  raw: string;
+  stored: string;
+  /** The request's method, path and body, hashed (key.ts). */
+  fingerprint: string;
+}
+
+export function requestKey(scope: string, raw: string, fingerprint: string): RequestKey {
+  return { scope, raw, stored: storedKey(raw), fingerprint };
+}
+
 /** How a key is stored and looked up. */
 export function storedKey(key: string): string {
   return hash("sha256", `heed-idempotency-key\0${key}`, "base64url");
@@ -88,15 +102,15 @@ const upsertAnswer = compiledOnce(["scope", "key", ...STORED], (db, v) => {
  * stored answer, or run. Reads only: the answer is written once, at the end (storeAnswer), so a new
  * key costs one insert instead of an insert and an update.
  */
-export async function findKey(db: Db, tx: Tx, scope: string, rawKey: string, fingerprint: string): Promise<Claim> {
+export async function findKey(db: Db, tx: Tx, key: RequestKey): Promise<Claim> {
   const now = nowIso();
-  const [row] = (await tx.executeQuery(selectKey(db, { scope, key: storedKey(rawKey) }))).rows;
+  const [row] = (await tx.executeQuery(selectKey(db, { scope: key.scope, key: key.stored }))).rows;
   // None yet, or older than 24 h: forgotten, as if the purge had run (storeAnswer overwrites it).
   if (!row || row.expires_at <= now) return { kind: "run" };
-  if (row.fingerprint !== fingerprint) {
+  if (row.fingerprint !== key.fingerprint) {
     throw new HeedError("idempotency_key_reused", "This Idempotency-Key was used with a different request (method, path or body); use a new key.");
   }
-  if (row.state === "done") return { kind: "replay", answer: answerOf(rawKey, row) };
+  if (row.state === "done") return { kind: "replay", answer: answerOf(key.raw, row) };
   if (row.locked_until && row.locked_until > now) {
     throw new HeedError("idempotency_in_flight", "The first request with this Idempotency-Key is still running; retry once it has answered.");
   }
@@ -105,24 +119,16 @@ export async function findKey(db: Db, tx: Tx, scope: string, rawKey: string, fin
 }
 
 /** Writes the answer under the key, over whatever stale row findKey let the request run past. */
-export async function storeAnswer(
-  db: Db,
-  tx: Db | Tx,
-  scope: string,
-  rawKey: string,
-  fingerprint: string,
-  answer: Answer,
-  ttlMs = DEFAULT_KEY_TTL_MS,
-): Promise<void> {
+export async function storeAnswer(db: Db, tx: Db | Tx, key: RequestKey, answer: Answer, ttlMs = DEFAULT_KEY_TTL_MS): Promise<void> {
   const now = nowMs();
   await tx.executeQuery(
     upsertAnswer(db, {
-      scope,
-      key: storedKey(rawKey),
-      fingerprint,
+      scope: key.scope,
+      key: key.stored,
+      fingerprint: key.fingerprint,
       status: answer.status,
       headers: JSON.stringify(answer.headers),
-      body: answer.body ? seal(rawKey, answer.body) : null,
+      body: answer.body ? seal(key.raw, answer.body) : null,
       created_at: isoAt(now),
       expires_at: isoAt(now + ttlMs),
     }),
