@@ -52,18 +52,17 @@ export class Leases {
 
   /** The primary granted `size` requests, one of which this request spends. */
   granted(bucket: string, size: number, decision: Decision, now: number): Decision {
-    const held = this.#current(bucket, now);
-    const next = held
-      ? { left: held.left + size - 1, remaining: Math.min(held.remaining, decision.remaining), resetAt: held.resetAt }
-      : { left: size - 1, remaining: decision.remaining, resetAt: now + decision.resetMs };
+    const next = { left: size - 1, remaining: decision.remaining, resetAt: now + decision.resetMs };
     this.#held.set(bucket, next);
     return { ...decision, remaining: next.remaining + next.left };
   }
 
-  /** The primary refused: what is left to lease is nothing until the window starts again. */
+  /**
+   * The primary refused: nothing is left to lease until the window starts again. (This worker held
+   * nothing either: a request asks only once what it held is spent.)
+   */
   refused(bucket: string, decision: Decision, now: number): Decision {
-    const held = this.#current(bucket, now);
-    this.#held.set(bucket, { left: held?.left ?? 0, remaining: 0, resetAt: held?.resetAt ?? now + decision.resetMs });
+    this.#held.set(bucket, { left: 0, remaining: 0, resetAt: now + decision.resetMs });
     return decision;
   }
 
