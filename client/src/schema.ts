@@ -745,7 +745,7 @@ export interface paths {
         head?: never;
         /**
          * Update the workspace's settings
-         * @description Name, portal visibility, identity verification, default rate limit. Requires `workspace:write`.
+         * @description Name, portal visibility, identity verification, default rate limit, portal settings, and whether every member must sign in with a second factor (`requireTwoFactor`, an owner's alone). Requires `workspace:write`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -824,13 +824,13 @@ export interface paths {
         get: operations["getWorkspaceSingleSignOn"];
         /**
          * Set the workspace's single sign-on
-         * @description Sets or replaces the workspace's own OpenID Connect provider (Okta, Entra ID, Google Workspace, Keycloak): register `callbackUrl` at the provider. Its people sign in through it; verified emails of `allowedDomains` sign up as members. It opens only accounts that belong to this workspace alone. Requires `workspace:write`.
+         * @description Sets or replaces the workspace's own OpenID Connect provider (Okta, Entra ID, Google Workspace, Keycloak): register `callbackUrl` at the provider. Its people sign in through it once each has linked it while signed in (`POST /v1/auth/oidc/link`); verified emails of `allowedDomains` that have no account yet sign up as members. It opens only accounts that belong to this workspace alone, and never an account by its email. An owner's alone: an admin's session gets 403 `owner_only` (and only owners mint keys with `workspace:write`). Requires `workspace:write`.
          */
         put: operations["putWorkspaceSingleSignOn"];
         post?: never;
         /**
          * Remove the workspace's single sign-on
-         * @description Its people sign in with their passwords (or the server's provider) from now on; sessions already open stay open. Requires `workspace:write`.
+         * @description Its people sign in with their passwords (or the server's provider) from now on; sessions already open stay open. An owner's alone (403 `owner_only` for an admin's session). Requires `workspace:write`.
          */
         delete: operations["deleteWorkspaceSingleSignOn"];
         options?: never;
@@ -870,7 +870,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description The last owner cannot be removed (409). Their posts and comments stay. Requires `members:write`.
+         * @description The last owner cannot be removed (409). Their posts and comments stay. The API keys they minted stop working at once (and keys minted with those keys), each with an audit row, unless `transferKeysTo` names a member who keeps them (`GET /v1/api-keys?createdBy=` lists them). Requires `members:write`.
          */
         delete: operations["removeMember"];
         options?: never;
@@ -955,7 +955,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Newest first, revoked keys included. Keys show only their prefix and last 4 characters. Requires `api_keys:read`.
+         * @description Newest first, revoked keys included; `createdBy` narrows to the keys one member (or key) minted. Keys show only their prefix and last 4 characters. Requires `api_keys:read`.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -1217,7 +1217,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Email and password to a new dashboard session: sets the session cookie (HttpOnly, SameSite=Lax) and answers the account, its workspaces and the CSRF token. A wrong password and an unknown email get the same 401. At most 10 attempts per account and 50 per address in 15 minutes (429 with `retry-after`). No credential.
+         * @description Email and password to a new dashboard session: sets the session cookie (HttpOnly, SameSite=Lax) and answers the account, its workspaces and the CSRF token. A wrong password and an unknown email get the same 401. An account with two-factor sign-in answers a right password with 401 `two_factor_required`: send the same request again with `code` (or a `recoveryCode`). At most 10 attempts per account and 50 per address in 15 minutes, codes included (429 with `retry-after`). No credential.
          */
         post: operations["signIn"];
         delete?: never;
@@ -1345,7 +1345,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invite
-         * @description Joins the workspace and signs in (sets the session cookie). A new email gets an account with this password; an email with an account must give its password (401 otherwise). Counts as a sign-in attempt. No credential.
+         * @description Joins the workspace and signs in (sets the session cookie). A new email gets an account with this password; an email with an account must give its password (401 otherwise), and its two-factor `code` (or a `recoveryCode`) when it has one (401 `two_factor_required`; the invite stays usable). Counts as a sign-in attempt. No credential.
          */
         post: operations["acceptInvite"];
         delete?: never;
@@ -1389,7 +1389,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password
-         * @description Uses the link once: sets the password, ends every session of the account, and signs in here (sets the session cookie). No credential.
+         * @description Uses the link once: sets the password, ends every session of the account, and signs in here (sets the session cookie). An account with two-factor sign-in gives its `code` (or a `recoveryCode`) too: without it, 401 `two_factor_required` and the link stays usable. Counts as a sign-in attempt of the account. No credential.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -1458,6 +1458,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oidc/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link single sign-on to my account
+         * @description Starts linking the current workspace's own OpenID Connect provider (else the server's) to the signed-in account: open `url` in the browser; the provider sends it back to `/v1/auth/oidc/callback`, which links the identity and returns to `redirect`. A workspace's provider signs in only accounts that linked it this way or joined through it. The account is mailed, and each of its workspaces gets an audit row. Dashboard session only.
+         */
+        post: operations["startIdentityLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my linked single sign-on identities
+         * @description The OpenID Connect identities that sign this account in, oldest first. Dashboard session only.
+         */
+        get: operations["listIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get my two-factor sign-in
+         * @description Whether the account signs in with a second factor, since when, and how many recovery codes are left. Dashboard session only.
+         */
+        get: operations["getTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol an authenticator app
+         * @description A new TOTP secret (RFC 6238: 6 digits, 30 seconds) to scan; nothing changes until a code from it is confirmed. Enrolling again replaces a secret not yet confirmed. 409 when two-factor sign-in is on already. Dashboard session only.
+         */
+        post: operations["enrolTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on
+         * @description A current code of the enrolled secret turns it on: from now on every sign-in, password link and invite asks for a code (single sign-on does not: the provider owns that). Answers ten recovery codes, shown once. Counts as a sign-in attempt. Dashboard session only.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew my recovery codes
+         * @description Ten new recovery codes replace the old ones (used or not). Needs the password (or, without one, a current code). Counts as a sign-in attempt. Dashboard session only.
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description Needs the password (or, without one, a current code); 409 while a workspace of the account requires two-factor sign-in. The account is mailed. Counts as a sign-in attempt. Dashboard session only.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identify": {
         parameters: {
             query?: never;
@@ -1469,7 +1609,7 @@ export interface paths {
         put?: never;
         /**
          * Identify an end user
-         * @description Creates or updates the end user by your own user id (and their company), and answers a short-lived end-user token for portal writes. With identity verification on, send `userHash` or a signed JWT as `token`: nobody can act as another user with only the public key. Emits `user.identified`. Public key only.
+         * @description Creates or updates the end user by your own user id (and their company), and answers a short-lived end-user token for portal writes. Identity verification is on for new workspaces (an owner may turn it off): send `userHash` = hex HMAC-SHA256 of `userId` keyed with the identity secret, or a JWT signed with it (HS256) as `token`, both made on your server; nobody can act as another user with only the public key. Without a proof: 401 `identity_not_verified`, whose `detail` says how to sign. Emits `user.identified`. Public key only.
          */
         post: operations["identify"];
         delete?: never;
@@ -1533,7 +1673,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a post
-         * @description The identified end user posts on a public board, in the default status. Titles up to 200 characters, bodies up to 10,000; at most the workspace's `portalPostsPerHour` posts per user per hour (429 with `retry-after`). Emits `post.created`. Public key and end-user token.
+         * @description The identified end user posts on a public board, in the default status. Titles up to 200 characters, bodies up to 10,000; at most the workspace's `portalPostsPerHour` posts per user per hour, and guests' posts at most 5 per client address and 30 per workspace in 15 minutes (429 with `retry-after`). Emits `post.created`. Public key and end-user token.
          */
         post: operations["submitPortalPost"];
         delete?: never;
@@ -2033,11 +2173,15 @@ export interface components {
             author: {
                 /** @enum {string} */
                 type: "user" | "member";
+                /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 name: string | null;
                 avatarUrl: string | null;
             } | null;
-            /** @description The member responsible for the post. */
+            /**
+             * @description The member responsible for the post.
+             * @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             ownerId: string | null;
             voteCount: number;
             /** @description Public comments. */
@@ -2051,7 +2195,10 @@ export interface components {
             eta: string | null;
             pinned: boolean;
             commentsLocked: boolean;
-            /** @description Set when this post was merged into another as a duplicate. */
+            /**
+             * @description Set when this post was merged into another as a duplicate.
+             * @example post_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             mergedInto: string | null;
             /** @description The post in the public portal. */
             url: string;
@@ -2074,9 +2221,14 @@ export interface components {
             category: "open" | "active" | "complete" | "closed";
         };
         Comment: {
+            /** @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
+            /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
             postId: string;
-            /** @description The top-level comment this replies to; replies are one level deep. */
+            /**
+             * @description The top-level comment this replies to; replies are one level deep.
+             * @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             parentId: string | null;
             /** @description Markdown. */
             body: string;
@@ -2085,6 +2237,7 @@ export interface components {
             author: {
                 /** @enum {string} */
                 type: "user" | "member";
+                /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 name: string | null;
                 avatarUrl: string | null;
@@ -2093,8 +2246,10 @@ export interface components {
             updatedAt: string;
         };
         Voter: {
+            /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
             userId: string;
             user: {
+                /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 externalId: string;
                 name: string | null;
@@ -2102,6 +2257,7 @@ export interface components {
                 avatarUrl: string | null;
                 /** @description The voter's company, with what it pays a month: rank requests by revenue. */
                 company: {
+                    /** @example cmp_01jd8x4y2b3c5d6e7f8g9h0j1k */
                     id: string;
                     name: string;
                     monthlySpend: number;
@@ -2112,6 +2268,7 @@ export interface components {
             createdAt: string;
         };
         ChangelogEntry: {
+            /** @example chg_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             title: string;
             /** @description Markdown. */
@@ -2129,6 +2286,7 @@ export interface components {
             updatedAt: string;
         };
         Board: {
+            /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             /** @description The board's segment in portal URLs. */
             slug: string;
@@ -2192,7 +2350,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "malformed_json" | "validation_failed" | "invalid_cursor" | "missing_credential" | "invalid_credential" | "wrong_credential_kind" | "missing_user_token" | "invalid_user_token" | "identity_not_verified" | "missing_scope" | "origin_not_allowed" | "csrf_failed" | "not_a_member" | "owner_only" | "comments_locked" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "post_limit_reached" | "internal_error" | "unavailable";
+            code: "malformed_json" | "validation_failed" | "invalid_cursor" | "missing_credential" | "invalid_credential" | "wrong_credential_kind" | "missing_user_token" | "invalid_user_token" | "identity_not_verified" | "two_factor_required" | "missing_scope" | "origin_not_allowed" | "csrf_failed" | "not_a_member" | "owner_only" | "two_factor_setup_required" | "comments_locked" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "post_limit_reached" | "internal_error" | "provider_unavailable" | "unavailable";
             requestId: string | null;
             errors?: {
                 pointer: string;
@@ -2209,15 +2367,23 @@ export interface components {
             }[];
         };
         CreatePost: {
+            /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
             boardId: string;
             title: string;
             /** @description Markdown, up to 20,000 characters. */
             body?: string;
-            /** @description Defaults to the workspace's default status. */
+            /**
+             * @description Defaults to the workspace's default status.
+             * @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             statusId?: string;
             tagIds?: string[];
-            /** @description End user (`usr_…`) or member (`mem_…`) posting it. */
+            /**
+             * @description End user (`usr_…`) or member (`mem_…`) posting it.
+             * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             authorId?: string | null;
+            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
             ownerId?: string | null;
             /**
              * Format: date
@@ -2230,10 +2396,13 @@ export interface components {
             title?: string;
             /** @description Markdown, up to 20,000 characters. */
             body?: string;
+            /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
             boardId?: string;
+            /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
             statusId?: string;
             /** @description Replaces the post's tags. */
             tagIds?: string[];
+            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
             ownerId?: string | null;
             /**
              * Format: date
@@ -2244,6 +2413,7 @@ export interface components {
             commentsLocked?: boolean;
         };
         ChangePostStatus: {
+            /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
             statusId: string;
             /** @description Posted with the change (public unless `internal`); needs `comments:write` too. */
             comment?: {
@@ -2257,6 +2427,7 @@ export interface components {
             nextCursor: string | null;
         };
         PostActivity: {
+            /** @example aud_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             action: components["schemas"]["AuditAction"];
             actor: components["schemas"]["Actor"];
@@ -2269,14 +2440,18 @@ export interface components {
          * @example post.status_changed
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "board.created" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
+        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
         Actor: {
             /** @enum {string} */
             type: "member" | "api_key" | "end_user" | "system";
+            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string | null;
         };
         MergePost: {
-            /** @description The canonical post. */
+            /**
+             * @description The canonical post.
+             * @example post_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             into: string;
         };
         VoterList: {
@@ -2285,7 +2460,10 @@ export interface components {
             nextCursor: string | null;
         };
         AddVote: {
-            /** @description The end user (`usr_…`) the vote is for. */
+            /**
+             * @description The end user (`usr_…`) the vote is for.
+             * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             userId: string;
         };
         CommentList: {
@@ -2298,9 +2476,15 @@ export interface components {
             body: string;
             /** @description Default false: a public comment. */
             internal?: boolean;
-            /** @description Reply to this top-level comment of the same post. */
+            /**
+             * @description Reply to this top-level comment of the same post.
+             * @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             parentId?: string | null;
-            /** @description End user (`usr_…`) or member (`mem_…`) writing it. */
+            /**
+             * @description End user (`usr_…`) or member (`mem_…`) writing it.
+             * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             authorId?: string | null;
         };
         UpdateComment: {
@@ -2341,6 +2525,7 @@ export interface components {
             nextCursor: string | null;
         };
         Status: {
+            /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             name: string;
             /**
@@ -2385,6 +2570,7 @@ export interface components {
             nextCursor: string | null;
         };
         Tag: {
+            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             name: string;
             color: string;
@@ -2400,6 +2586,7 @@ export interface components {
             color?: string;
         };
         TagPost: {
+            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
             tagId: string;
         };
         ChangelogEntryList: {
@@ -2449,7 +2636,10 @@ export interface components {
             traits?: {
                 [key: string]: string | number | boolean | null;
             };
-            /** @description A company of the workspace (`cmp_…`), or null to unlink. */
+            /**
+             * @description A company of the workspace (`cmp_…`), or null to unlink.
+             * @example cmp_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             companyId?: string | null;
         };
         TrackedEventList: {
@@ -2521,6 +2711,7 @@ export interface components {
             monthlySpend?: number;
         };
         Workspace: {
+            /** @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             slug: string;
             name: string;
@@ -2531,7 +2722,7 @@ export interface components {
              * @enum {string}
              */
             portalVisibility: "public" | "private";
-            /** @description When on, `/v1/identify` must carry a `userHash` or a signed JWT. */
+            /** @description When on (the default for new workspaces), `/v1/identify` must carry a `userHash` or a signed JWT. Only an owner may turn it off. */
             identityVerification: boolean;
             /** @description Requests per minute per credential; null for the server default. */
             rateLimitPerMinute: number | null;
@@ -2545,6 +2736,8 @@ export interface components {
             portalAccentColor: string | null;
             /** @description Whether readers may sign in to the portal as guests with a name and an email (unverified). */
             portalGuestAccess: boolean;
+            /** @description Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected. */
+            requireTwoFactor: boolean;
             createdAt: string;
             updatedAt: string;
         };
@@ -2552,6 +2745,7 @@ export interface components {
             name?: string;
             /** @enum {string} */
             portalVisibility?: "public" | "private";
+            /** @description `false` lets anyone holding the public key identify as any user id: an owner's alone (an admin's session gets 403 `owner_only`). */
             identityVerification?: boolean;
             /** Format: int32 */
             rateLimitPerMinute?: number | null;
@@ -2571,6 +2765,8 @@ export interface components {
             portalAccentColor?: string | null;
             /** @description Off by default: guests are not verified by your app. */
             portalGuestAccess?: boolean;
+            /** @description An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409). */
+            requireTwoFactor?: boolean;
         };
         IdentitySecret: {
             /** @description Keep it on your server: it signs `userHash` and identity JWTs. */
@@ -2605,11 +2801,14 @@ export interface components {
             nextCursor: string | null;
         };
         Member: {
+            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             email: string;
             name: string;
             /** @enum {string} */
             role: "owner" | "admin" | "member";
+            /** @description Whether the member's account signs in with a second factor (an authenticator app). */
+            twoFactor: boolean;
             createdAt: string;
             updatedAt: string;
         };
@@ -2624,6 +2823,7 @@ export interface components {
             emailed: boolean;
         };
         Invite: {
+            /** @example inv_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             /** @description Null for the first owner's invite, where whoever opens it names the email. */
             email: string | null;
@@ -2664,6 +2864,7 @@ export interface components {
             expiresAt: string;
         };
         CreatePasswordResetLink: {
+            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
             memberId: string;
         };
         ApiKeyList: {
@@ -2672,6 +2873,7 @@ export interface components {
             nextCursor: string | null;
         };
         ApiKey: {
+            /** @example key_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             name: string;
             /**
@@ -2686,6 +2888,8 @@ export interface components {
             /** @description Updated at most once a minute. */
             lastUsedAt: string | null;
             revokedAt: string | null;
+            /** @description Who minted it: a member (`mem_…`; revoked when that member is removed, unless handed to another) or a key (`key_…`); null for the operator. */
+            createdBy: string | null;
             /** @description This key's own limit; null follows the workspace's, else the server default. */
             rateLimitPerMinute: number | null;
         };
@@ -2732,6 +2936,7 @@ export interface components {
             nextCursor: string | null;
         };
         WebhookEndpoint: {
+            /** @example whep_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             url: string;
             description: string;
@@ -2768,9 +2973,14 @@ export interface components {
             nextCursor: string | null;
         };
         WebhookDelivery: {
+            /** @example whd_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
+            /** @example whep_01jd8x4y2b3c5d6e7f8g9h0j1k */
             endpointId: string;
-            /** @description The `webhook-id` the receiver saw; the same on retries and replays. */
+            /**
+             * @description The `webhook-id` the receiver saw; the same on retries and replays.
+             * @example evt_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             eventId: string;
             eventType: string;
             /** @enum {string} */
@@ -2814,12 +3024,14 @@ export interface components {
             nextCursor: string | null;
         };
         AuditEntry: {
+            /** @example aud_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             actor: components["schemas"]["Actor"];
             action: components["schemas"]["AuditAction"];
             object: {
                 /** @enum {string} */
                 type: "api_key" | "board" | "changelog_entry" | "comment" | "company" | "invite" | "member" | "post" | "status" | "tag" | "user" | "webhook_delivery" | "webhook_endpoint" | "workspace";
+                /** @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
             };
             /** @description The request that made the change, as in its `x-request-id`. */
@@ -2832,21 +3044,32 @@ export interface components {
         Session: {
             account: components["schemas"]["Account"];
             workspaces: {
+                /** @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 slug: string;
                 name: string;
                 /** @enum {string} */
                 role: "owner" | "admin" | "member";
+                /** @description Its routes open only to sessions that passed a second factor (403 `two_factor_setup_required`). */
+                requiresTwoFactor: boolean;
             }[];
-            /** @description Where requests act unless they send `x-heed-workspace`. */
+            /**
+             * @description Where requests act unless they send `x-heed-workspace`.
+             * @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             currentWorkspaceId: string | null;
             /** @description Send as `x-csrf-token` on every write made with the session cookie. */
             csrfToken: string;
+            /** @description Whether this session passed a second factor when it began: a two-factor or recovery code, or single sign-on's provider. */
+            secondFactor: boolean;
         };
         Account: {
+            /** @example acc_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             email: string;
             name: string;
+            /** @description Whether the account signs in with a second factor (an authenticator app). */
+            twoFactor: boolean;
         };
         SignIn: {
             /**
@@ -2856,14 +3079,23 @@ export interface components {
             email: string;
             /** Format: password */
             password: string;
+            /**
+             * @description The current code of the account's authenticator app, when it has two-factor sign-in.
+             * @example 123456
+             */
+            code?: string;
+            /** @description One of the account's recovery codes, instead of `code`; each works once. */
+            recoveryCode?: string;
         };
         SwitchWorkspace: {
+            /** @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k */
             currentWorkspaceId: string;
         };
         SessionEntryList: {
             data: components["schemas"]["SessionEntry"][];
         };
         SessionEntry: {
+            /** @example ses_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             /** @description The session making this request. */
             current: boolean;
@@ -2912,6 +3144,13 @@ export interface components {
              * @example ada@example.com
              */
             email?: string;
+            /**
+             * @description The current code of the account's authenticator app, when it has two-factor sign-in.
+             * @example 123456
+             */
+            code?: string;
+            /** @description One of the account's recovery codes, instead of `code`; each works once. */
+            recoveryCode?: string;
         };
         PasswordResetRequested: Record<string, never>;
         RequestPasswordReset: {
@@ -2935,6 +3174,13 @@ export interface components {
              * @description 10 to 1000 characters.
              */
             password: string;
+            /**
+             * @description The current code of the account's authenticator app, when it has two-factor sign-in.
+             * @example 123456
+             */
+            code?: string;
+            /** @description One of the account's recovery codes, instead of `code`; each works once. */
+            recoveryCode?: string;
         };
         SignInOptions: {
             /** @description The server's provider, and the named workspace's own provider when it has one. */
@@ -2943,6 +3189,55 @@ export interface components {
                 /** @description Where the button goes: `/v1/auth/oidc/start?…`. */
                 url: string;
             }[];
+        };
+        IdentityLinkStart: {
+            /** @description The provider's sign-in page: send the browser there. */
+            url: string;
+            /** @description The provider's label, e.g. `Okta`. */
+            provider: string;
+        };
+        StartIdentityLink: {
+            /** @description The dashboard page to return to once linked (default `/app/settings/sessions`). */
+            redirect?: string;
+        };
+        LinkedIdentityList: {
+            data: components["schemas"]["LinkedIdentity"][];
+        };
+        LinkedIdentity: {
+            /** @description The provider's issuer URL. */
+            issuer: string;
+            linkedAt: string;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            enabledAt: string | null;
+            /** @description Unused recovery codes. */
+            recoveryCodesLeft: number;
+        };
+        TwoFactorEnrolment: {
+            /** @description The base32 secret, for typing into an authenticator app by hand. Shown at enrolment only. */
+            secret: string;
+            /** @description The `otpauth://totp/…` URL an authenticator app scans as a QR code. */
+            otpauthUrl: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten one-time codes, each standing in for a code once. Shown this once: Heed keeps only their hashes. */
+            recoveryCodes: string[];
+        };
+        ConfirmTwoFactor: {
+            code: string;
+        };
+        ProveItIsYou: {
+            /**
+             * Format: password
+             * @description The account's password.
+             */
+            password?: string;
+            /**
+             * @description A current code, for an account that has no password (it signs in by single sign-on).
+             * @example 123456
+             */
+            code?: string;
         };
         IdentifyResult: {
             user: components["schemas"]["PortalUser"];
@@ -2982,7 +3277,7 @@ export interface components {
             company?: components["schemas"]["IdentifyCompany"] | null;
             /** @description Hex HMAC-SHA256 of `userId` under the workspace's identity secret, computed on your server. */
             userHash?: string;
-            /** @description Instead of the fields: a JWT (HS256, signed with the identity secret, with `exp`) whose claims are the person: `id` (or `sub`), `email`, `name`, `avatarUrl`, `company`, `traits`. */
+            /** @description Instead of the fields: a JWT (HS256, signed with the identity secret, with `iat` and an `exp` at most an hour after it) whose claims are the person: `id` (or `sub`), `email`, `name`, `avatarUrl`, `company`, `traits`. It may be sent again until it expires. */
             token?: string;
         };
         IdentifyCompany: {
@@ -3012,7 +3307,7 @@ export interface components {
              * @example report.exported
              */
             event: string;
-            /** @description Anything JSON, up to 8192 bytes. */
+            /** @description Anything JSON, up to 8192 bytes, nested at most 32 levels deep. */
             properties?: {
                 [key: string]: unknown;
             };
@@ -3037,6 +3332,7 @@ export interface components {
             identityVerification: boolean;
             /** @description Public boards. */
             boards: {
+                /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 slug: string;
                 name: string;
@@ -3044,6 +3340,7 @@ export interface components {
             }[];
             /** @description In roadmap order. */
             statuses: {
+                /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 name: string;
                 /** @enum {string} */
@@ -3052,6 +3349,7 @@ export interface components {
             }[];
             /** @description The end user of the token, if one was sent. */
             viewer: {
+                /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 externalId: string;
             } | null;
@@ -3080,6 +3378,7 @@ export interface components {
             author: {
                 /** @enum {string} */
                 type: "user" | "member";
+                /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 name: string | null;
                 avatarUrl: string | null;
@@ -3094,7 +3393,10 @@ export interface components {
             eta: string | null;
             pinned: boolean;
             commentsLocked: boolean;
-            /** @description Set when this post was merged into another as a duplicate. */
+            /**
+             * @description Set when this post was merged into another as a duplicate.
+             * @example post_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             mergedInto: string | null;
             /** @description The post in the public portal. */
             url: string;
@@ -3112,7 +3414,10 @@ export interface components {
             viewerHasVoted: boolean;
         };
         SubmitPost: {
-            /** @description A public board. */
+            /**
+             * @description A public board.
+             * @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             boardId: string;
             title: string;
             /** @description Markdown, up to 10,000 characters. */
@@ -3120,6 +3425,7 @@ export interface components {
         };
         /** @description The end user's vote on the post, and the post's vote count after the change. */
         PortalVote: {
+            /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
             postId: string;
             voted: boolean;
             voteCount: number;
@@ -3131,15 +3437,21 @@ export interface components {
         };
         /** @description A public comment. */
         PortalComment: {
+            /** @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
+            /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
             postId: string;
-            /** @description The top-level comment this replies to; replies are one level deep. */
+            /**
+             * @description The top-level comment this replies to; replies are one level deep.
+             * @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             parentId: string | null;
             /** @description Markdown. */
             body: string;
             author: {
                 /** @enum {string} */
                 type: "user" | "member";
+                /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 name: string | null;
                 avatarUrl: string | null;
@@ -3150,7 +3462,10 @@ export interface components {
         CreatePortalComment: {
             /** @description Markdown, up to 5,000 characters. */
             body: string;
-            /** @description Reply to this top-level comment of the same post. */
+            /**
+             * @description Reply to this top-level comment of the same post.
+             * @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
             parentId?: string;
         };
         /** @description Public posts by status category (open, active, complete), most voted first. */
@@ -3159,6 +3474,7 @@ export interface components {
                 /** @enum {string} */
                 category: "open" | "active" | "complete";
                 statuses: {
+                    /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
                     id: string;
                     name: string;
                     color: string;
@@ -3174,6 +3490,7 @@ export interface components {
             nextCursor: string | null;
         };
         PortalChangelogEntry: {
+            /** @example chg_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             title: string;
             /** @description Markdown. */
@@ -3187,6 +3504,7 @@ export interface components {
             publishedAt: string;
             /** @description The announced posts of public boards. */
             posts: {
+                /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 title: string;
             }[];
@@ -3210,7 +3528,7 @@ export interface components {
         "x-ratelimit-remaining": number;
         /** @description When the current window ends, in Unix seconds. */
         "x-ratelimit-reset": number;
-        /** @description The IETF rate-limit policy: the bucket kind (`key`, `public` or `ip`), its quota `q` and window `w` in seconds. */
+        /** @description The IETF rate-limit policy: the bucket kind (`key` for an API key, `session` for a dashboard session: one per account, `public` for the public key and the client's address, `ip` without a credential), its quota `q` and window `w` in seconds. */
         "RateLimit-Policy": string;
         /** @description The IETF rate-limit state: the bucket kind, requests remaining `r`, and seconds `t` until the window ends. */
         RateLimit: string;
@@ -3326,7 +3644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -3442,7 +3760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -3649,7 +3967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -3779,7 +4097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -3908,7 +4226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -4077,7 +4395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -4281,7 +4599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -4478,7 +4796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -4663,7 +4981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -4801,7 +5119,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -5001,7 +5319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -5186,7 +5504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -5338,7 +5656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -5535,7 +5853,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -5722,7 +6040,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -5857,7 +6175,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -6069,7 +6387,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -6198,7 +6516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -6367,7 +6685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -6581,7 +6899,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -6697,7 +7015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -6892,7 +7210,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -7024,7 +7342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -7193,7 +7511,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -7407,7 +7725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -7523,7 +7841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -7706,7 +8024,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -7884,7 +8202,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -8053,7 +8371,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -8267,7 +8585,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -8383,7 +8701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -8561,7 +8879,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -8730,7 +9048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -8931,7 +9249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -9128,7 +9446,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -9311,7 +9629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -9427,7 +9745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -9622,7 +9940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -9751,7 +10069,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -9920,7 +10238,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -10121,7 +10439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -10318,7 +10636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -10506,7 +10824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -10639,7 +10957,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -10834,7 +11152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -10963,7 +11281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -11150,7 +11468,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -11301,7 +11619,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -11452,7 +11770,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -11602,7 +11920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -11735,7 +12053,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -11930,7 +12248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -12059,7 +12377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -12236,7 +12554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -12352,7 +12670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in; `owner_only`: only an owner may do this */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -12544,7 +12862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -12656,7 +12974,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -12801,7 +13119,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -12961,7 +13279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -13093,7 +13411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in; `owner_only`: only an owner may do this */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -13268,7 +13586,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in; `owner_only`: only an owner may do this */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -13450,7 +13768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -13503,7 +13821,10 @@ export interface operations {
     };
     removeMember: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A member who stays and keeps the API keys the removed member minted; without it, those keys are revoked. */
+                transferKeysTo?: string;
+            };
             header?: {
                 /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
                 "Idempotency-Key"?: string;
@@ -13563,7 +13884,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -13732,7 +14053,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -13941,7 +14262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -14057,7 +14378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `owner_only`: only an owner may do this */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in; `owner_only`: only an owner may do this */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -14235,7 +14556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `owner_only`: only an owner may do this */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in; `owner_only`: only an owner may do this */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -14401,7 +14722,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `owner_only`: only an owner may do this */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in; `owner_only`: only an owner may do this */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -14541,6 +14862,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged. */
                 cursor?: string;
+                /** @description Only the keys this member (or key) minted. */
+                createdBy?: string;
             };
             header?: {
                 /** @description The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body. */
@@ -14615,7 +14938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -14731,7 +15054,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -14911,7 +15234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -15080,7 +15403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -15294,7 +15617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -15410,7 +15733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -15605,7 +15928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -15734,7 +16057,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -15903,7 +16226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -16100,7 +16423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -16231,7 +16554,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example whd_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         deliveryId: string;
+                        /** @example evt_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         eventId: string;
                     };
                 };
@@ -16268,7 +16593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -16456,7 +16781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -16602,7 +16927,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -16733,7 +17058,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -16904,7 +17229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -17113,7 +17438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -17169,7 +17494,7 @@ export interface operations {
             query?: {
                 /** @description Only changes of this object. */
                 objectId?: string;
-                /** @description Only changes by this member or API key. */
+                /** @description Only changes by this member, API key or end user. */
                 actorId?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
@@ -17249,7 +17574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace */
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -17346,7 +17671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_credential`: invalid credential */
+            /** @description `invalid_credential`: invalid credential; `two_factor_required`: two-factor code required */
             401: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -18430,7 +18755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_credential`: invalid credential */
+            /** @description `invalid_credential`: invalid credential; `two_factor_required`: two-factor code required */
             401: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -18920,6 +19245,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `invalid_credential`: invalid credential; `two_factor_required`: two-factor code required */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `csrf_failed`: csrf check failed */
             403: {
                 headers: {
@@ -19357,6 +19698,1129 @@ export interface operations {
             };
             /** @description `not_found`: not found */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startIdentityLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartIdentityLink"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityLinkStart"];
+                };
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: csrf check failed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not found */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_unavailable`: identity provider unavailable */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listIdentities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identities. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedIdentityList"];
+                };
+            };
+            /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: csrf check failed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: csrf check failed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enrolTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret, shown this once. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnrolment"];
+                };
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: csrf check failed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmTwoFactor"];
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: csrf check failed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProveItIsYou"];
+            };
+        };
+        responses: {
+            /** @description The new codes, shown this once. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential; `two_factor_required`: two-factor code required */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: csrf check failed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProveItIsYou"];
+            };
+        };
+        responses: {
+            /** @description Off. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential; `two_factor_required`: two-factor code required */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `csrf_failed`: csrf check failed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
                     "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
@@ -21856,7 +23320,9 @@ export interface operations {
                      */
                     timestamp: string;
                     data: {
+                        /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         id: string;
+                        /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         boardId: string;
                         title: string;
                         deletedAt: string;
@@ -21892,6 +23358,7 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["Voter"] & {
+                        /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         postId: string;
                         voteCount: number;
                     };
@@ -21926,7 +23393,9 @@ export interface operations {
                      */
                     timestamp: string;
                     data: {
+                        /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         postId: string;
+                        /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         userId: string;
                         voteCount: number;
                     };
@@ -22023,7 +23492,9 @@ export interface operations {
                      */
                     timestamp: string;
                     data: {
+                        /** @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         id: string;
+                        /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         postId: string;
                         internal: boolean;
                         deletedAt: string;
@@ -22152,9 +23623,11 @@ export interface operations {
                      */
                     timestamp: string;
                     data: {
+                        /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         id: string;
                         slug: string;
                         name: string;
+                        /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
                         movedPostsTo?: string | null;
                     };
                 };

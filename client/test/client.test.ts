@@ -123,7 +123,12 @@ describe("createPortalClient", () => {
     const anonymous = await portal.GET("/portal/me");
     expect(anonymous.error).toMatchObject({ code: "missing_user_token" });
 
-    const identified = await portal.POST("/identify", { body: { userId: "client-user", name: "Client User" } });
+    // The userHash comes from the customer's server (new workspaces verify identities).
+    const userHash = await ws.userHash("client-user");
+    const unsigned = await portal.POST("/identify", { body: { userId: "client-user", name: "Client User" } });
+    expect(unsigned.error).toMatchObject({ status: 401, code: "identity_not_verified" });
+    expect(portal.getUserToken()).toBeNull();
+    const identified = await portal.POST("/identify", { body: { userId: "client-user", name: "Client User", userHash } });
     expect(identified.data?.user.externalId).toBe("client-user");
     expect(portal.getUserToken()).toBe(identified.data!.token);
 

@@ -9,10 +9,10 @@ export const api = createSessionClient({ baseUrl: window.location.origin, maxRet
 export type Session = Schemas["Session"];
 
 /** The problem+json of a refused request, or a generic one when the network failed. */
-export function problemOf(error: unknown): { detail: string; fields: Record<string, string> } {
+export function problemOf(error: unknown): { detail: string; fields: Record<string, string>; code?: string } {
   if (error instanceof HeedApiError && error.problem) {
     const fields = Object.fromEntries((error.problem.errors ?? []).map((e) => [e.pointer.replace(/^\//, ""), e.detail]));
-    return { detail: error.problem.detail, fields };
+    return { detail: error.problem.detail, fields, code: error.problem.code };
   }
   return { detail: "Heed could not be reached. Check your connection and try again.", fields: {} };
 }

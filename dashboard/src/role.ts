@@ -12,8 +12,8 @@ export function canManageWorkspace(role: Role | undefined): boolean {
 }
 
 /** The current workspace and the member's role in it, once the session is loaded. */
-export function useCurrentWorkspace(): { id: string; name: string; role: Role } | undefined {
+export function useCurrentWorkspace(): { id: string; slug: string; name: string; role: Role } | undefined {
   const { data: session } = useSession();
   const current = session?.workspaces.find((w) => w.id === session.currentWorkspaceId);
-  return current ? { id: current.id, name: current.name, role: current.role as Role } : undefined;
+  return current ? { id: current.id, slug: current.slug, name: current.name, role: current.role as Role } : undefined;
 }

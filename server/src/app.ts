@@ -1,12 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { sql } from "kysely";
 import type { Services } from "./core/context.js";
 import { HeedError } from "./core/errors.js";
 import { isMigrated } from "./db/migrate.js";
 import { apiDocumentOf, registerSecuritySchemes } from "./http/api-document.js";
 import { cors, preflight } from "./http/cors.js";
+import { formBodyLimit, limitBody } from "./http/body-limit.js";
 import { registerDashboard } from "./http/dashboard.js";
 import { registerDocs } from "./http/docs.js";
 import { registerPortal } from "./portal/routes.js";
@@ -14,6 +14,7 @@ import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { requestId } from "./http/request-id.js";
+import { securityHeaders } from "./http/security-headers.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
 import { customerPathMatcher } from "./http/route-security.js";
@@ -35,15 +36,12 @@ export interface AppOptions {
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
 function createV1(options: Pick<AppOptions, "bodyLimitBytes">): OpenAPIHono<AppEnv> {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const limit = bodyLimit({
-    maxSize: options.bodyLimitBytes,
-    onError: () => {
+  v1.use(
+    "*",
+    limitBody(options.bodyLimitBytes, () => {
       throw new HeedError("payload_too_large", `The request body is over ${options.bodyLimitBytes} bytes.`);
-    },
-  });
-  // Only a request that says it carries a body goes through the limit: asking a bodiless GET for its
-  // body builds a full WHATWG Request, which cost a few percent of every read.
-  v1.use("*", (c, next) => (c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined ? limit(c, next) : next()));
+    }),
+  );
   registerRoutes(v1);
   registerWebhookDocs(v1);
   registerSecuritySchemes(v1);
@@ -58,6 +56,7 @@ export function apiDocument(publicUrl: string) {
 export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", requestId);
+  app.use("*", securityHeaders(services));
   app.use("*", closeAfterUnreadBody);
   const signInLimiter = options.signInLimiter ?? createRateLimiter({ windowSeconds: SIGN_IN_WINDOW_SECONDS });
   app.use("*", async (c, next) => {
@@ -69,6 +68,8 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   app.use("*", cors(isCustomerPath));
   app.use("*", rateLimit(options.rateLimiter, options.rateLimit));
   app.options("/v1/*", preflight(isCustomerPath));
+  // /v1 has its own limit (BODY_LIMIT_BYTES, for JSON); every other body (the portal's forms) is a small form.
+  app.use("*", (c, next) => (c.req.path === "/v1" || c.req.path.startsWith("/v1/") ? next() : formBodyLimit(c, next)));
   app.onError(toProblem);
   app.notFound((c) => problemResponse(c, new HeedError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
 

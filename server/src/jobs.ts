@@ -1,5 +1,7 @@
 import type { Services } from "./core/context.js";
 import { publishDueEntries } from "./core/changelog/publish.js";
+import { purgeUsedJwtIds } from "./core/customers/jwt-ids.js";
+import { purgeEndedPortalSessions } from "./core/customers/portal-sessions.js";
 import { purgeExpiredKeys } from "./core/idempotency/store.js";
 import { refreshTrending } from "./core/posts/trending.js";
 import { optimizeStatistics } from "./db/maintenance.js";
@@ -40,6 +42,11 @@ export function startJobs(services: Services, options: { schedulerIntervalMs: nu
     ...every(60 * MINUTE, 5 * MINUTE, "idempotency purge", async () => {
       const purged = await purgeExpiredKeys(services.db);
       if (purged > 0) log.info("expired idempotency keys purged", { keys: purged });
+    }),
+    ...every(60 * MINUTE, 6 * MINUTE, "portal sign-in purge", async () => {
+      const sessions = await purgeEndedPortalSessions(services.db);
+      const jwtIds = await purgeUsedJwtIds(services.db);
+      if (sessions + jwtIds > 0) log.info("ended portal sessions and expired single sign-on JWT ids purged", { sessions, jwtIds });
     }),
   ];
   return () => {

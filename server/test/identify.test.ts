@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest";
 import { userHash } from "../src/core/customers/identity-proof.js";
 import { shiftClock } from "../src/lib/clock.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
-import { jwt } from "./support/jwt.js";
+import { identityJwt, jwt, nowSeconds } from "./support/jwt.js";
 
 // POST /v1/identify as a customer's app calls it, and the ways someone holding only the public key
 // might try to act as another end user once identity verification is on.
 
 const h = useHarness();
 
-const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+const inAnHour = () => nowSeconds() + 3600;
+/** Claims that would pass, but for what each refusal changes. */
+const victim = () => ({ id: "victim", iat: nowSeconds(), exp: nowSeconds() + 300 });
 
 async function verifyingWorkspace(): Promise<{ ws: TestWorkspace; secret: string }> {
   const ws = await h.workspace();
@@ -17,6 +19,13 @@ async function verifyingWorkspace(): Promise<{ ws: TestWorkspace; secret: string
   await h.call("PATCH", "/v1/workspace", { key, json: { identityVerification: true } });
   const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret;
   return { ws, secret };
+}
+
+/** A workspace as one made before identity verification was on by default, or whose owner turned it off. */
+async function unverifiedWorkspace(): Promise<TestWorkspace> {
+  const ws = await h.workspace();
+  await h.call("PATCH", "/v1/workspace", { key: await ws.key(), json: { identityVerification: false } });
+  return ws;
 }
 
 function identify(ws: TestWorkspace, json: unknown, token?: string) {
@@ -45,7 +54,7 @@ describe("identify", () => {
     expect(lifetime).toBeGreaterThan(3_500_000);
     expect(lifetime).toBeLessThanOrEqual(3_600_000);
 
-    const again = await identify(ws, { userId: "u-1", name: "Ada Lovelace" });
+    const again = await identify(ws, { userId: "u-1", name: "Ada Lovelace", userHash: userHash(secret, "u-1") });
     expect(again.body.user).toMatchObject({ id: first.body.user.id, name: "Ada Lovelace", email: "ada@example.com" });
 
     const stored = (await h.call("GET", `/v1/users/${first.body.user.id}`, { key: await ws.key() })).body;
@@ -114,21 +123,21 @@ describe("identity verification", () => {
   it("takes a JWT signed with the identity secret, and refuses forged, unsigned, expired and exp-less ones", async () => {
     const { ws, secret } = await verifyingWorkspace();
     const good = await identify(ws, {
-      token: jwt(secret, { id: "jwt-user", email: "j@example.com", name: "Jay", company: { id: "co", name: "Co" }, exp: inAnHour() }),
+      token: identityJwt(secret, { id: "jwt-user", email: "j@example.com", name: "Jay", company: { id: "co", name: "Co" } }),
     });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.user).toMatchObject({ externalId: "jwt-user", email: "j@example.com", name: "Jay" });
-    const viaSub = await identify(ws, { token: jwt(secret, { sub: "sub-user", exp: inAnHour() }) });
+    const viaSub = await identify(ws, { token: identityJwt(secret, { sub: "sub-user" }) });
     expect(viaSub.body.user.externalId).toBe("sub-user");
 
     const refusals = [
-      jwt("wrong-secret", { id: "victim", exp: inAnHour() }),
-      jwt(secret, { id: "victim", exp: inAnHour() }, { alg: "none" }),
-      jwt(secret, { id: "victim", exp: inAnHour() }, { alg: "HS512" }),
-      jwt(secret, { id: "victim", exp: Math.floor(Date.now() / 1000) - 120 }),
-      jwt(secret, { id: "victim" }),
-      jwt(secret, { id: "victim", exp: inAnHour(), nbf: inAnHour() }),
-      `${jwt(secret, { id: "victim", exp: inAnHour() }).split(".").slice(0, 2).join(".")}.`,
+      identityJwt("wrong-secret", { id: "victim" }),
+      jwt(secret, victim(), { alg: "none" }),
+      jwt(secret, victim(), { alg: "HS512" }),
+      jwt(secret, { ...victim(), iat: nowSeconds() - 600, exp: nowSeconds() - 120 }),
+      jwt(secret, { ...victim(), exp: undefined }),
+      jwt(secret, { ...victim(), nbf: inAnHour() }),
+      `${jwt(secret, victim()).split(".").slice(0, 2).join(".")}.`,
       "not-a-jwt",
     ];
     for (const token of refusals) {
@@ -137,7 +146,7 @@ describe("identity verification", () => {
       expect(res.body.code).toBe("identity_not_verified");
     }
     // A verified JWT whose claims are invalid is a 400 pointing into the token.
-    const badClaims = await identify(ws, { token: jwt(secret, { id: "x", email: "not-an-email", exp: inAnHour() }) });
+    const badClaims = await identify(ws, { token: identityJwt(secret, { id: "x", email: "not-an-email" }) });
     expect(badClaims.status).toBe(400);
     expect(badClaims.body.errors).toEqual([{ pointer: "/token/email", detail: expect.any(String) }]);
     expect(
@@ -148,7 +157,7 @@ describe("identity verification", () => {
   });
 
   it("takes a company (its spend, its name, who belongs to it) only from a proven identity, even with verification off", async () => {
-    const ws = await h.workspace();
+    const ws = await unverifiedWorkspace();
     const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key: await ws.key() })).body.identitySecret;
     const company = { id: "acme", name: "Acme", monthlySpend: 1_000_000 };
     const unproven = await identify(ws, { userId: "u", company });
@@ -168,7 +177,7 @@ describe("identity verification", () => {
   });
 
   it("checks a hash sent while verification is off, so a broken integration shows", async () => {
-    const ws = await h.workspace();
+    const ws = await unverifiedWorkspace();
     const res = await identify(ws, { userId: "u", userHash: "f".repeat(64) });
     expect(res.status).toBe(401);
     expect((await identify(ws, { userId: "u" })).status).toBe(200);
@@ -192,7 +201,7 @@ describe("identity verification", () => {
       expect(expired.status).toBe(401);
       expect(expired.body.detail).toContain("expired");
       // Identifying again renews it, even when the browser still sends the expired token along.
-      const renewed = await identify(ws, { userId: "rotated" }, fresh.token);
+      const renewed = await identify(ws, { userId: "rotated", userHash: await ws.userHash("rotated") }, fresh.token);
       expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
       expect((await h.call("GET", "/v1/portal/me", { headers: ws.customer(renewed.body.token) })).status).toBe(200);
     } finally {

@@ -42,7 +42,7 @@ describe("invites", () => {
       headers: { origin: HEED_ORIGIN },
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "admin" }]);
+    expect(accepted.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "admin", requiresTwoFactor: false }]);
     const cookie = sessionCookieOf(accepted.headers);
     expect((await h.call("GET", "/v1/api-keys", { headers: { cookie } })).status).toBe(200);
 

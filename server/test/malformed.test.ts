@@ -93,11 +93,13 @@ async function expectClientError(method: string, path: string, options: CallOpti
 describe.each(routes())("$method $path ($id)", (route) => {
   // Objects of this route's own: a write that succeeds (a delete, a merge) spoils no other route's.
   let own: Target;
-  // A session route gets a session of its own: signing out must not end another route's.
+  // A session route gets a session of its own: signing out must not end another route's. Its
+  // workspace is a fresh one: the fixtures' workspace has a single sign-on provider nobody runs
+  // here, which linking one (a session route) would try to reach.
   let session: CallOptions = {};
   beforeAll(async () => {
     own = route.customer ? await makeCustomerTarget(customerWs) : await makeTarget(ws);
-    if (route.kind === "session") session = { headers: (await signedIn(h, ws, "owner")).headers };
+    if (route.kind === "session") session = { headers: (await signedIn(h, await h.workspace(), "owner")).headers };
   });
   /** The credential the route takes; signing in takes none. */
   const credential = (): CallOptions => (route.kind === "session" ? session : route.kind === "none" ? {} : credentialFor(route.customer));
@@ -176,6 +178,18 @@ describe.each(routes())("$method $path ($id)", (route) => {
     expect(plain.status).toBe(415);
     for (const value of [null, [], 1, "string", true, [{ title: "x" }]]) {
       const res = await expectError(route.method, path, { json: value }, `top-level ${JSON.stringify(value)}`);
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it("refuses a deeply nested body, or a deeply nested value in any field, with a 4xx", async () => {
+    // Raw JSON text: 10,000 levels is past what a recursive walk (JSON.stringify) survives.
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    const valid = (route.op.fixture.body?.(own) ?? {}) as Record<string, unknown>;
+    const bodies = [deep, `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`];
+    for (const field of fields) bodies.push(JSON.stringify({ ...valid, [field]: "<deep>" }).replace('"<deep>"', deep));
+    for (const body of bodies) {
+      const res = await expectError(route.method, realPath(), { body, headers: { "content-type": "application/json" } }, `deep ${body.slice(0, 40)}`);
       expect(res.status).toBe(400);
     }
   });

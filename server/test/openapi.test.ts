@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_NAMES } from "../src/core/webhooks/events.js";
 import { useHarness } from "./support/harness.js";
+import { signedIn } from "./support/sessions.js";
 
 const h = useHarness();
 
@@ -128,6 +129,18 @@ describe("the response headers", () => {
     const first = await h.call("POST", "/v1/boards", write);
     const again = await h.call("POST", "/v1/boards", write);
     expect([first.status, first.headers.get("idempotent-replayed"), again.status, again.headers.get("idempotent-replayed")]).toEqual([201, null, 201, "true"]);
+  });
+
+  it("document the bucket a dashboard session is counted in", async () => {
+    const ws = await h.workspace();
+    const session = await signedIn(h, ws, "member");
+    const res = await h.call("GET", "/v1/posts", { headers: session.cookieOnly });
+    expect(res.status).toBe(200);
+    const documented = (await h.call("GET", "/openapi.json")).body.components.headers as Record<string, { schema: { pattern: string } }>;
+    for (const name of ["RateLimit-Policy", "RateLimit"]) {
+      expect(res.headers.get(name), name).toMatch(/^"session";/);
+      expect(res.headers.get(name), name).toMatch(new RegExp(documented[name]!.schema.pattern));
+    }
   });
 });
 

@@ -33,8 +33,8 @@ describe("the portal's cookies under https", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
-    const { jwt } = await import("./support/jwt.js");
-    const token = jwt(secret, { sub: "ada", exp: Math.floor(Date.now() / 1000) + 300 });
+    const { identityJwt } = await import("./support/jwt.js");
+    const token = identityJwt(secret, { sub: "ada" });
     const res = await fetch(`${h.url}/p/${ws.slug}/sso?token=${token}`, { redirect: "manual" });
     expect(res.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(["__Secure-heed_portal"]);
   });

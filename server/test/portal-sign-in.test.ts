@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type TestWorkspace, useHarness } from "./support/harness.js";
-import { jwt } from "./support/jwt.js";
+import { identityJwt, jwt, nowSeconds } from "./support/jwt.js";
 
 // End users on the portal's pages: single sign-on from the customer's app (a JWT signed with the
 // identity secret), the portal's cookie, and the form posts a signed-in reader sends (vote,
@@ -12,8 +12,7 @@ async function setUp(ws: TestWorkspace) {
   const key = await ws.key();
   const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
   const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode" } })).body.id as string;
-  const token = (claims: Record<string, unknown> = {}) =>
-    jwt(secret, { sub: "ada", name: "Ada Lovelace", email: "ada@example.com", exp: Math.floor(Date.now() / 1000) + 300, ...claims });
+  const token = (claims: Record<string, unknown> = {}) => identityJwt(secret, { sub: "ada", name: "Ada Lovelace", email: "ada@example.com", ...claims });
   return { key, secret, postId, token, base: `/p/${ws.slug}` };
 }
 
@@ -65,8 +64,8 @@ describe("signing in to the portal", () => {
     const s = await setUp(ws);
     const theirs = await setUp(other);
     for (const token of [
-      jwt("not the secret", { sub: "ada", exp: Math.floor(Date.now() / 1000) + 300 }),
-      s.token({ exp: Math.floor(Date.now() / 1000) - 3600 }),
+      jwt("not the secret", { sub: "ada", iat: nowSeconds(), exp: nowSeconds() + 300, jti: "forged" }),
+      s.token({ iat: nowSeconds() - 3900, exp: nowSeconds() - 3600 }),
       theirs.token(),
       "garbage",
       "",

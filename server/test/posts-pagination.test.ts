@@ -120,7 +120,7 @@ describe("GET /v1/posts pagination", () => {
       expect(res.body.code, bad).toMatch(/invalid_cursor|validation_failed/);
     }
     // The same cursor under another sort, filter or workspace is refused, not reinterpreted.
-    for (const query of ["sort=newest", "sort=votes&boardId=brd_x", "sort=votes&q=post"]) {
+    for (const query of ["sort=newest", "sort=votes&boardId=brd_01jd8x4y2b3c5d6e7f8g9h0j1k", "sort=votes&q=post"]) {
       const res = await h.call("GET", `/v1/posts?${query}&cursor=${encodeURIComponent(cursor)}`, { key });
       expect(res.status, query).toBe(400);
       expect(res.body.code).toBe("invalid_cursor");

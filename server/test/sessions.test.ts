@@ -19,10 +19,11 @@ describe("signing in", () => {
     const setCookie = res.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/^heed_session=[\w-]{43}; Max-Age=7776000; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(res.body).toEqual({
-      account: { id: expect.stringMatching(/^acc_/), email: `${memberId}@example.com`, name: "Member 0" },
-      workspaces: [{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "owner" }],
+      account: { id: expect.stringMatching(/^acc_/), email: `${memberId}@example.com`, name: "Member 0", twoFactor: false },
+      workspaces: [{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "owner", requiresTwoFactor: false }],
       currentWorkspaceId: ws.id,
       csrfToken: expect.stringMatching(/^[\w-]{43}$/),
+      secondFactor: false,
     });
     // The token is stored only as its hash.
     const token = sessionCookieOf(res.headers).split("=")[1]!;

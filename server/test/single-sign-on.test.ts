@@ -35,7 +35,7 @@ describe("single sign-on", () => {
     const cookie = `heed_session=${first.heedCookies.get("heed_session")}`;
     const session = await h.call("GET", "/v1/auth/session", { headers: { cookie } });
     expect(session.body.account.email).toBe(`ada.${ws.slug}@acme.test`);
-    expect(session.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "member" }]);
+    expect(session.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "member", requiresTwoFactor: false }]);
     expect((await h.call("GET", "/v1/posts", { headers: { cookie } })).status).toBe(200);
 
     const again = await browse(h, `/v1/auth/oidc/start?workspace=${ws.slug}`);

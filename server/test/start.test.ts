@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { userHash } from "../src/core/customers/identity-proof.js";
 import { freshDatabase } from "./support/database.js";
 import { startServer } from "./support/processes.js";
 
@@ -25,6 +26,23 @@ describe("npm start", () => {
       expect(votes).toEqual([...votes].sort((a, b) => b - a));
       expect((await fetch(`${first.url}/docs`)).status).toBe(200);
       expect((await fetch(`${first.url}/ready`)).status).toBe(200);
+
+      // The demo verifies identities, as every new workspace does: the printed identify is signed
+      // and works as printed; the same without its userHash is refused, saying how to sign.
+      const identifyLine = /curl -H "x-service-public-key: (heed_pk_\w+)" -H 'content-type: application\/json' -d '([^']+)' '([^']+)'/.exec(banner);
+      expect(identifyLine, banner).not.toBeNull();
+      const [, identifyKey, identifyBody, identifyUrl] = identifyLine!;
+      expect([identifyKey, identifyUrl]).toEqual([publicKey, `${first.url}/v1/identify`]);
+      const identifyWith = (body: string) =>
+        fetch(identifyUrl!, { method: "POST", headers: { "x-service-public-key": publicKey!, "content-type": "application/json" }, body });
+      expect((await identifyWith(identifyBody!)).status).toBe(200);
+      const { userHash: printed, ...unsigned } = JSON.parse(identifyBody!);
+      const secret = (await (await fetch(`${first.url}/v1/workspace/identity-secret`, { headers: { authorization: `Bearer ${key}` } })).json()).identitySecret;
+      expect(printed).toBe(userHash(secret, unsigned.userId));
+      expect(banner).not.toContain(secret);
+      const refused = await identifyWith(JSON.stringify(unsigned));
+      expect(refused.status).toBe(401);
+      expect((await refused.json()).detail).toContain("HMAC-SHA256");
 
       // The owner's one-time link: the dashboard page opens, and accepting it makes an owner.
       const ownerLink = /Become its owner.*\n {2}(\S+)/.exec(banner)?.[1];

@@ -4,7 +4,7 @@ import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { addMembership, makeMembers } from "./support/members.js";
 import { HEED_ORIGIN, signedIn } from "./support/sessions.js";
 
-// A workspace's own OpenID Connect provider, set through the API by its admins, on a server that
+// A workspace's own OpenID Connect provider, set through the API by its owners, on a server that
 // has no provider of its own: sign-up for its domains, sign-in, and the limit that keeps a
 // workspace's provider from opening accounts that also belong elsewhere.
 
@@ -59,19 +59,20 @@ describe("a workspace's own single sign-on", () => {
     expect((await h.call("GET", `/v1/auth/oidc/start?workspace=${ws.slug}`)).status).toBe(404);
   });
 
-  it("signs up a verified email of its domains as a member, and signs a member of this workspace alone in", async () => {
+  it("signs up a verified email of its domains as a member, and opens no existing account by its email", async () => {
     const ws = await h.workspace();
     expect((await setProvider(ws)).status).toBe(200);
     idp.as(person(`hank-${ws.slug}`, `hank.${ws.slug}@globex.test`));
     const first = await browse(h, `/v1/auth/oidc/start?workspace=${ws.slug}`);
     expect([first.status, first.location], first.body).toEqual([302, "/app"]);
     const session = await h.call("GET", "/v1/auth/session", { headers: { cookie: `heed_session=${first.heedCookies.get("heed_session")}` } });
-    expect(session.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "member" }]);
+    expect(session.body.workspaces).toEqual([{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "member", requiresTwoFactor: false }]);
 
     const [adminId] = await makeMembers(h.database.db, ws.id, ["admin"]);
     idp.as(person(`ines-${ws.slug}`, `${adminId}@example.com`));
+    // The admin's account exists: it links the provider itself while signed in (single-sign-on-takeover.test.ts).
     const admin = await browse(h, `/v1/auth/oidc/start?workspace=${ws.slug}`);
-    expect(admin.status, admin.body).toBe(302);
+    expect([admin.status, JSON.parse(admin.body).code], admin.body).toEqual([401, "invalid_credential"]);
   });
 
   it("never opens an account that also belongs to another workspace, nor signs up other domains", async () => {

@@ -14,15 +14,16 @@ describe("workspace, members and audit log", () => {
       slug: ws.slug,
       publicKey: ws.publicKey,
       portalVisibility: "public",
-      identityVerification: false,
+      // Secure by default: a new workspace verifies identities.
+      identityVerification: true,
       rateLimitPerMinute: null,
     });
     expect(JSON.stringify(read.body)).not.toContain(ws.row.identity_secret);
     const updated = await h.call("PATCH", "/v1/workspace", {
       key,
-      json: { name: "Acme", portalVisibility: "private", identityVerification: true, rateLimitPerMinute: 120 },
+      json: { name: "Acme", portalVisibility: "private", identityVerification: false, rateLimitPerMinute: 120 },
     });
-    expect(updated.body).toMatchObject({ name: "Acme", portalVisibility: "private", identityVerification: true, rateLimitPerMinute: 120 });
+    expect(updated.body).toMatchObject({ name: "Acme", portalVisibility: "private", identityVerification: false, rateLimitPerMinute: 120 });
     expect((await h.call("PATCH", "/v1/workspace", { key, json: { rateLimitPerMinute: null } })).body.rateLimitPerMinute).toBeNull();
     expect((await h.call("PATCH", "/v1/workspace", { key, json: { slug: "renamed" } })).status).toBe(400);
   });

@@ -101,6 +101,18 @@ export function Shell() {
         </ul>
       </nav>
       <main id="content" tabIndex={-1}>
+        {workspaces.find((w) => w.id === currentWorkspaceId)?.requiresTwoFactor && !session.data.secondFactor && (
+          <p className="notice" role="alert">
+            This workspace requires two-factor sign-in.{" "}
+            {account.twoFactor ? (
+              "Sign out and sign in again with your authenticator app's code."
+            ) : (
+              <>
+                Turn it on under <Link to="/settings/sessions">Your sessions</Link> to see and change its feedback.
+              </>
+            )}
+          </p>
+        )}
         <Outlet />
       </main>
     </div>

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { api, problemOf, unwrap } from "../api.js";
+import { asksForCode, forPeople, SecondFactorField, secondFactorOf } from "../ui/SecondFactorField.js";
 
 const ROLE_WORDS: Record<string, string> = { owner: "an owner", admin: "an admin", member: "a member" };
 
@@ -14,9 +15,13 @@ export function AcceptInvite() {
     queryKey: ["invite", token],
     queryFn: async () => unwrap(await api.GET("/auth/invites/{token}", { params: { path: { token } } })),
   });
+  const [needsCode, setNeedsCode] = useState(false);
   const accept = useMutation({
-    mutationFn: async (body: { name: string; password: string; email?: string }) =>
+    mutationFn: async (body: { name: string; password: string; email?: string; code?: string; recoveryCode?: string }) =>
       unwrap(await api.POST("/auth/invites/{token}/accept", { params: { path: { token } }, body })),
+    onError: (error) => {
+      if (asksForCode(problemOf(error))) setNeedsCode(true);
+    },
     onSuccess: (answer) => {
       queries.setQueryData(["session"], answer);
       navigate("/", { replace: true });
@@ -44,9 +49,10 @@ export function AcceptInvite() {
       name: String(form.get("name")),
       password: String(form.get("password")),
       ...(email ? {} : { email: String(form.get("email")) }),
+      ...secondFactorOf(form),
     });
   };
-  const problem = accept.error ? problemOf(accept.error) : null;
+  const problem = accept.error ? forPeople(problemOf(accept.error)) : null;
   return (
     <main className="auth">
       <h1>Join {workspace.name}</h1>
@@ -82,6 +88,7 @@ export function AcceptInvite() {
           aria-invalid={Boolean(problem?.fields.password)}
         />
         {problem?.fields.password && <p className="error">{problem.fields.password}</p>}
+        {needsCode && <SecondFactorField />}
         {problem && Object.keys(problem.fields).length === 0 && (
           <p id={ids.error} className="error" role="alert">
             {problem.detail}

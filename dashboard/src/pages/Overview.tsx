@@ -14,7 +14,11 @@ const FIRST_STEPS = [
   { to: "/settings/boards", label: "Shape your boards and statuses", why: "the places ideas land, and the stages they go through." },
   { to: "/settings/api-keys", label: "Create an API key", why: "for your servers and scripts: everything the dashboard does, the API does." },
   { to: "/settings/webhooks", label: "Subscribe to events", why: "so that new posts and status changes reach your tools." },
-  { to: "/settings/workspace", label: "Connect your product", why: "allowed origins, identity verification and the public key for the widget." },
+  {
+    to: "/settings/workspace",
+    label: "Connect your product",
+    why: "allowed origins, the public key for the widget, and the identity secret your server signs identify with (userHash = hex HMAC-SHA256 of the user id).",
+  },
 ];
 
 /** Where a signed-in person lands: which workspace, what their role lets them do, and where to start. */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api, problemOf, unwrap } from "../api.js";
+import { asksForCode, forPeople, SecondFactorField, secondFactorOf } from "../ui/SecondFactorField.js";
 
 /** `/app/reset/{token}`: a password link, mailed or handed over by an owner, sets a new password. */
 export function ResetPassword() {
@@ -13,8 +14,13 @@ export function ResetPassword() {
     queryKey: ["password-reset", token],
     queryFn: async () => unwrap(await api.GET("/auth/password-reset/{token}", { params: { path: { token } } })),
   });
+  const [needsCode, setNeedsCode] = useState(false);
   const reset = useMutation({
-    mutationFn: async (password: string) => unwrap(await api.POST("/auth/password-reset/{token}", { params: { path: { token } }, body: { password } })),
+    mutationFn: async (body: { password: string; code?: string; recoveryCode?: string }) =>
+      unwrap(await api.POST("/auth/password-reset/{token}", { params: { path: { token } }, body })),
+    onError: (error) => {
+      if (asksForCode(problemOf(error))) setNeedsCode(true);
+    },
     onSuccess: (answer) => {
       queries.setQueryData(["session"], answer);
       navigate("/", { replace: true });
@@ -39,9 +45,10 @@ export function ResetPassword() {
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    reset.mutate(String(new FormData(event.currentTarget).get("password")));
+    const form = new FormData(event.currentTarget);
+    reset.mutate({ password: String(form.get("password")), ...secondFactorOf(form) });
   };
-  const problem = reset.error ? problemOf(reset.error) : null;
+  const problem = reset.error ? forPeople(problemOf(reset.error)) : null;
   return (
     <main className="auth">
       <h1>Set a new password</h1>
@@ -50,7 +57,16 @@ export function ResetPassword() {
       </p>
       <form onSubmit={onSubmit} noValidate>
         <label htmlFor={ids.password}>New password (at least 10 characters)</label>
-        <input id={ids.password} name="password" type="password" autoComplete="new-password" required minLength={10} aria-invalid={Boolean(problem)} />
+        <input
+          id={ids.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          aria-invalid={Boolean(problem?.fields.password)}
+        />
+        {needsCode && <SecondFactorField />}
         {problem && (
           <p id={ids.error} className="error" role="alert">
             {problem.fields.password ?? problem.detail}

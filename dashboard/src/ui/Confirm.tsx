@@ -15,14 +15,25 @@ interface Props {
   onConfirm: () => void;
   disabled?: boolean;
   className?: string;
+  /** Called as the dialog opens: to load what it shows only when someone looks. */
+  onOpen?: () => void;
 }
 
-export function ConfirmButton({ label, ariaLabel, title, children, confirm, onConfirm, disabled, className = "danger" }: Props) {
+export function ConfirmButton({ label, ariaLabel, title, children, confirm, onConfirm, disabled, className = "danger", onOpen }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   return (
     <>
-      <button type="button" className={className} aria-label={ariaLabel} disabled={disabled} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className={className}
+        aria-label={ariaLabel}
+        disabled={disabled}
+        onClick={() => {
+          onOpen?.();
+          dialog.current?.showModal();
+        }}
+      >
         {label}
       </button>
       <dialog ref={dialog} aria-labelledby={titleId} className="confirm">

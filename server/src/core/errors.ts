@@ -11,11 +11,13 @@ export const ERROR_CODES = {
   missing_user_token: { status: 401, title: "End-user token required" },
   invalid_user_token: { status: 401, title: "Invalid end-user token" },
   identity_not_verified: { status: 401, title: "Identity not verified" },
+  two_factor_required: { status: 401, title: "Two-factor code required" },
   missing_scope: { status: 403, title: "Missing permission" },
   origin_not_allowed: { status: 403, title: "Origin not allowed" },
   csrf_failed: { status: 403, title: "CSRF check failed" },
   not_a_member: { status: 403, title: "Not a member of this workspace" },
   owner_only: { status: 403, title: "Only an owner may do this" },
+  two_factor_setup_required: { status: 403, title: "This workspace requires two-factor sign-in" },
   comments_locked: { status: 403, title: "Comments locked" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
@@ -27,6 +29,7 @@ export const ERROR_CODES = {
   rate_limited: { status: 429, title: "Too many requests" },
   post_limit_reached: { status: 429, title: "Too many posts" },
   internal_error: { status: 500, title: "Internal server error" },
+  provider_unavailable: { status: 502, title: "Identity provider unavailable" },
   unavailable: { status: 503, title: "Service unavailable" },
 } as const;
 

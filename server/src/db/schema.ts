@@ -20,6 +20,8 @@ export interface WorkspacesTable {
   portal_accent_color: string | null;
   /** Whether readers may sign in to the portal as guests (a name and an email, unverified). */
   portal_guest_access: Flag;
+  /** Every member's session must have passed a second factor (two-factor or the provider's sign-in). */
+  require_two_factor: Flag;
   created_at: string;
   updated_at: string;
 }
@@ -62,8 +64,24 @@ export interface AccountsTable {
   name: string;
   /** `scrypt$…` (core/accounts/password.ts), or null for an account that signs in only by OpenID Connect. */
   password_hash: string | null;
+  /** The TOTP secret (base32) once a first code confirmed it; null: no two-factor sign-in. */
+  totp_secret: string | null;
+  /** A secret being enrolled, until a code from it confirms it. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last TOTP time step a code was accepted at: a code works once. */
+  totp_last_step: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One-time codes that stand in for a TOTP code, stored as their SHA-256 (0016). */
+export interface RecoveryCodesTable {
+  id: string;
+  account_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -78,6 +96,8 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** What proved the second factor at sign-in: a TOTP or recovery code, or the OpenID Connect provider; null: the password alone. */
+  second_factor: "totp" | "recovery_code" | "oidc" | null;
 }
 
 export interface AccountIdentitiesTable {
@@ -397,6 +417,24 @@ export interface WorkspaceVersionsTable {
   version: number;
 }
 
+/** A reader's sign-in to a portal (migration 0015): the portal's end-user tokens name one. */
+export interface PortalSessionsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  /** The sign-in. */
+  created_at: string;
+  /** The absolute end, counted from the sign-in: no renewal goes past it. */
+  expires_at: string;
+}
+
+/** A `jti` the portal's single sign-on has used, remembered until its JWT expires (migration 0015). */
+export interface IdentityJwtUsesTable {
+  workspace_id: string;
+  jti: string;
+  expires_at: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   workspace_origins: WorkspaceOriginsTable;
@@ -406,6 +444,7 @@ export interface Database {
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
   account_identities: AccountIdentitiesTable;
+  recovery_codes: RecoveryCodesTable;
   workspace_single_sign_on: WorkspaceSingleSignOnTable;
   boards: BoardsTable;
   statuses: StatusesTable;
@@ -423,6 +462,8 @@ export interface Database {
   changelog_entries: ChangelogEntriesTable;
   portal_sign_in_links: PortalSignInLinksTable;
   workspace_versions: WorkspaceVersionsTable;
+  portal_sessions: PortalSessionsTable;
+  identity_jwt_uses: IdentityJwtUsesTable;
   changelog_entry_posts: ChangelogEntryPostsTable;
   tracked_events: TrackedEventsTable;
   webhook_endpoints: WebhookEndpointsTable;

@@ -63,7 +63,7 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
   }
   const services = c.get("services");
   const token = readsUserToken ? c.req.header("x-service-user-token") : undefined;
-  const viewer = token ? await viewerFromToken(services.db, services.userTokenSecret, workspace, token.trim()) : null;
+  const viewer = token ? await viewerFromToken(services, workspace, token.trim()) : null;
   c.set("version", workspace.version);
   c.set("ctx", customerContext(services, workspace, viewer, c.get("requestId")));
 }

@@ -3,6 +3,7 @@ import { extname, join, resolve } from "node:path";
 import type { Context, Hono } from "hono";
 import { HeedError } from "../core/errors.js";
 import type { AppEnv } from "./env.js";
+import { DENY_FRAMING } from "./security-headers.js";
 import { problemResponse } from "./problem.js";
 
 // The dashboard at /app: the files `npm run build` puts in dist/dashboard, held in memory. Assets
@@ -23,6 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const SECURITY_HEADERS = {
   "content-security-policy":
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  ...DENY_FRAMING,
   "x-content-type-options": "nosniff",
   // Invite and password links carry a token in their path: never send it elsewhere.
   "referrer-policy": "no-referrer",

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Hono } from "hono";
 import type { AppEnv } from "./env.js";
+import { DENY_FRAMING, NOT_FRAMEABLE } from "./security-headers.js";
 
 // The interactive reference, served entirely by this process: Swagger UI's files are read from the
 // installed package, and the page loads nothing from any other host.
@@ -46,7 +47,11 @@ const INIT = `window.ui = SwaggerUIBundle({
 
 export function registerDocs(app: Hono<AppEnv>): void {
   const files = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { body: readFileSync(join(DIST, name)), type }]));
-  const security = { "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'" };
+  // Nobody frames the reference (a framed "Try it out" could be clicked through from another site).
+  const security = {
+    "content-security-policy": `default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; ${NOT_FRAMEABLE}`,
+    ...DENY_FRAMING,
+  };
   app.get("/docs", (c) => c.html(PAGE, 200, security));
   app.get("/docs/init.js", (c) => c.body(INIT, 200, { "content-type": "text/javascript; charset=utf-8" }));
   app.get("/docs/:file", (c) => {

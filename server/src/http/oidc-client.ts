@@ -43,10 +43,20 @@ function configurationOf(settings: OidcSettings, guarded: boolean): Promise<oidc
       ...(new URL(settings.issuer).protocol === "http:" ? { execute: [oidc.allowInsecureRequests] } : {}),
       ...(guarded ? { [oidc.customFetch]: guardedFetch } : {}),
     };
-    configuration = oidc.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, options).then((found) => {
-      if (guarded) found[oidc.customFetch] = guardedFetch;
-      return found;
-    });
+    configuration = oidc.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, options).then(
+      (found) => {
+        if (guarded) found[oidc.customFetch] = guardedFetch;
+        return found;
+      },
+      (error: unknown) => {
+        // The provider is down, misnamed or answers nonsense: not the person's fault, nor a bug here.
+        if (error instanceof HeedError) throw error;
+        throw new HeedError(
+          "provider_unavailable",
+          `Single sign-on is unavailable: the identity provider ${settings.issuer} did not answer its discovery document (${(error as Error).message.slice(0, 200)}). Sign in with your email and password, or try again later.`,
+        );
+      },
+    );
     configuration.catch(() => configurations.delete(key));
     configurations.set(key, configuration);
   }
@@ -64,6 +74,8 @@ export interface Flow {
   provider: SignInProvider["owner"];
   workspace: { id: string; slug: string } | null;
   redirect: string;
+  /** The account that started linking this provider from Settings, while signed in; null for a sign-in. */
+  link: string | null;
   expiresAt: number;
 }
 
@@ -73,7 +85,7 @@ function flowMac(c: Context<AppEnv>) {
 }
 
 /** The provider's authorization URL for a new flow, whose secrets go into the flow cookie. */
-export async function startAuthorization(c: Context<AppEnv>, provider: SignInProvider, flow: Pick<Flow, "workspace" | "redirect">): Promise<string> {
+export async function startAuthorization(c: Context<AppEnv>, provider: SignInProvider, flow: Pick<Flow, "workspace" | "redirect" | "link">): Promise<string> {
   const configuration = await configurationOf(provider.settings, provider.guarded);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();

@@ -28,7 +28,7 @@ const CREDENTIAL: ErrorCode[] = ["missing_credential", "invalid_credential", "wr
 const BY_CREDENTIAL: Record<RouteCredential["kind"], ErrorCode[]> = {
   // A key lacking the scope; a session whose member is not in the workspace, whose role lacks the
   // scope, or whose write fails the CSRF check.
-  secret: [...CREDENTIAL, "missing_scope", "csrf_failed", "not_a_member"],
+  secret: [...CREDENTIAL, "missing_scope", "csrf_failed", "not_a_member", "two_factor_setup_required"],
   // A browser origin the workspace does not allow.
   public: [...CREDENTIAL, "origin_not_allowed"],
   session: [...CREDENTIAL, "csrf_failed"],

@@ -26,16 +26,17 @@ const EVERY_RESPONSE = {
   "x-ratelimit-remaining": integer("Requests left in the current window.", 599),
   "x-ratelimit-reset": integer("When the current window ends, in Unix seconds.", 1_795_000_000, "int64"),
   "RateLimit-Policy": string(
-    "The IETF rate-limit policy: the bucket kind (`key`, `public` or `ip`), its quota `q` and window `w` in seconds.",
+    "The IETF rate-limit policy: the bucket kind (`key` for an API key, `session` for a dashboard session: one per account, " +
+      "`public` for the public key and the client's address, `ip` without a credential), its quota `q` and window `w` in seconds.",
     '"key";q=600;w=60',
     100,
-    '^"(key|public|ip)";q=\\d+;w=\\d+$',
+    '^"(key|session|public|ip)";q=\\d+;w=\\d+$',
   ),
   RateLimit: string(
     "The IETF rate-limit state: the bucket kind, requests remaining `r`, and seconds `t` until the window ends.",
     '"key";r=599;t=42',
     100,
-    '^"(key|public|ip)";r=\\d+;t=\\d+$',
+    '^"(key|session|public|ip)";r=\\d+;t=\\d+$',
   ),
 };
 

@@ -12,10 +12,22 @@ export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 50;
 
 export async function countSignInAttempt(c: Context<AppEnv>, email: string): Promise<void> {
   const limiter = c.get("signInLimiter");
-  const checks = [
+  await refuseOver([
     limiter.consume(`sign-in:account:${email}`, SIGN_IN_ATTEMPTS_PER_ACCOUNT),
     limiter.consume(`sign-in:address:${c.get("clientAddress") ?? "unknown"}`, SIGN_IN_ATTEMPTS_PER_ADDRESS),
-  ];
+  ]);
+}
+
+/**
+ * A guess a signed-in session makes about its own account (a two-factor code, the password before
+ * turning two-factor off): limited per account like sign-in, not per address, since the session
+ * already names the one account it can guess about.
+ */
+export async function countAccountAttempt(c: Context<AppEnv>, accountId: string): Promise<void> {
+  await refuseOver([c.get("signInLimiter").consume(`account:${accountId}`, SIGN_IN_ATTEMPTS_PER_ACCOUNT)]);
+}
+
+async function refuseOver(checks: ReturnType<AppEnv["Variables"]["signInLimiter"]["consume"]>[]): Promise<void> {
   for (const decision of await Promise.all(checks)) {
     if (!decision.allowed) {
       const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));

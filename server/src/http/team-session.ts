@@ -35,7 +35,8 @@ export interface SessionMember {
 
 /**
  * The member the session acts as: in the workspace `x-heed-workspace` names (id or slug), else the
- * session's current one, else the account's first. An account that is no member there gets 403.
+ * session's current one, else the account's first. An account that is no member there gets 403,
+ * and so does a session without a second factor in a workspace that requires one.
  */
 export async function sessionMember(c: Context<AppEnv>, session: AuthenticatedSession): Promise<SessionMember> {
   const named = c.req.header("x-heed-workspace")?.trim();
@@ -43,11 +44,19 @@ export async function sessionMember(c: Context<AppEnv>, session: AuthenticatedSe
     .get("services")
     .db.selectFrom("members as m")
     .innerJoin("workspaces as w", "w.id", "m.workspace_id")
-    .select(["m.id", "m.role", "w.id as workspaceId", "w.slug"])
+    .select(["m.id", "m.role", "w.id as workspaceId", "w.slug", "w.require_two_factor"])
     .where("m.account_id", "=", session.accountId);
   if (named) query = query.where((eb) => eb.or([eb("w.id", "=", named), eb("w.slug", "=", named)]));
   else if (session.workspaceId) query = query.where("w.id", "=", session.workspaceId);
   const row = await query.orderBy("m.created_at").limit(1).executeTakeFirst();
   if (!row) throw new HeedError("not_a_member", "This account is not a member of that workspace.");
+  // A workspace that requires a second factor opens only to sessions that passed one; the account's
+  // own routes (turning two-factor on among them) stay open, so nobody is locked out.
+  if (row.require_two_factor === 1 && session.secondFactor === null) {
+    throw new HeedError(
+      "two_factor_setup_required",
+      "This workspace requires two-factor sign-in: turn it on under Settings, Your sessions (POST /v1/auth/two-factor/enrol), or sign in again with your code.",
+    );
+  }
   return { workspace: { id: row.workspaceId, slug: row.slug }, memberId: row.id, role: row.role, scopes: ROLE_SCOPES[row.role] };
 }

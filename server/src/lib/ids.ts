@@ -12,7 +12,9 @@ export const ID_PREFIXES = {
   session: "ses",
   invite: "inv",
   passwordReset: "pwr",
+  recoveryCode: "rcv",
   portalSignInLink: "psl",
+  portalSession: "pss",
   board: "brd",
   status: "sts",
   tag: "tag",
@@ -32,6 +34,27 @@ export const ID_PREFIXES = {
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
+export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
+
+/**
+ * The pattern of an id with one of these prefixes, as the OpenAPI document states it and the
+ * schemas check it: the prefix, `_`, then 26 characters of the alphabet below.
+ */
+export function idPattern(...prefixes: IdPrefix[]): string {
+  return `^${prefixes.length === 1 ? prefixes[0] : `(?:${prefixes.join("|")})`}_[0-9a-hjkmnp-tv-z]{26}$`;
+}
+
+const ID_REGEXPS = new Map<IdKind, RegExp>();
+
+/** Whether `value` could be an id of this kind (its pattern): checked before a query on an address anyone can type. */
+export function isId(kind: IdKind, value: string): boolean {
+  let pattern = ID_REGEXPS.get(kind);
+  if (!pattern) {
+    pattern = new RegExp(idPattern(ID_PREFIXES[kind]));
+    ID_REGEXPS.set(kind, pattern);
+  }
+  return pattern.test(value);
+}
 
 let lastTime = -1;
 let lastRandom = 0n;

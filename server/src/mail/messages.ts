@@ -43,3 +43,31 @@ export function portalSignInMail(input: { to: string; workspaceName: string; url
     ].join("\n"),
   };
 }
+
+export function identityLinkedMail(input: { to: string; provider: string; via: "signed_in" | "sign_up" | "email"; publicUrl: string }): Mail {
+  const how =
+    input.via === "email"
+      ? `${input.provider} vouched for this email address, so it now signs you in to Heed. Your password and every open session of your account have ended.`
+      : `${input.provider} now signs you in to your Heed account.`;
+  return {
+    to: input.to,
+    subject: `Single sign-on linked to your Heed account`,
+    text: [
+      how,
+      "",
+      `If this was not you, tell an owner of your workspace now, and review your sessions: ${input.publicUrl.replace(/\/$/, "")}/app/settings/sessions`,
+    ].join("\n"),
+  };
+}
+
+export function twoFactorDisabledMail(input: { to: string; publicUrl: string }): Mail {
+  return {
+    to: input.to,
+    subject: "Two-factor sign-in turned off for your Heed account",
+    text: [
+      "Two-factor sign-in was just turned off for your Heed account: your password alone signs you in now.",
+      "",
+      `If this was not you, sign in, turn it on again and end the sessions you do not know: ${input.publicUrl.replace(/\/$/, "")}/app/settings/sessions`,
+    ].join("\n"),
+  };
+}

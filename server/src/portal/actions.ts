@@ -2,8 +2,7 @@ import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import { viewerFromToken } from "../core/customers/context.js";
 import { identify } from "../core/customers/identify.js";
-import { mintUserToken } from "../core/customers/user-token.js";
-import { nowMs } from "../lib/clock.js";
+import { endPortalSession, renewPortalSession, startPortalSession } from "../core/customers/portal-sessions.js";
 import { signInAsGuest } from "../core/portal/guest.js";
 import { HeedError } from "../core/errors.js";
 import { createPortalComment } from "../core/portal/comments.js";
@@ -11,20 +10,25 @@ import { submitPortalPost } from "../core/portal/submit.js";
 import { unvotePortalPost, votePortalPost } from "../core/portal/votes.js";
 import { getPortalWorkspace } from "../core/portal/workspace.js";
 import type { AppEnv } from "../http/env.js";
+import { guestPostCounter } from "../http/guest-post-limits.js";
 import { readIdentityClaims } from "../schemas/customer.js";
+import { email as emailField, text as textField } from "../schemas/fields.js";
 import { CreatePortalCommentSchema, SubmitPostSchema } from "../schemas/portal.js";
 import type { PortalRequest } from "./context.js";
 import { postPage } from "./pages/post.js";
 import { signInPage } from "./pages/sign-in.js";
 import { submitPage } from "./pages/submit.js";
-import { checkFormToken, clearPortalCookie, PORTAL_SESSION_TTL_MS, setPortalCookie } from "./session.js";
+import { checkFormToken, clearPortalCookie, setPortalCookie } from "./session.js";
 
 // What a signed-in reader does on the portal, as plain form posts (the page's script sends the
 // same forms without a reload). Each checks the form token, calls the portal verb the API uses,
 // and answers with a redirect to the result, or the page again with the refusal beside the form.
 
 type Form = Record<string, string | File | (string | File)[]>;
-export type ActionResult = { redirect: string } | { status: 400 | 429; page: Awaited<ReturnType<typeof postPage>> | null } | { json: unknown };
+export type ActionResult =
+  | { redirect: string }
+  | { status: 400 | 429; page: Awaited<ReturnType<typeof postPage>> | null; headers?: Record<string, string> }
+  | { json: unknown };
 
 const text = (form: Form, name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
 
@@ -69,7 +73,7 @@ export async function comment(r: PortalRequest, postId: string, form: Form): Pro
   }
 }
 
-export async function submit(r: PortalRequest, boardSlug: string, form: Form): Promise<ActionResult> {
+export async function submit(r: PortalRequest, c: Context<AppEnv>, boardSlug: string, form: Form): Promise<ActionResult> {
   const workspace = await getPortalWorkspace({ ctx: r.ctx });
   const board = workspace.boards.find((b) => b.slug === boardSlug);
   if (!board) throw new HeedError("not_found", "No such board.");
@@ -77,12 +81,15 @@ export async function submit(r: PortalRequest, boardSlug: string, form: Form): P
   const parsed = SubmitPostSchema.safeParse({ boardId: board.id, title, body });
   if (!parsed.success) return { status: 400, page: await submitPage(r, boardSlug, { detail: parsed.error.issues[0]?.message ?? "", title, body }) };
   try {
-    const post = await submitPortalPost({ ctx: r.ctx, input: parsed.data });
+    const post = await submitPortalPost({ ctx: r.ctx, input: parsed.data, countGuestPost: guestPostCounter(c) });
     return { redirect: `${r.frame.base}/posts/${post.id}` };
   } catch (error) {
     const detail = detailOf(error);
     if (detail === null) throw error;
-    return { status: (error as HeedError).status === 429 ? 429 : 400, page: await submitPage(r, boardSlug, { detail, title, body }) };
+    const page = await submitPage(r, boardSlug, { detail, title, body });
+    // Over a cap: the page says when, and so does Retry-After.
+    if ((error as HeedError).status === 429) return { status: 429, page, headers: (error as HeedError).headers };
+    return { status: 400, page };
   }
 }
 
@@ -92,12 +99,13 @@ export async function submit(r: PortalRequest, boardSlug: string, form: Form): P
  * gets the portal's cookie, and is sent on; any other redirect goes to the portal's home.
  */
 export async function signInWithToken(r: PortalRequest, c: Context<AppEnv>, token: string, redirect: string | undefined): Promise<string> {
-  const signedIn = await identify({ ctx: r.ctx, input: { token }, readClaims: readIdentityClaims, tokenTtlMs: PORTAL_SESSION_TTL_MS });
-  setPortalCookie(c, r.frame.workspace.slug, signedIn.token);
+  const signedIn = await identify({ ctx: r.ctx, input: { token }, readClaims: readIdentityClaims, portalSession: true });
+  setPortalCookie(c, r.frame.workspace.slug, { token: signedIn.token, expiresAtMs: Date.parse(signedIn.expiresAt) });
   return safeRedirect(r, redirect);
 }
 
-const GuestSchema = z.object({ name: z.string().trim().min(1).max(100), email: z.email().max(320) });
+// The same field builders as /v1: a NUL or a lone surrogate is a 400 beside the form, never a database error.
+const GuestSchema = z.object({ name: textField().trim().min(1).max(100), email: emailField() });
 
 /**
  * A guest signs in with a name and an email, where the workspace allows it. There is no session
@@ -109,24 +117,27 @@ export async function guestSignIn(r: PortalRequest, c: Context<AppEnv>, form: Fo
   const [name, email, redirect] = [text(form, "name"), text(form, "email"), safeRedirect(r, text(form, "redirect"))];
   const parsed = GuestSchema.safeParse({ name, email });
   if (!parsed.success) return { status: 400, page: await signInPage(r, redirect, { detail: parsed.error.issues[0]?.message ?? "", name, email }) };
-  const { token } = await signInAsGuest({ ctx: r.ctx, input: parsed.data, tokenTtlMs: PORTAL_SESSION_TTL_MS });
-  setPortalCookie(c, r.frame.workspace.slug, token);
+  setPortalCookie(c, r.frame.workspace.slug, await signInAsGuest({ ctx: r.ctx, input: parsed.data }));
   return { redirect };
 }
 
 /**
  * The widget's panel: the end-user token `identify` gave the customer's page becomes the portal's
- * cookie for the same user (a forged, foreign or expired token is refused like a bad JWT).
+ * cookie for the same user, in a new portal session (a forged, foreign or expired token is refused
+ * like a bad JWT). A portal token traded in again renews its own session, never past its end.
  */
 export async function signInWithUserToken(r: PortalRequest, c: Context<AppEnv>, userToken: string, redirect: string | undefined): Promise<string> {
   const { services, customer } = r.ctx;
-  const viewer = await viewerFromToken(services.db, services.userTokenSecret, customer.workspace, userToken);
-  const keys = { serverSecret: services.userTokenSecret, workspaceId: customer.workspace.id, identitySecret: customer.workspace.identitySecret };
-  setPortalCookie(c, r.frame.workspace.slug, mintUserToken(keys, viewer.id, nowMs() + PORTAL_SESSION_TTL_MS), { embedded: true });
+  const viewer = await viewerFromToken(services, customer.workspace, userToken);
+  const signedIn = viewer.session ? renewPortalSession(r.ctx, viewer.id, viewer.session) : await startPortalSession(services.db, r.ctx, viewer.id);
+  setPortalCookie(c, r.frame.workspace.slug, signedIn, { embedded: true });
   return safeRedirect(r, redirect);
 }
 
-export function signOut(r: PortalRequest, c: Context<AppEnv>): string {
+/** Signing out ends the session on the server, not only the cookie in this browser. */
+export async function signOut(r: PortalRequest, c: Context<AppEnv>): Promise<string> {
+  const session = r.ctx.customer.viewer?.session;
+  if (session) await endPortalSession({ ctx: r.ctx, input: { sessionId: session.id } });
   clearPortalCookie(c, r.frame.workspace.slug);
   return r.frame.base;
 }

@@ -16,10 +16,14 @@ import { badRequestPage, formRefusedPage, notFoundPage, privatePage, signInFirst
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'";
 
-/** A page's headers: the sites the workspace allows may frame it (the widget's panel), no other. */
+/**
+ * A page's headers: the sites the workspace allows may frame it (the widget's panel), no other.
+ * X-Frame-Options cannot name other sites, so it is sent (SAMEORIGIN) only when none is allowed.
+ */
 export function headersFor(r: PortalRequest): Record<string, string> {
   const ancestors = r.embedders.includes("*") ? "*" : ["'self'", ...r.embedders].join(" ");
   return {
+    ...(r.embedders.length === 0 ? { "x-frame-options": "SAMEORIGIN" } : {}),
     "content-security-policy": `${CSP}; frame-ancestors ${ancestors}`,
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
@@ -69,14 +73,15 @@ export function portalAction(act: Act, scriptUrl: string | null) {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return noSuchPortal(c);
     const here = r.url(c.req.path.slice(r.frame.base.length));
-    const answer = async (body: Html, status: 400 | 401 | 403 | 404 | 429) => c.html(await body, status, headersFor(r));
+    const answer = async (body: Html, status: 400 | 401 | 403 | 404 | 429, extra: Record<string, string> = {}) =>
+      c.html(await body, status, { ...headersFor(r), ...extra });
     try {
       const form = await c.req.parseBody({ all: true });
       if (!requireReader(r, c, form)) return answer(signInFirstPage(r.frame, here), 401);
       const result = await act(r, c, form);
       if ("redirect" in result) return c.redirect(result.redirect, 303);
       if ("json" in result) return c.json(result.json, 200);
-      return result.page ? answer(result.page, result.status) : answer(notFoundPage(r.frame, here), 404);
+      return result.page ? answer(result.page, result.status, result.headers) : answer(notFoundPage(r.frame, here), 404);
     } catch (error) {
       if (!(error instanceof HeedError)) throw error;
       if (error.code === "csrf_failed") return answer(formRefusedPage(r.frame, here), 403);

@@ -76,7 +76,7 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   );
   app.post(
     "/p/:workspace/b/:board/new",
-    actionOf((r, c, form) => submit(r, c.req.param("board") ?? "", form)),
+    actionOf((r, c, form) => submit(r, c, c.req.param("board") ?? "", form)),
   );
   app.post(
     "/p/:workspace/posts/:id/vote",
@@ -88,7 +88,7 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   );
   app.post(
     "/p/:workspace/sign-out",
-    actionOf(async (r, c) => ({ redirect: signOut(r, c) })),
+    actionOf(async (r, c) => ({ redirect: await signOut(r, c) })),
   );
   // Versioned by the colour itself (`?v=`), so it is cached for good and changes with the setting.
   app.get("/p/:workspace/theme.css", async (c) => {

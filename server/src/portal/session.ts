@@ -2,13 +2,16 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type Viewer, viewerFromToken } from "../core/customers/context.js";
+import type { PortalSignIn } from "../core/customers/portal-sessions.js";
 import type { PublicWorkspace } from "../core/customers/public-key.js";
 import { HeedError } from "../core/errors.js";
 import type { AppEnv } from "../http/env.js";
+import { nowMs } from "../lib/clock.js";
 
-// The portal's sign-in: an HttpOnly cookie holding an end-user token (what `identify` hands out,
-// with a longer life), scoped to the portal's path, SameSite=Lax so another site's form does not
-// carry it. Rotating the identity secret voids it, as it voids every end-user token. Each write
+// The portal's sign-in: an HttpOnly cookie holding an end-user token that names a server-side
+// portal session (core/customers/portal-sessions.ts: 30 days a token, 90 in all), scoped to the
+// portal's path, SameSite=Lax so another site's form does not carry it. Signing out ends the
+// session; rotating the identity secret voids it, as it voids every end-user token. Each write
 // (a form post) also carries a token derived from the cookie's, and a same-origin Origin.
 //
 // The widget's panel frames the portal inside the customer's app, often another site, where a
@@ -16,8 +19,6 @@ import type { AppEnv } from "../http/env.js";
 // therefore sets a second cookie, partitioned (CHIPS: SameSite=None; Secure; Partitioned): the
 // browser keeps it for the portal as framed by that one site only, so it tracks nobody across
 // sites. A reader is signed in by either cookie.
-
-export const PORTAL_SESSION_TTL_MS = 30 * 24 * 3_600_000;
 
 function secure(c: Context<AppEnv>): boolean {
   return c.get("services").publicUrl.startsWith("https:");
@@ -31,8 +32,9 @@ const EMBED_COOKIE = "__Secure-heed_portal_embed";
 
 const pathOf = (slug: string) => `/p/${slug}`;
 
-export function setPortalCookie(c: Context<AppEnv>, slug: string, token: string, options: { embedded?: boolean } = {}): void {
-  const common = { httpOnly: true, path: pathOf(slug), maxAge: Math.floor(PORTAL_SESSION_TTL_MS / 1000) };
+/** The cookie lives as long as its token. */
+export function setPortalCookie(c: Context<AppEnv>, slug: string, { token, expiresAtMs }: PortalSignIn, options: { embedded?: boolean } = {}): void {
+  const common = { httpOnly: true, path: pathOf(slug), maxAge: Math.max(0, Math.round((expiresAtMs - nowMs()) / 1000)) };
   setCookie(c, cookieName(c), token, { ...common, sameSite: "Lax", secure: secure(c) });
   if (options.embedded && secure(c)) setCookie(c, EMBED_COOKIE, token, { ...common, sameSite: "None", secure: true, partitioned: true });
 }
@@ -42,13 +44,17 @@ export function clearPortalCookie(c: Context<AppEnv>, slug: string): void {
   if (secure(c) && getCookie(c, EMBED_COOKIE)) deleteCookie(c, EMBED_COOKIE, { path: pathOf(slug), secure: true, sameSite: "None", partitioned: true });
 }
 
-/** The signed-in end user and their token, or null: a stale, foreign or forged cookie reads as signed out. */
+/**
+ * The signed-in end user and their token, or null: a stale, foreign or forged cookie, one whose
+ * session ended, or one holding a token of no portal session, reads as signed out.
+ */
 export async function portalViewer(c: Context<AppEnv>, workspace: PublicWorkspace): Promise<{ viewer: Viewer; token: string } | null> {
   const token = getCookie(c, cookieName(c)) ?? (secure(c) ? getCookie(c, EMBED_COOKIE) : undefined);
   if (!token) return null;
   const services = c.get("services");
   try {
-    return { viewer: await viewerFromToken(services.db, services.userTokenSecret, workspace, token), token };
+    const viewer = await viewerFromToken(services, workspace, token);
+    return viewer.session ? { viewer, token } : null;
   } catch (error) {
     if (error instanceof HeedError) return null;
     throw error;

@@ -1,8 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import type { Context, Hono } from "hono";
 import { HeedError } from "../core/errors.js";
 import { peekEmailSignIn, requestEmailSignIn, useEmailSignIn } from "../core/portal/email-sign-in.js";
 import type { AppEnv } from "../http/env.js";
+import { email as emailField } from "../schemas/fields.js";
 import { guestSignIn, safeRedirect, signInWithToken, signInWithUserToken } from "./actions.js";
 import { type PortalRequest, portalRequest } from "./context.js";
 import { headersFor, noSuchPortal } from "./http.js";
@@ -10,7 +10,7 @@ import type { Html } from "./layout.js";
 import { checkInboxPage, confirmEmailSignInPage } from "./pages/email-sign-in.js";
 import { formRefusedPage, notFoundPage, ssoFailedPage } from "./pages/notice.js";
 import { signInPage } from "./pages/sign-in.js";
-import { PORTAL_SESSION_TTL_MS, setPortalCookie } from "./session.js";
+import { setPortalCookie } from "./session.js";
 
 // The ways into a portal: single sign-on from the customer's app (a JWT, or the widget's end-user
 // token), a one-time link by email, and guests where allowed. These stay open on a private
@@ -50,7 +50,7 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email.trim() : "";
-    if (!z.email().max(320).safeParse(email).success) return c.html(await signInPage(r, r.frame.base), 400, headersFor(r));
+    if (!emailField().safeParse(email).success) return c.html(await signInPage(r, r.frame.base), 400, headersFor(r));
     try {
       await requestEmailSignIn({
         ctx: r.ctx,
@@ -79,8 +79,8 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     if (!r) return noSuchPortal(c);
     if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
     try {
-      const signedIn = await useEmailSignIn({ ctx: r.ctx, input: { token: c.req.param("token") ?? "" }, tokenTtlMs: PORTAL_SESSION_TTL_MS });
-      setPortalCookie(c, r.frame.workspace.slug, signedIn.token);
+      const signedIn = await useEmailSignIn({ ctx: r.ctx, input: { token: c.req.param("token") ?? "" } });
+      setPortalCookie(c, r.frame.workspace.slug, signedIn);
       return c.redirect(signedIn.redirect, 303);
     } catch (error) {
       if (error instanceof HeedError && error.status === 404) return c.html(await confirmEmailSignInPage(r, "", null), 404, headersFor(r));

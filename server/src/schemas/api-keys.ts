@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ALL_SCOPES } from "../core/scopes.js";
-import { text, integer, dateTime } from "./fields.js";
+import { text, integer, dateTime, idOf } from "./fields.js";
 
 const scope = z.enum(ALL_SCOPES).openapi("Scope", {
   description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",
@@ -13,7 +13,7 @@ const rateLimitPerMinute = integer(1, 1_000_000)
 
 export const ApiKeySchema = z
   .object({
-    id: z.string(),
+    id: idOf("key"),
     name: z.string(),
     prefix: z.string().openapi({ description: "The first characters of the key, to recognise it.", example: "heed_sk_Ab3d" }),
     last4: z.string(),
@@ -22,6 +22,10 @@ export const ApiKeySchema = z
     expiresAt: z.string().nullable(),
     lastUsedAt: z.string().nullable().openapi({ description: "Updated at most once a minute." }),
     revokedAt: z.string().nullable(),
+    createdBy: z.string().nullable().openapi({
+      description:
+        "Who minted it: a member (`mem_…`; revoked when that member is removed, unless handed to another) or a key (`key_…`); null for the operator.",
+    }),
     rateLimitPerMinute: z.number().int().nullable().openapi({ description: "This key's own limit; null follows the workspace's, else the server default." }),
   })
   .openapi("ApiKey");
@@ -48,3 +52,7 @@ export const CreateApiKeySchema = z
   .openapi("CreateApiKey");
 
 export const UpdateApiKeySchema = z.strictObject({ name: text().trim().min(1).max(100).optional(), rateLimitPerMinute }).openapi("UpdateApiKey");
+
+export const ListApiKeysQuery = z.object({
+  createdBy: idOf(["mem", "key"]).optional().openapi({ description: "Only the keys this member (or key) minted." }),
+});

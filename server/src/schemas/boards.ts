@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, text } from "./fields.js";
+import { idParam, text, idOf } from "./fields.js";
 
 export const BoardSchema = z
   .object({
-    id: z.string(),
+    id: idOf("brd"),
     slug: z.string().openapi({ description: "The board's segment in portal URLs." }),
     name: z.string(),
     description: z.string(),
@@ -30,5 +30,5 @@ export const UpdateBoardSchema = z.strictObject({ ...fields, name: fields.name.o
 export const boardParam = idParam("brd", "board");
 
 export const DeleteBoardQuery = z.object({
-  movePostsTo: text().max(64).optional().openapi({ description: "Move the board's posts to this board, then delete it." }),
+  movePostsTo: idOf("brd").optional().openapi({ description: "Move the board's posts to this board, then delete it." }),
 });

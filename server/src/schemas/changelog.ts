@@ -1,18 +1,18 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, idParam, text, dateTime } from "./fields.js";
+import { PageQuery, idParam, text, dateTime, idOf } from "./fields.js";
 
 export const ChangelogType = z.enum(["new", "improved", "fixed"]);
 
 export const ChangelogEntrySchema = z
   .object({
-    id: z.string(),
+    id: idOf("chg"),
     title: z.string(),
     body: z.string().openapi({ description: "Markdown." }),
     type: ChangelogType,
     state: z.enum(["draft", "scheduled", "published"]),
     publishAt: z.string().nullable().openapi({ description: "When a scheduled entry publishes itself." }),
     publishedAt: z.string().nullable(),
-    postIds: z.array(z.string()).openapi({ description: "The posts this entry announces." }),
+    postIds: z.array(idOf("post")).openapi({ description: "The posts this entry announces." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -22,7 +22,7 @@ const fields = {
   title: text().trim().min(1).max(200),
   body: text().max(50_000).optional(),
   type: ChangelogType,
-  postIds: z.array(text().max(64)).max(50).optional(),
+  postIds: z.array(idOf("post")).max(50).optional(),
 };
 
 export const CreateEntrySchema = z.strictObject(fields).openapi("CreateChangelogEntry");

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { AuthorSchema, PageQuery, idParam, listOf, text } from "./fields.js";
+import { AuthorSchema, PageQuery, idParam, listOf, text, idOf } from "./fields.js";
 
 export const CommentSchema = z
   .object({
-    id: z.string(),
-    postId: z.string(),
-    parentId: z.string().nullable().openapi({ description: "The top-level comment this replies to; replies are one level deep." }),
+    id: idOf("cmt"),
+    postId: idOf("post"),
+    parentId: idOf("cmt").nullable().openapi({ description: "The top-level comment this replies to; replies are one level deep." }),
     body: z.string().openapi({ description: "Markdown." }),
     internal: z.boolean().openapi({ description: "Internal comments are for the team and never appear on customer-facing routes." }),
     author: AuthorSchema.nullable(),
@@ -22,8 +22,8 @@ export const CreateCommentSchema = z
   .strictObject({
     body,
     internal: z.boolean().optional().openapi({ description: "Default false: a public comment." }),
-    parentId: text().max(64).nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
-    authorId: text().max(64).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) writing it." }),
+    parentId: idOf("cmt").nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
+    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) writing it." }),
   })
   .openapi("CreateComment");
 

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { listOf, PageQuery, text, timestamp } from "./fields.js";
+import { listOf, PageQuery, text, timestamp, idOf } from "./fields.js";
 
 export const CompanySchema = z
   .object({
-    id: z.string().openapi({ example: "cmp_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    id: idOf("cmp"),
     externalId: z.string().openapi({ description: "Your own id for the company." }),
     name: z.string(),
     monthlySpend: z.number().openapi({ description: "What the company pays you a month, to weigh its users' votes." }),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { IdentityFields } from "../core/customers/identify.js";
 import { HeedError } from "../core/errors.js";
-import { orNull, text, timestamp, dateTime } from "./fields.js";
+import { dateTime, jsonObject, MAX_JSON_DEPTH, orNull, text, timestamp, idOf } from "./fields.js";
 import { fieldErrors } from "../http/validation.js";
 import { userFields } from "./users.js";
 
@@ -39,7 +39,7 @@ export const IdentifySchema = z
       .openapi({ description: "Hex HMAC-SHA256 of `userId` under the workspace's identity secret, computed on your server." }),
     token: text().min(1).max(8000).optional().openapi({
       description:
-        "Instead of the fields: a JWT (HS256, signed with the identity secret, with `exp`) whose claims are the person: `id` (or `sub`), `email`, `name`, `avatarUrl`, `company`, `traits`.",
+        "Instead of the fields: a JWT (HS256, signed with the identity secret, with `iat` and an `exp` at most an hour after it) whose claims are the person: `id` (or `sub`), `email`, `name`, `avatarUrl`, `company`, `traits`. It may be sent again until it expires.",
     }),
   })
   .superRefine((body, context) => {
@@ -72,7 +72,7 @@ export function readIdentityClaims(claims: unknown): IdentityFields {
 
 export const PortalUserSchema = z
   .object({
-    id: z.string().openapi({ example: "usr_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    id: idOf("usr"),
     externalId: z.string(),
     email: z.string().nullable(),
     name: z.string().nullable(),
@@ -93,11 +93,9 @@ const MAX_PROPERTIES_BYTES = 8 * 1024;
 export const TrackEventSchema = z
   .strictObject({
     event: text().trim().min(1).max(100).openapi({ description: "What happened, e.g. `report.exported`.", example: "report.exported" }),
-    properties: z
-      .record(text().max(100), z.unknown())
-      .refine((p) => JSON.stringify(p).length <= MAX_PROPERTIES_BYTES, { message: `At most ${MAX_PROPERTIES_BYTES} bytes as JSON.` })
+    properties: jsonObject(MAX_PROPERTIES_BYTES)
       .optional()
-      .openapi({ description: `Anything JSON, up to ${MAX_PROPERTIES_BYTES} bytes.` }),
+      .openapi({ description: `Anything JSON, up to ${MAX_PROPERTIES_BYTES} bytes, nested at most ${MAX_JSON_DEPTH} levels deep.` }),
     timestamp: dateTime().optional().openapi({ description: "When it happened; default now. At most 24 h ahead." }),
     anonymousId: text().min(1).max(200).optional().openapi({ description: "Who did it when no end-user token is sent (your app's id for the browser)." }),
   })

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { role } from "./members.js";
-import { email, password } from "./sessions.js";
-import { text, timestamp } from "./fields.js";
+import { email, password, secondFactorFields } from "./sessions.js";
+import { text, timestamp, idOf } from "./fields.js";
 
 // Invites bring people into a workspace: a one-time link, by email when mail is set up.
 
 export const InviteSchema = z
   .object({
-    id: z.string(),
+    id: idOf("inv"),
     email: z.string().nullable().openapi({ description: "Null for the first owner's invite, where whoever opens it names the email." }),
     role,
     invitedBy: z.string().nullable().openapi({ description: "The member who invited, or null for an API key or the operator." }),
@@ -35,6 +35,7 @@ export const AcceptInviteSchema = z
     name: text().trim().min(1).max(100),
     password: password(),
     email: email().optional().openapi({ description: "Only for an invite without an email (the first owner's)." }),
+    ...secondFactorFields,
   })
   .openapi("AcceptInvite");
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { PORTAL_POST_SORTS } from "../core/portal/posts.js";
 import { ROADMAP_CATEGORIES } from "../core/portal/roadmap.js";
 import { STATUS_CATEGORIES } from "../core/posts/list.js";
-import { PageQuery, listOf, text, timestamp } from "./fields.js";
+import { PageQuery, listOf, text, timestamp, idOf } from "./fields.js";
 import { ChangelogType } from "./changelog.js";
 import { CommentSchema } from "./comments.js";
 import { PortalUserSchema } from "./customer.js";
@@ -27,7 +27,7 @@ export const ListPortalPostsQuery = ListPostsQuery.omit({ ownerId: true, voterId
 
 export const SubmitPostSchema = z
   .strictObject({
-    boardId: text().max(64).openapi({ description: "A public board." }),
+    boardId: idOf("brd").openapi({ description: "A public board." }),
     title: text().trim().min(1).max(PORTAL_LIMITS.title),
     body: text()
       .max(PORTAL_LIMITS.body)
@@ -46,16 +46,16 @@ export const CreatePortalCommentSchema = z
       .min(1)
       .max(PORTAL_LIMITS.comment)
       .openapi({ description: `Markdown, up to ${PORTAL_LIMITS.comment.toLocaleString("en")} characters.` }),
-    parentId: text().max(64).optional().openapi({ description: "Reply to this top-level comment of the same post." }),
+    parentId: idOf("cmt").optional().openapi({ description: "Reply to this top-level comment of the same post." }),
   })
   .openapi("CreatePortalComment");
 
 export const PortalVoteSchema = z
-  .object({ postId: z.string(), voted: z.boolean(), voteCount: z.number().int() })
+  .object({ postId: idOf("post"), voted: z.boolean(), voteCount: z.number().int() })
   .openapi("PortalVote", { description: "The end user's vote on the post, and the post's vote count after the change." });
 
 export const RoadmapQuery = z.object({
-  boardId: text().max(64).optional().openapi({ description: "Only posts of this board." }),
+  boardId: idOf("brd").optional().openapi({ description: "Only posts of this board." }),
   limit: PageQuery.limit.openapi({ description: "Posts per column, 1–100." }),
 });
 
@@ -64,7 +64,7 @@ export const RoadmapSchema = z
     columns: z.array(
       z.object({
         category: z.enum(ROADMAP_CATEGORIES),
-        statuses: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+        statuses: z.array(z.object({ id: idOf("sts"), name: z.string(), color: z.string() })),
         posts: z.array(PortalPostSchema),
         nextCursor: z.string().nullable().openapi({ description: "Continues with `GET /portal/posts?sort=votes&status=<category>` (and the same `boardId`)." }),
       }),
@@ -74,12 +74,12 @@ export const RoadmapSchema = z
 
 export const PortalChangelogEntrySchema = z
   .object({
-    id: z.string(),
+    id: idOf("chg"),
     title: z.string(),
     body: z.string().openapi({ description: "Markdown." }),
     type: ChangelogType,
     publishedAt: timestamp,
-    posts: z.array(z.object({ id: z.string(), title: z.string() })).openapi({ description: "The announced posts of public boards." }),
+    posts: z.array(z.object({ id: idOf("post"), title: z.string() })).openapi({ description: "The announced posts of public boards." }),
   })
   .openapi("PortalChangelogEntry");
 
@@ -95,10 +95,13 @@ export const PortalWorkspaceSchema = z
     slug: z.string(),
     portalVisibility: z.enum(["public", "private"]),
     identityVerification: z.boolean(),
-    boards: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string() })).openapi({ description: "Public boards." }),
+    boards: z.array(z.object({ id: idOf("brd"), slug: z.string(), name: z.string(), description: z.string() })).openapi({ description: "Public boards." }),
     statuses: z
-      .array(z.object({ id: z.string(), name: z.string(), category: z.enum(STATUS_CATEGORIES), color: z.string() }))
+      .array(z.object({ id: idOf("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES), color: z.string() }))
       .openapi({ description: "In roadmap order." }),
-    viewer: z.object({ id: z.string(), externalId: z.string() }).nullable().openapi({ description: "The end user of the token, if one was sent." }),
+    viewer: z
+      .object({ id: idOf("usr"), externalId: z.string() })
+      .nullable()
+      .openapi({ description: "The end user of the token, if one was sent." }),
   })
   .openapi("PortalWorkspace", { description: "An anonymous reader of a private portal gets the name and visibility only." });

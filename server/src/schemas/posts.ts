@@ -1,33 +1,27 @@
 import { z } from "@hono/zod-openapi";
 import { POST_SORTS, STATUS_CATEGORIES } from "../core/posts/list.js";
 import { ActorSchema, AuditActionSchema } from "./audit-log.js";
-import { AuthorSchema, PageQuery, listOf, text, timestamp, date } from "./fields.js";
+import { AuthorSchema, PageQuery, listOf, text, timestamp, date, idOf } from "./fields.js";
 
-const id = (prefix: string) =>
-  z
-    .string()
-    .max(64)
-    .openapi({ example: `${prefix}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
-
-export const StatusRefSchema = z.object({ id: id("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES) }).openapi("StatusRef");
+export const StatusRefSchema = z.object({ id: idOf("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES) }).openapi("StatusRef");
 
 export const PostSchema = z
   .object({
-    id: id("post"),
-    boardId: id("brd"),
+    id: idOf("post"),
+    boardId: idOf("brd"),
     title: z.string(),
     body: z.string().openapi({ description: "Markdown." }),
     status: StatusRefSchema,
-    tags: z.array(z.object({ id: id("tag"), name: z.string() })),
+    tags: z.array(z.object({ id: idOf("tag"), name: z.string() })),
     author: AuthorSchema.nullable().openapi({ description: "The end user or team member who posted it; `null` when posted by the team through the API." }),
-    ownerId: z.string().nullable().openapi({ description: "The member responsible for the post." }),
+    ownerId: idOf("mem").nullable().openapi({ description: "The member responsible for the post." }),
     voteCount: z.number().int(),
     commentCount: z.number().int().openapi({ description: "Public comments." }),
     revenue: z.number().openapi({ description: "Summed monthly spend of the distinct companies whose users voted: what the `revenue` sort ranks by." }),
     eta: z.string().nullable().openapi({ format: "date", description: "Expected delivery date." }),
     pinned: z.boolean(),
     commentsLocked: z.boolean(),
-    mergedInto: z.string().nullable().openapi({ description: "Set when this post was merged into another as a duplicate." }),
+    mergedInto: idOf("post").nullable().openapi({ description: "Set when this post was merged into another as a duplicate." }),
     url: z.string().openapi({ description: "The post in the public portal." }),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -41,14 +35,13 @@ export const ListPostsQuery = z.object({
     .enum(POST_SORTS)
     .default("newest")
     .openapi({ description: "`trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id." }),
-  boardId: text().max(64).optional().openapi({ description: "Only posts of this board." }),
-  status: text().max(64).optional().openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
-  tag: text().max(64).optional().openapi({ description: "Only posts with this tag id." }),
-  authorId: text().max(64).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
-  ownerId: text().max(64).optional().openapi({ description: "Only posts this member (`mem_…`) owns, or `none` for posts nobody owns." }),
-  voterId: text().max(64).optional().openapi({ description: "Only posts this end user (`usr_…`) voted for." }),
-  companyId: text()
-    .max(64)
+  boardId: idOf("brd").optional().openapi({ description: "Only posts of this board." }),
+  status: idOf("sts", STATUS_CATEGORIES).optional().openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
+  tag: idOf("tag").optional().openapi({ description: "Only posts with this tag id." }),
+  authorId: idOf(["usr", "mem"]).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
+  ownerId: idOf("mem", ["none"]).optional().openapi({ description: "Only posts this member (`mem_…`) owns, or `none` for posts nobody owns." }),
+  voterId: idOf("usr").optional().openapi({ description: "Only posts this end user (`usr_…`) voted for." }),
+  companyId: idOf("cmp")
     .optional()
     .openapi({ description: "Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most." }),
   q: text().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
@@ -57,18 +50,18 @@ export const ListPostsQuery = z.object({
 
 const title = text().trim().min(1).max(200);
 const body = text().max(20_000).openapi({ description: "Markdown, up to 20,000 characters." });
-const tagIds = z.array(text().max(64)).max(20);
+const tagIds = z.array(idOf("tag")).max(20);
 const eta = date().nullable().openapi({ description: "Expected delivery date (YYYY-MM-DD), or null." });
 
 export const CreatePostSchema = z
   .strictObject({
-    boardId: text().max(64),
+    boardId: idOf("brd"),
     title,
     body: body.optional(),
-    statusId: text().max(64).optional().openapi({ description: "Defaults to the workspace's default status." }),
+    statusId: idOf("sts").optional().openapi({ description: "Defaults to the workspace's default status." }),
     tagIds: tagIds.optional(),
-    authorId: text().max(64).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) posting it." }),
-    ownerId: text().max(64).nullable().optional(),
+    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) posting it." }),
+    ownerId: idOf("mem").nullable().optional(),
     eta: eta.optional(),
     pinned: z.boolean().optional(),
   })
@@ -78,10 +71,10 @@ export const UpdatePostSchema = z
   .strictObject({
     title: title.optional(),
     body: body.optional(),
-    boardId: text().max(64).optional(),
-    statusId: text().max(64).optional(),
+    boardId: idOf("brd").optional(),
+    statusId: idOf("sts").optional(),
     tagIds: tagIds.optional().openapi({ description: "Replaces the post's tags." }),
-    ownerId: text().max(64).nullable().optional(),
+    ownerId: idOf("mem").nullable().optional(),
     eta: eta.optional(),
     pinned: z.boolean().optional(),
     commentsLocked: z.boolean().optional(),
@@ -90,7 +83,7 @@ export const UpdatePostSchema = z
 
 export const ChangePostStatusSchema = z
   .strictObject({
-    statusId: text().max(64),
+    statusId: idOf("sts"),
     comment: z
       .strictObject({ body: text().trim().min(1).max(10_000), internal: z.boolean().optional() })
       .nullable()
@@ -99,12 +92,12 @@ export const ChangePostStatusSchema = z
   })
   .openapi("ChangePostStatus");
 
-export const MergePostSchema = z.strictObject({ into: text().max(64).openapi({ description: "The canonical post." }) }).openapi("MergePost");
+export const MergePostSchema = z.strictObject({ into: idOf("post").openapi({ description: "The canonical post." }) }).openapi("MergePost");
 
 /** One change of a post, read from the audit log. */
 export const PostActivitySchema = z
   .object({
-    id: z.string(),
+    id: idOf("aud"),
     action: AuditActionSchema,
     actor: ActorSchema,
     data: z.record(z.string(), z.unknown()),

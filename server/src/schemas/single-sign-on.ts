@@ -3,19 +3,19 @@ import { text } from "./fields.js";
 
 // Single sign-on's two browser stops: the start, and the provider's answer.
 
+// Only the dashboard's own paths: a browser reads `/\evil.com` or `/<TAB>/evil.com` as another
+// host, so anything but `/app` and plain path characters under `/app/` is refused.
+const dashboardPath = text()
+  .max(2000)
+  .regex(/^\/app(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/, "A page of the dashboard: /app or a path under /app/.")
+  .refine((path) => !path.includes("//"), "A page of the dashboard: /app or a path under /app/.");
+
 export const OidcStartQuery = z.object({
   workspace: text().max(48).optional().openapi({
     description:
       "The slug of the workspace signing in from: its own provider when it has one, else the server's; where a new account of an allowed domain joins. Default: OIDC_WORKSPACE.",
   }),
-  // Only the dashboard's own paths: a browser reads `/\evil.com` or `/<TAB>/evil.com` as another
-  // host, so anything but `/app` and plain path characters under `/app/` is refused.
-  redirect: text()
-    .max(2000)
-    .regex(/^\/app(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/, "A page of the dashboard: /app or a path under /app/.")
-    .refine((path) => !path.includes("//"), "A page of the dashboard: /app or a path under /app/.")
-    .optional()
-    .openapi({ description: "The dashboard page to open once signed in (`/app` or a path under `/app/`; default `/app`)." }),
+  redirect: dashboardPath.optional().openapi({ description: "The dashboard page to open once signed in (`/app` or a path under `/app/`; default `/app`)." }),
 });
 
 /** What a provider sends back; anything else it adds is ignored. */
@@ -75,3 +75,23 @@ export const SignInOptionsSchema = z
 export const SignInOptionsQuery = z.object({
   workspace: text().max(48).optional().openapi({ description: "A workspace slug: its own provider is offered too." }),
 });
+
+export const StartIdentityLinkSchema = z
+  .strictObject({
+    redirect: dashboardPath.optional().openapi({ description: "The dashboard page to return to once linked (default `/app/settings/sessions`)." }),
+  })
+  .openapi("StartIdentityLink");
+
+export const IdentityLinkStartSchema = z
+  .object({
+    url: z.string().openapi({ description: "The provider's sign-in page: send the browser there." }),
+    provider: z.string().openapi({ description: "The provider's label, e.g. `Okta`." }),
+  })
+  .openapi("IdentityLinkStart");
+
+export const LinkedIdentitySchema = z
+  .object({
+    issuer: z.string().openapi({ description: "The provider's issuer URL." }),
+    linkedAt: z.string(),
+  })
+  .openapi("LinkedIdentity");

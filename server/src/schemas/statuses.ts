@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { STATUS_CATEGORIES } from "../core/posts/list.js";
-import { idParam, text, color } from "./fields.js";
+import { idParam, text, color, idOf } from "./fields.js";
 
 const category = z.enum(STATUS_CATEGORIES).openapi({ description: "What the status means on the roadmap." });
 
 export const StatusSchema = z
   .object({
-    id: z.string(),
+    id: idOf("sts"),
     name: z.string(),
     category,
     color: z.string(),
@@ -25,7 +25,7 @@ const fields = {
 export const CreateStatusSchema = z.strictObject(fields).openapi("CreateStatus");
 export const UpdateStatusSchema = z.strictObject({ ...fields, name: fields.name.optional(), category: category.optional() }).openapi("UpdateStatus");
 export const ReorderStatusesSchema = z
-  .strictObject({ ids: z.array(text().max(64)).min(1).max(100).openapi({ description: "Every status id of the workspace, in the new order." }) })
+  .strictObject({ ids: z.array(idOf("sts")).min(1).max(100).openapi({ description: "Every status id of the workspace, in the new order." }) })
   .openapi("ReorderStatuses");
 
 export const statusParam = idParam("sts", "status");

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, listOf, orNull, text, timestamp } from "./fields.js";
+import { PageQuery, listOf, orNull, text, timestamp, idOf } from "./fields.js";
 
 const MAX_TRAITS = 50;
 
 const UserCompanySchema = z
   .object({
-    id: z.string().openapi({ example: "cmp_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    id: idOf("cmp"),
     externalId: z.string(),
     name: z.string(),
     monthlySpend: z.number(),
@@ -16,7 +16,7 @@ const traitValue = z.union([text().max(1000), z.number(), z.boolean(), z.null()]
 
 export const UserSchema = z
   .object({
-    id: z.string().openapi({ example: "usr_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    id: idOf("usr"),
     externalId: z.string().openapi({ description: "Your own id for the person. `deleted:<id>` once deleted." }),
     email: z.string().nullable(),
     name: z.string().nullable(),
@@ -32,7 +32,7 @@ export const UserSchema = z
 export const UserListSchema = listOf(UserSchema, "EndUserList");
 
 export const ListUsersQuery = z.object({
-  companyId: text().max(64).optional().openapi({ description: "Only end users of this company (`cmp_…`)." }),
+  companyId: idOf("cmp").optional().openapi({ description: "Only end users of this company (`cmp_…`)." }),
   email: text().max(320).optional().openapi({ description: "Only end users with exactly this email." }),
   q: text().trim().min(1).max(200).optional().openapi({ description: "Only end users whose name, email or external id holds this text (ignoring case)." }),
   ...PageQuery,
@@ -62,13 +62,13 @@ export const UpsertUserSchema = z
   .strictObject({
     externalId: text().min(1).max(255).openapi({ description: "Your own id for the person: the key of the upsert." }),
     ...userFields,
-    companyId: text().max(64).nullable().optional().openapi({ description: "A company of the workspace (`cmp_…`), or null to unlink." }),
+    companyId: idOf("cmp").nullable().optional().openapi({ description: "A company of the workspace (`cmp_…`), or null to unlink." }),
   })
   .openapi("UpsertEndUser", { description: "Fields left out keep their value when the end user exists." });
 
 export const TrackedEventSchema = z
   .object({
-    id: z.string().openapi({ example: "trk_01jd8x4y2b3c5d6e7f8g9h0j1k" }),
+    id: idOf("trk"),
     event: z.string(),
     properties: z.record(z.string(), z.unknown()),
     occurredAt: timestamp,

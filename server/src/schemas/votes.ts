@@ -1,17 +1,17 @@
 import { z } from "@hono/zod-openapi";
-import { listOf, text, postParam } from "./fields.js";
+import { listOf, postParam, idOf } from "./fields.js";
 
 export const VoterSchema = z
   .object({
-    userId: z.string(),
+    userId: idOf("usr"),
     user: z.object({
-      id: z.string(),
+      id: idOf("usr"),
       externalId: z.string(),
       name: z.string().nullable(),
       email: z.string().nullable(),
       avatarUrl: z.string().nullable(),
       company: z
-        .object({ id: z.string(), name: z.string(), monthlySpend: z.number() })
+        .object({ id: idOf("cmp"), name: z.string(), monthlySpend: z.number() })
         .nullable()
         .openapi({ description: "The voter's company, with what it pays a month: rank requests by revenue." }),
     }),
@@ -22,10 +22,8 @@ export const VoterSchema = z
 
 export const VoterListSchema = listOf(VoterSchema, "VoterList");
 
-export const AddVoteSchema = z.strictObject({ userId: text().max(64).openapi({ description: "The end user (`usr_…`) the vote is for." }) }).openapi("AddVote");
+export const AddVoteSchema = z.strictObject({ userId: idOf("usr").openapi({ description: "The end user (`usr_…`) the vote is for." }) }).openapi("AddVote");
 
 export const voteParams = postParam.extend({
-  userId: text()
-    .max(64)
-    .openapi({ param: { name: "userId", in: "path" }, description: "The voter's end-user id (`usr_…`)." }),
+  userId: idOf("usr").openapi({ param: { name: "userId", in: "path" }, description: "The voter's end-user id (`usr_…`)." }),
 });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES, type EventType } from "../core/webhooks/events.js";
-import { orNull, timestamp } from "./fields.js";
+import { orNull, timestamp, idOf } from "./fields.js";
 import { BoardSchema } from "./boards.js";
 import { ChangelogEntrySchema } from "./changelog.js";
 import { CommentSchema } from "./comments.js";
@@ -18,16 +18,16 @@ const EVENT_DATA: Record<EventType, z.ZodType> = {
   "post.updated": PostSchema,
   "post.status_changed": z.object({ post: PostSchema, previousStatus: StatusRefSchema, comment: orNull(CommentSchema).optional() }),
   "post.merged": z.object({ post: PostSchema, into: PostSchema, moved }),
-  "post.deleted": z.object({ id: z.string(), boardId: z.string(), title: z.string(), deletedAt: z.string() }),
-  "vote.created": VoterSchema.extend({ postId: z.string(), voteCount: z.number().int() }),
-  "vote.deleted": z.object({ postId: z.string(), userId: z.string(), voteCount: z.number().int() }),
+  "post.deleted": z.object({ id: idOf("post"), boardId: idOf("brd"), title: z.string(), deletedAt: z.string() }),
+  "vote.created": VoterSchema.extend({ postId: idOf("post"), voteCount: z.number().int() }),
+  "vote.deleted": z.object({ postId: idOf("post"), userId: idOf("usr"), voteCount: z.number().int() }),
   "comment.created": CommentSchema,
   "comment.updated": CommentSchema,
-  "comment.deleted": z.object({ id: z.string(), postId: z.string(), internal: z.boolean(), deletedAt: z.string() }),
+  "comment.deleted": z.object({ id: idOf("cmt"), postId: idOf("post"), internal: z.boolean(), deletedAt: z.string() }),
   "changelog.published": ChangelogEntrySchema,
   "board.created": BoardSchema,
   "board.updated": BoardSchema,
-  "board.deleted": z.object({ id: z.string(), slug: z.string(), name: z.string(), movedPostsTo: z.string().nullable().optional() }),
+  "board.deleted": z.object({ id: idOf("brd"), slug: z.string(), name: z.string(), movedPostsTo: idOf("brd").nullable().optional() }),
   "user.identified": UserSchema,
 };
 

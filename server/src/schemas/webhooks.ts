@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { dateTime, idParam, PageQuery, text } from "./fields.js";
+import { dateTime, idParam, PageQuery, text, idOf } from "./fields.js";
 
 export const EndpointSchema = z
   .object({
-    id: z.string(),
+    id: idOf("whep"),
     url: z.string(),
     description: z.string(),
     events: z.array(z.string()).openapi({ description: 'Event names, or `["*"]` for every event.' }),
@@ -35,9 +35,9 @@ const deliveryState = z.enum(["pending", "succeeded", "failed"]);
 
 export const DeliverySchema = z
   .object({
-    id: z.string(),
-    endpointId: z.string(),
-    eventId: z.string().openapi({ description: "The `webhook-id` the receiver saw; the same on retries and replays." }),
+    id: idOf("whd"),
+    endpointId: idOf("whep"),
+    eventId: idOf("evt").openapi({ description: "The `webhook-id` the receiver saw; the same on retries and replays." }),
     eventType: z.string(),
     state: deliveryState,
     attempts: z.number().int(),
@@ -65,7 +65,7 @@ export const DeliveryWithAttemptsSchema = DeliverySchema.extend({ attemptLog: z.
 
 export const DeliveryQuerySchema = z.object({
   eventType: text().max(64).optional(),
-  eventId: text().max(64).optional(),
+  eventId: idOf("evt").optional(),
   state: deliveryState.optional(),
   ...PageQuery,
 });

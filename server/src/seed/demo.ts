@@ -1,5 +1,6 @@
 import { createApiKey } from "../core/api-keys/create.js";
 import { SYSTEM_ACTOR, type Services } from "../core/context.js";
+import { userHash } from "../core/customers/identity-proof.js";
 import { HeedError } from "../core/errors.js";
 import { createOwnerSetupInvite } from "../core/invites/invites.js";
 import { createWorkspace } from "../core/workspaces/create.js";
@@ -7,8 +8,9 @@ import { seedWorkspace } from "./bulk.js";
 
 /**
  * First start on an empty database: a `demo` workspace with some data, and, printed once, a
- * full-access key, the public key, the owner's one-time dashboard link and a curl line to try.
- * Later starts find a workspace and do nothing.
+ * full-access key, the public key, the owner's one-time dashboard link, a curl line to try, and a
+ * signed identify (the workspace verifies identities, as every new one does). Later starts find a
+ * workspace and do nothing.
  */
 export async function bootstrapDemo(services: Services): Promise<void> {
   const any = await services.db.selectFrom("workspaces").select("id").limit(1).executeTakeFirst();
@@ -39,6 +41,23 @@ export async function bootstrapDemo(services: Services): Promise<void> {
     `  curl -H "Authorization: Bearer ${key}" '${services.publicUrl}/v1/posts?sort=votes&limit=10'`,
     `  API reference: ${services.publicUrl}/docs`,
     "",
+    ...signedIdentifyExample(services.publicUrl, workspace.public_key, workspace.identity_secret),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/**
+ * How a customer's server signs `identify`, with the demo's own secret so that the line works as
+ * printed: the secret itself is not printed (`GET /v1/workspace/identity-secret` reads it).
+ */
+function signedIdentifyExample(publicUrl: string, publicKey: string, identitySecret: string): string[] {
+  const userId = "demo-user";
+  const body = JSON.stringify({ userId, name: "Demo User", userHash: userHash(identitySecret, userId) });
+  return [
+    "Identify an end user (identity verification is on: your server signs the user id):",
+    "  userHash = hex HMAC-SHA256 of the user id, keyed with the identity secret (GET /v1/workspace/identity-secret):",
+    `  printf %s ${userId} | openssl dgst -sha256 -hmac "$HEED_IDENTITY_SECRET"`,
+    `  curl -H "x-service-public-key: ${publicKey}" -H 'content-type: application/json' -d '${body}' '${publicUrl}/v1/identify'`,
+    "",
+  ];
 }

@@ -80,6 +80,58 @@ describe("the inbox's bulk actions", () => {
     await context.close();
   });
 
+  it("keeps the keyboard's cursor and selection on their posts while new posts arrive above them", { timeout: 90_000 }, async () => {
+    const { ws, key, ids, statusOf } = await seeded(3);
+    const boardId = await ws.boardId();
+    const ownerOf = async (id: string) => (await h.call("GET", `/v1/posts/${id}`, { key })).body.ownerId as string | null;
+    // Newest first: a new post takes the top row and pushes every row down.
+    const { context, page, problems, memberId } = await signedInPage(chromium.browser, h, ws, "admin", "/app/posts");
+    const rows = page.getByRole("list", { name: "Posts" }).getByRole("listitem");
+    await expect.poll(() => rows.count()).toBe(3);
+    const arrive = async (...titles: string[]) => {
+      const before = await rows.count();
+      for (const title of titles) ids.push((await h.call("POST", "/v1/posts", { key, json: { boardId, title } })).body.id);
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(before + titles.length);
+    };
+    const others = () => ids.filter((id) => id !== ids[1]);
+
+    await page.locator("body").click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Idea 2");
+    await page.keyboard.press("x");
+    await expect.poll(() => page.getByRole("checkbox", { name: "Select “Idea 2”" }).isChecked()).toBe(true);
+    await arrive("Idea 4", "Idea 5");
+    expect.soft(await page.locator(".post-row.current").getAttribute("data-post-id")).toBe(ids[1]);
+
+    // x takes Idea 2 back out of the selection; s then sets the status of Idea 2 alone.
+    await page.keyboard.press("x");
+    await page.keyboard.press("s");
+    const bar = page.getByRole("form", { name: /^Change \d+ selected posts$/ });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("target");
+    await bar.getByLabel("To").selectOption({ label: "Complete" });
+    const apply = bar.getByRole("button", { name: /^Apply/ });
+    expect.soft(await apply.textContent()).toBe("Apply to 1 post");
+    await apply.click();
+    await expect.poll(() => bar.count()).toBe(0);
+    await expect.poll(() => statusOf(ids[1]!)).toBe("Complete");
+    for (const id of others()) expect(await statusOf(id)).toBe("Open");
+
+    // One more arrives; a assigns Idea 2, still under the cursor, and nothing else.
+    await arrive("Idea 6");
+    await page.keyboard.press("a");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("target");
+    await bar.getByLabel("To").selectOption(memberId);
+    expect.soft(await apply.textContent()).toBe("Apply to 1 post");
+    await everyView(page, "inbox-cursor-follows");
+    await apply.click();
+    await expect.poll(() => bar.count()).toBe(0);
+    await expect.poll(() => ownerOf(ids[1]!)).toBe(memberId);
+    for (const id of others()) expect(await ownerOf(id)).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("triages from the keyboard: next, select, set status, and the list of keys on ?", { timeout: 60_000 }, async () => {
     const { ws, ids, statusOf } = await seeded(3);
     const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts?sort=oldest");

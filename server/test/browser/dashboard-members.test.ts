@@ -98,6 +98,33 @@ describe("Settings → Members", () => {
     await context.close();
   });
 
+  it("lists the keys a removed admin created, and hands them to a member who stays", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const owner = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/members");
+    const [adminId] = await makeMembers(h.database.db, ws.id, ["admin"], PASSWORD);
+    await h.database.db.updateTable("members").set({ name: "Ada Admin" }).where("id", "=", adminId!).execute();
+    const admin = await h.call("POST", "/v1/auth/sign-in", { json: { email: `${adminId}@example.com`, password: PASSWORD } });
+    const adminHeaders = { cookie: admin.headers.getSetCookie()[0]!.split(";")[0]!, "x-csrf-token": admin.body.csrfToken, origin: h.url };
+    const deploy = await h.call("POST", "/v1/api-keys", { headers: adminHeaders, json: { name: "Deploy bot", scopes: ["posts:read"] } });
+    const stale = await h.call("POST", "/v1/api-keys", { headers: adminHeaders, json: { name: "Old script", scopes: ["posts:read"] } });
+    expect([deploy.status, stale.status]).toEqual([201, 201]);
+
+    const { page } = owner;
+    await page.reload();
+    await page.getByRole("button", { name: "Remove Ada Admin" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove Ada Admin?" });
+    await expect.poll(() => dialog.getByText("These 2 API keys they created stop working too").isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("Deploy bot").isVisible()).toBe(true);
+    await everyView(page, "settings-members-remove-keys");
+    await dialog.getByLabel("Their keys").selectOption({ label: "Keep them with Member 0" });
+    await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect.poll(() => page.getByRole("cell", { name: `${adminId}@example.com` }).count()).toBe(0);
+    for (const key of [deploy.body.key, stale.body.key]) expect((await h.call("GET", "/v1/posts", { key })).status).toBe(200);
+    const kept = await h.call("GET", `/v1/api-keys?createdBy=${owner.memberId}`, { key: await ws.key() });
+    expect(kept.body.data.map((k: { name: string }) => k.name).sort()).toEqual(["Deploy bot", "Old script"]);
+    expect(owner.problems).toEqual([]);
+  });
+
   it("mails a password link asked for on the sign-in page, which sets a new password and signs in", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useChromium } from "../support/browser.js";
+import { screenshot, useChromium } from "../support/browser.js";
 import { everyView, newPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
@@ -141,6 +141,42 @@ describe("the dashboard's sign-in, defended", () => {
     await expect.poll(() => page.getByRole("link", { name: "Sign in with Globex Okta" }).isVisible()).toBe(true);
     expect(new URL(page.url()).search).toBe(`?workspace=${ws.slug}`);
     idp.as(person("sso-hank", "hank@globex.test"));
+    await page.getByRole("link", { name: "Sign in with Globex Okta" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("links a workspace's own provider from Settings while signed in, then signs in with it", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const set = await h.call("PUT", "/v1/workspace/single-sign-on", {
+      key: await ws.key(["workspace:write"]),
+      json: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, allowedDomains: [], label: "Globex Okta" },
+    });
+    expect(set.status).toBe(200);
+    const [adminId] = await makeMembers(h.database.db, ws.id, ["admin"], PASSWORD);
+    const { context, page, problems } = await newPage(chromium.browser);
+    // Before linking, the provider does not open the existing account, whatever email it vouches for.
+    idp.as(person("sso-link-admin", `${adminId}@example.com`));
+    await page.goto(`${HEED_ORIGIN}/app/sign-in?workspace=${ws.slug}`);
+    await page.getByRole("link", { name: "Sign in with Globex Okta" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/link single sign-on under Settings, Your sessions/);
+    await screenshot(page, "sign-in-sso-refused");
+
+    await page.getByLabel("Email").fill(`${adminId}@example.com`);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(`${HEED_ORIGIN}/app`);
+    await page.goto(`${HEED_ORIGIN}/app/settings/sessions`);
+    await expect.poll(() => page.getByText("No provider signs you in yet").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Link Globex Okta" }).click();
+    await expect.poll(() => page.getByText(idp.issuer).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/app/settings/sessions");
+    await everyView(page, "settings-sessions-sso-linked");
+
+    await page.getByRole("button", { name: "Sign out", exact: true }).first().click();
+    await page.waitForURL(/\/app\/sign-in/);
+    await page.goto(`${HEED_ORIGIN}/app/sign-in?workspace=${ws.slug}`);
     await page.getByRole("link", { name: "Sign in with Globex Okta" }).click();
     await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
     expect(problems).toEqual([]);

@@ -32,6 +32,8 @@ describe("Settings → Workspace", () => {
       portalVisibility: "private",
       allowedOrigins: ["https://app.acme.test", "https://www.acme.test:8443"],
       portalPostsPerHour: 5,
+      // The admin's save leaves identity verification as it was (on, as in every new workspace).
+      identityVerification: true,
     });
     // The switcher in the header follows the new name.
     await expect.poll(() => page.getByRole("combobox", { name: "Workspace" }).textContent()).toContain("Acme Feedback");
@@ -103,6 +105,34 @@ describe("Settings → Workspace", () => {
     await page.getByRole("dialog", { name: "Turn off single sign-on?" }).getByRole("button", { name: "Turn it off" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Turn on single sign-on" }).isVisible()).toBe(true);
     expect((await h.call("GET", `/v1/auth/sign-in-options?workspace=${ws.slug}`)).body.singleSignOn).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("locks identity verification on for an admin, and warns an owner who turns it off", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const admin = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/workspace");
+    const adminSwitch = admin.page.getByRole("checkbox", { name: /Identity verification/ });
+    await expect.poll(() => adminSwitch.isChecked()).toBe(true);
+    expect(await adminSwitch.isDisabled()).toBe(true);
+    expect(await admin.page.getByText("Only an owner can turn identity verification off.").isVisible()).toBe(true);
+    expect(await admin.page.getByText("Identity verification is off.").count()).toBe(0);
+    await admin.context.close();
+
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/workspace");
+    const toggle = page.getByRole("checkbox", { name: /Identity verification/ });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    expect(await toggle.isDisabled()).toBe(false);
+    await toggle.uncheck();
+    // The warning shows before the owner saves, and stays while it is off.
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Identity verification is off." }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => page.getByText("Settings saved.").isVisible()).toBe(true);
+    expect((await h.call("GET", "/v1/workspace", { key: await ws.key(["workspace:read"]) })).body.identityVerification).toBe(false);
+    await page.reload();
+    await expect.poll(() => page.getByText("Identity verification is off.").isVisible()).toBe(true);
+    expect((await h.call("POST", "/v1/identify", { headers: ws.customer(), json: { userId: "anyone" } })).status).toBe(200);
+    await everyView(page, "settings-workspace-verification-off");
     expect(problems).toEqual([]);
     await context.close();
   });

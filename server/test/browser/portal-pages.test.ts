@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
-import { jwt } from "../support/jwt.js";
+import { identityJwt } from "../support/jwt.js";
 
 // The public portal read in Chromium with JavaScript switched off, as a search engine or a
 // cautious visitor reads it: every page shows its content, links and the board's GET form work,
@@ -97,7 +97,7 @@ describe("the portal with JavaScript off", () => {
     const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode", body: "Please." } })).body.id as string;
     const base = `${h.url}/p/${ws.slug}`;
     const sso = (path: string) =>
-      `${base}/sso?token=${jwt(secret, { sub: "ada", name: "Ada Lovelace", exp: Math.floor(Date.now() / 1000) + 300 })}&redirect=${encodeURIComponent(`/p/${ws.slug}${path}`)}`;
+      `${base}/sso?token=${identityJwt(secret, { sub: "ada", name: "Ada Lovelace" })}&redirect=${encodeURIComponent(`/p/${ws.slug}${path}`)}`;
     const context = await chromium.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const checker = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -151,9 +151,7 @@ describe("the portal with JavaScript off", () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
-    await page.goto(
-      `${base}/sso?token=${jwt(secret, { sub: "ada", name: "Ada", exp: Math.floor(Date.now() / 1000) + 300 })}&redirect=/p/${ws.slug}/posts/${postId}`,
-    );
+    await page.goto(`${base}/sso?token=${identityJwt(secret, { sub: "ada", name: "Ada" })}&redirect=/p/${ws.slug}/posts/${postId}`);
     // A marker that a reload would wipe.
     await page.evaluate(() => Object.assign(window, { stayed: true }));
     await page.getByRole("button", { name: /Vote/ }).click();

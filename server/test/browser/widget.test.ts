@@ -5,6 +5,7 @@ import { userHash } from "../../src/core/customers/identity-proof.js";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
+import { identityJwt } from "../support/jwt.js";
 
 // The widget on a customer's page, served from another origin (another port) as a customer's app
 // would serve it: identify with a userHash, track events, open the portal in the panel signed in,
@@ -127,6 +128,39 @@ describe("the widget", () => {
     expect(await page.locator("#clicked").textContent()).toBe("still works");
     expect(problems).toEqual([]);
     expect((await h.call("GET", "/v1/users?q=eve", { key })).body.data).toEqual([]);
+    await context.close();
+  });
+
+  it("carries no proof of its own: on a new workspace an unsigned identify is refused, saying how to sign; a signed JWT works", {
+    timeout: 60_000,
+  }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const origin = await customerPage(ws.row.public_key);
+    await h.call("PATCH", "/v1/workspace", { key, json: { allowedOrigins: [origin] } });
+    const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
+    const context = await chromium.browser.newContext();
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(origin);
+    await page.waitForFunction(() => "Heed" in window);
+    type Identify = { Heed: { identify(i: unknown): Promise<boolean> } };
+    const unsigned = await page.evaluate(() => (window as unknown as Identify).Heed.identify({ userId: "eve", name: "Eve" }));
+    expect(unsigned).toBe(false);
+    await expect.poll(() => warnings.find((w) => w.startsWith("Heed: /identify answered 401"))).toContain("HMAC-SHA256");
+    expect((await h.call("GET", "/v1/users?q=eve", { key })).body.data).toEqual([]);
+
+    // The customer's server mints the JWT and the page hands it over.
+    const token = identityJwt(secret, { id: "grace", name: "Grace Hopper" });
+    const signed = await page.evaluate((jwt) => (window as unknown as Identify).Heed.identify({ token: jwt }), token);
+    expect(signed).toBe(true);
+    expect((await h.call("GET", "/v1/users?q=Grace", { key })).body.data).toEqual([expect.objectContaining({ externalId: "grace" })]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import type { OidcSettings } from "../../src/core/accounts/single-sign-on.js";
 import { createMailer } from "../../src/mail/mailer.js";
 import { createRateLimiter } from "../../src/ratelimit/limiter.js";
 import { createApiKey } from "../../src/core/api-keys/create.js";
+import { userHash } from "../../src/core/customers/identity-proof.js";
 import { SYSTEM_ACTOR, type Ctx, type Services } from "../../src/core/context.js";
 import type { Scope } from "../../src/core/scopes.js";
 import { createWorkspace } from "../../src/core/workspaces/create.js";
@@ -30,8 +31,10 @@ export interface TestWorkspace {
   key(scopes?: Scope[]): Promise<string>;
   /** A board id of this workspace (its default board). */
   boardId(): Promise<string>;
-  /** Identifies an end user through `POST /v1/identify`, as a customer's app does. */
+  /** Identifies an end user through `POST /v1/identify`, as a customer's app does: signed with `userHash`. */
   identify(externalId?: string): Promise<{ userId: string; token: string }>;
+  /** The `userHash` a customer's server computes for this user id, with the workspace's current identity secret. */
+  userHash(externalId: string): Promise<string>;
   /** Headers of a customer-facing call: the public key, and the end-user token when given. */
   customer(token?: string): Record<string, string>;
 }
@@ -123,6 +126,11 @@ async function makeWorkspace(services: Services, h: Harness): Promise<TestWorksp
   const slug = `t-${randomBytes(5).toString("hex")}`;
   const row = await createWorkspace(services.db, { slug, name: `Test ${slug}` });
   const ctx: Ctx = { services, workspace: { id: row.id, slug }, actor: SYSTEM_ACTOR, requestId: null };
+  // New workspaces verify identities; read the secret each time, since a test may rotate it.
+  const signed = async (externalId: string) => {
+    const { identity_secret } = await services.db.selectFrom("workspaces").select("identity_secret").where("id", "=", row.id).executeTakeFirstOrThrow();
+    return userHash(identity_secret, externalId);
+  };
   return {
     row,
     id: row.id,
@@ -132,10 +140,11 @@ async function makeWorkspace(services: Services, h: Harness): Promise<TestWorksp
     key: async (scopes: Scope[] = ["*"]) => (await createApiKey({ ctx, input: { name: "test", scopes } })).key,
     boardId: async () => (await services.db.selectFrom("boards").select("id").where("workspace_id", "=", row.id).orderBy("id").executeTakeFirstOrThrow()).id,
     customer: (token?: string) => ({ "x-service-public-key": row.public_key, ...(token ? { "x-service-user-token": token } : {}) }),
+    userHash: signed,
     identify: async (externalId = `person-${randomBytes(5).toString("hex")}`) => {
       const res = await h.call("POST", "/v1/identify", {
         headers: { "x-service-public-key": row.public_key },
-        json: { userId: externalId, name: `Person ${externalId}` },
+        json: { userId: externalId, name: `Person ${externalId}`, userHash: await signed(externalId) },
       });
       if (res.status !== 200) throw new Error(`identify answered ${res.status}: ${JSON.stringify(res.body)}`);
       return { userId: res.body.user.id, token: res.body.token };

@@ -8,6 +8,8 @@ import { applyToPost, type BulkAction, inBatches } from "./bulk.js";
 
 // What to do with the selected posts: one action at a time, applied post by post (a few at once)
 // with progress, and the failures named. Merging picks one of the selection as the post that stays.
+// The button names how many posts it changes, and a run acts on exactly the posts selected when
+// it was pressed, whatever the list's refresh brings in meanwhile.
 
 type Post = Schemas["Post"];
 
@@ -112,7 +114,7 @@ export function BulkBar({ selected, onDone, request }: Props) {
           ))}
         </select>
         <button type="submit" className="secondary" disabled={progress !== null || options.length === 0}>
-          Apply
+          Apply to {selected.length === 1 ? "1 post" : `${selected.length} posts`}
         </button>
         <button type="button" className="link" onClick={onDone}>
           Clear the selection

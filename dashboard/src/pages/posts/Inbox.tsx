@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api, problemOf, unwrap } from "../../api.js";
 import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
@@ -13,7 +13,9 @@ import { StatusCounts } from "./StatusCounts.js";
 // The inbox (/app/posts): every post, filtered and sorted as the address says, a page at a time
 // by keyset cursor (fast at any depth). Loaded pages refresh every few seconds, so a post that
 // arrives through the portal or the API shows up without a reload. Posts can be selected and
-// changed together, and triaged from the keyboard ("?" lists the keys).
+// changed together, and triaged from the keyboard ("?" lists the keys). The keyboard's cursor and
+// the selection hold post ids, never row positions: a refresh that brings new posts in above them
+// moves the rows, and a key pressed after it still acts on the post the person chose.
 
 const PAGE = 25;
 const REFRESH_MS = 5000;
@@ -26,7 +28,10 @@ export function Inbox() {
   const filters = filtersOf(params);
   const manages = canManageWorkspace(useCurrentWorkspace()?.role);
   const [selection, setSelection] = useState<Set<string>>(new Set());
-  const [cursor, setCursor] = useState(-1);
+  /** The post under the keyboard's cursor, by id. */
+  const [cursorId, setCursorId] = useState<string | null>(null);
+  /** Where that post was last seen: if it leaves the list, j and k go on from its place. */
+  const lastIndex = useRef(-1);
   const [request, setRequest] = useState<{ kind: BulkKind; at: number }>();
   const help = useRef<HTMLDialogElement>(null);
   const boards = useQuery({ queryKey: ["boards"], queryFn: async () => unwrap(await api.GET("/boards", { params: { query: { limit: 100 } } })) });
@@ -62,12 +67,23 @@ export function Inbox() {
   // them back.
   const setFilters = (change: Partial<Filters>) => {
     setSelection(new Set());
-    setCursor(-1);
+    setCursorId(null);
+    lastIndex.current = -1;
     setParams(paramsOf({ ...filtersOf(new URLSearchParams(window.location.search)), ...change }));
   };
   const filtered = Boolean(filters.q || filters.boardId || filters.status || filters.tag || filters.authorId || filters.ownerId);
   const list = posts.data?.pages.flatMap((p) => p.data) ?? [];
   const selected = list.filter((p) => selection.has(p.id));
+  const cursorIndex = cursorId === null ? -1 : list.findIndex((p) => p.id === cursorId);
+  if (cursorIndex >= 0) lastIndex.current = cursorIndex;
+  // A post that left the list (merged, deleted, filtered out elsewhere) is no longer under the cursor.
+  const current = cursorIndex >= 0 ? list[cursorIndex] : undefined;
+  // Nor selected: the selection is what the list shows checked, so it cannot come back unseen.
+  const data = posts.data;
+  useEffect(() => {
+    const shown = new Set(data?.pages.flatMap((p) => p.data.map((post) => post.id)) ?? []);
+    setSelection((all) => ([...all].every((id) => shown.has(id)) ? all : new Set([...all].filter((id) => shown.has(id)))));
+  }, [data]);
   const toggle = (id: string, on: boolean) =>
     setSelection((all) => {
       const next = new Set(all);
@@ -75,21 +91,23 @@ export function Inbox() {
       else next.delete(id);
       return next;
     });
-  const moveTo = (index: number) => {
-    const bounded = Math.max(0, Math.min(list.length - 1, index));
-    setCursor(bounded);
-    document.querySelector<HTMLElement>(`[data-post-id="${list[bounded]?.id}"] .post-title a`)?.focus();
+  const move = (step: 1 | -1) => {
+    // From a post that has left the list, "next" is the one now in its place.
+    const from = cursorIndex >= 0 || lastIndex.current < 0 ? cursorIndex : lastIndex.current - (step > 0 ? 1 : 0);
+    const target = list[Math.max(0, Math.min(list.length - 1, from + step))];
+    if (!target) return;
+    setCursorId(target.id);
+    document.querySelector<HTMLElement>(`[data-post-id="${target.id}"] .post-title a`)?.focus();
   };
   // "s" and "a" act on the selection, or on the post under the cursor when nothing is selected.
   const ask = (kind: BulkKind) => {
-    const current = list[cursor];
-    if (selection.size === 0 && current) setSelection(new Set([current.id]));
-    if (selection.size > 0 || current) setRequest({ kind, at: Date.now() });
+    if (selected.length === 0 && current) setSelection(new Set([current.id]));
+    if (selected.length > 0 || current) setRequest({ kind, at: Date.now() });
   };
   useShortcuts({
-    j: () => moveTo(cursor + 1),
-    k: () => moveTo(cursor - 1),
-    x: () => list[cursor] && toggle(list[cursor].id, !selection.has(list[cursor].id)),
+    j: () => move(1),
+    k: () => move(-1),
+    x: () => current && toggle(current.id, !selection.has(current.id)),
     s: () => ask("status"),
     a: () => manages && ask("owner"),
     "?": () => help.current?.showModal(),
@@ -144,7 +162,7 @@ export function Inbox() {
             Select all {list.length} shown
           </label>
           <ul className="post-list" aria-label="Posts" aria-busy={posts.isFetching && !posts.isFetchingNextPage}>
-            {list.map((post, index) => (
+            {list.map((post) => (
               <PostRow
                 key={post.id}
                 post={post}
@@ -152,7 +170,7 @@ export function Inbox() {
                 onAuthor={(authorId) => setFilters({ authorId })}
                 selected={selection.has(post.id)}
                 onSelect={(on) => toggle(post.id, on)}
-                current={index === cursor}
+                current={post.id === current?.id}
               />
             ))}
           </ul>

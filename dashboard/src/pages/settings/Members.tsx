@@ -56,9 +56,11 @@ export function Members() {
   });
   const changeRole = (m: Member, role: Role) =>
     act.mutate(async () => unwrap(await api.PATCH("/members/{id}", { params: { path: { id: m.id } }, body: { role } })));
-  const remove = (m: Member) =>
+  const remove = (m: Member, transferKeysTo: string | undefined) =>
     act.mutate(async () => {
-      noContent(await api.DELETE("/members/{id}", { params: { path: { id: m.id } } }));
+      noContent(await api.DELETE("/members/{id}", { params: { path: { id: m.id }, query: transferKeysTo ? { transferKeysTo } : {} } }));
+      // Their keys were revoked or handed over: the keys page must not show them as they were.
+      await queries.invalidateQueries({ queryKey: ["api-keys"] });
     });
   const revokeInvite = (id: string) =>
     act.mutate(async () => {

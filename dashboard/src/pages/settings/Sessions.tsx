@@ -7,6 +7,8 @@ import { ConfirmButton } from "../../ui/Confirm.js";
 import { formatDateTime, formatRelative } from "../../ui/format.js";
 import { QueryState } from "../../ui/QueryState.js";
 import { describeDevice } from "./sessions/device.js";
+import { LinkedIdentities } from "./sessions/LinkedIdentities.js";
+import { TwoFactorSettings } from "./sessions/TwoFactorSettings.js";
 
 // Settings → Your sessions: every browser signed in to this account, this one marked, each one
 // ended on its own or all at once (a lost laptop, a shared computer).
@@ -86,6 +88,8 @@ export function Sessions() {
           </>
         )}
       </QueryState>
+      <TwoFactorSettings />
+      <LinkedIdentities />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { describeSession, type SessionView } from "../sessions/describe.js";
 import { type RequestMeta, startSession } from "../sessions/sessions.js";
 import { isWellFormedToken, newToken, tokenHash } from "../sessions/token.js";
 import { hashPassword } from "./password.js";
+import { checkSecondFactor } from "./two-factor.js";
 
 // Setting a forgotten password through a one-time link: mailed on request when SMTP is set up,
 // or made by an owner to pass on by hand. Using the link ends every session of the account.
@@ -124,7 +125,10 @@ export async function resetPassword({
 }): Promise<{ token: string; answer: SessionView }> {
   const reset = await pendingReset(services.db, input.token);
   const hash = await hashPassword(input.password);
-  await services.db.transaction().execute(async (tx) => {
+  const secondFactor = await services.db.transaction().execute(async (tx) => {
+    // A link proves the mailbox, not the second factor: an account that has one gives its code
+    // too, or nothing changes and the link stays usable.
+    const passed = await checkSecondFactor(tx, reset.account_id, input);
     const claimed = await tx
       .updateTable("password_resets")
       .set({ used_at: nowIso() })
@@ -134,6 +138,7 @@ export async function resetPassword({
     if (Number(claimed.numUpdatedRows) !== 1) throw unusable();
     await tx.updateTable("accounts").set({ password_hash: hash, updated_at: nowIso() }).where("id", "=", reset.account_id).execute();
     await tx.deleteFrom("sessions").where("account_id", "=", reset.account_id).execute();
+    return passed;
   });
   const first = await services.db
     .selectFrom("members")
@@ -141,6 +146,6 @@ export async function resetPassword({
     .where("account_id", "=", reset.account_id)
     .orderBy("created_at")
     .executeTakeFirst();
-  const { token, session } = await startSession(services.db, reset.account_id, first?.workspace_id ?? null, meta);
+  const { token, session } = await startSession(services.db, reset.account_id, first?.workspace_id ?? null, meta, secondFactor);
   return { token, answer: await describeSession(services.db, session) };
 }

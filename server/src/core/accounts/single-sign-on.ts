@@ -6,10 +6,13 @@ import { HeedError } from "../errors.js";
 import { describeSession, membershipsOf, type SessionView } from "../sessions/describe.js";
 import { type RequestMeta, startSession } from "../sessions/sessions.js";
 import { workspaceProvider } from "../workspaces/single-sign-on.js";
+import { linkedAccount, linkedElsewhere, linkIdentity } from "./identity-links.js";
 
 // Who an OpenID Connect provider says someone is, turned into a Heed session: the account linked
-// to that identity, else the account with that (provider-verified) email, else, for an email of
-// an allowed domain, a new account that joins the workspace as a member.
+// to that identity; else, for the server's provider only, the account with that (provider-verified)
+// email; else, for an email of an allowed domain, a new account that joins the workspace as a
+// member. A workspace's provider links to an existing account only when its owner links it while
+// signed in (finishIdentityLink): its admins could make it vouch for any email.
 
 export interface OidcSettings {
   issuer: string;
@@ -86,6 +89,34 @@ export async function providerOf(services: Services, owner: SignInProvider["owne
   return { owner, settings: services.oidc, guarded: false };
 }
 
+/**
+ * The provider a signed-in account links from Settings: its current workspace's own when it has
+ * one, else the server's. Linking a workspace's provider needs a membership there.
+ */
+export async function startIdentityLink({
+  services,
+  accountId,
+  workspaceId,
+}: {
+  services: Services;
+  accountId: string;
+  workspaceId: string | null;
+}): Promise<{ provider: SignInProvider; workspace: WorkspaceRef | null }> {
+  const workspace = workspaceId
+    ? await services.db
+        .selectFrom("workspaces as w")
+        .innerJoin("members as m", "m.workspace_id", "w.id")
+        .select(["w.id", "w.slug"])
+        .where("w.id", "=", workspaceId)
+        .where("m.account_id", "=", accountId)
+        .executeTakeFirst()
+    : undefined;
+  const own = workspace ? await workspaceProvider(services.db, workspace.id) : null;
+  if (own && workspace) return { provider: { owner: "workspace", settings: own, guarded: !services.webhooksAllowPrivate }, workspace };
+  if (!services.oidc) throw noProvider();
+  return { provider: { owner: "server", settings: services.oidc, guarded: false }, workspace: workspace ?? null };
+}
+
 /** The buttons a sign-in page offers: the server's provider, and the named workspace's own. */
 export async function getSignInOptions({
   services,
@@ -118,25 +149,25 @@ export async function finishSingleSignOn({
   workspace: WorkspaceRef | null;
   meta: RequestMeta;
 }): Promise<{ token: string; answer: SessionView }> {
-  const { allowedDomains, signUpWorkspace } = provider.settings;
+  const { allowedDomains, signUpWorkspace, label } = provider.settings;
   const { db } = services;
   const email = identity.email?.toLowerCase() ?? null;
   const domain = email?.split("@")[1] ?? "";
   const joinsHere = provider.owner === "workspace" || workspace?.slug === signUpWorkspace;
   const mayJoin = workspace !== null && email !== null && identity.emailVerified && allowedDomains.includes(domain) && joinsHere;
+  let mail = () => {};
   const accountId = await db.transaction().execute(async (tx) => {
-    const linked = await tx
-      .selectFrom("account_identities")
-      .select("account_id")
-      .where("issuer", "=", identity.issuer)
-      .where("subject", "=", identity.subject)
-      .executeTakeFirst();
-    let id = linked?.account_id;
+    let id = await linkedAccount(tx, identity);
     const at = nowIso();
     if (!id) {
       // An email links an identity to an existing account only when the provider has verified it.
       if (!email || !identity.emailVerified) throw refused("The provider did not confirm an email address for this person.");
       const byEmail = await tx.selectFrom("accounts").select("id").where("email", "=", email).executeTakeFirst();
+      if (byEmail && provider.owner === "workspace") {
+        // A workspace's admins could make its provider vouch for anyone's email (an owner's): it
+        // opens only accounts that linked it themselves while signed in, or that joined through it.
+        throw refused(`An account with this email already exists: sign in with its password, then link ${label} under Settings, Your sessions.`);
+      }
       if (!byEmail && !mayJoin) throw refused(`${domain || "This email domain"} may not sign up here through single sign-on: ask for an invite.`);
       id = byEmail?.id ?? newId("account");
       if (!byEmail)
@@ -144,43 +175,76 @@ export async function finishSingleSignOn({
           .insertInto("accounts")
           .values({ id, email, name: identity.name ?? email, password_hash: null, created_at: at, updated_at: at })
           .execute();
-      await tx.insertInto("account_identities").values({ issuer: identity.issuer, subject: identity.subject, account_id: id, created_at: at }).execute();
+      mail = await linkIdentity(tx, services, { accountId: id, identity, label, via: byEmail ? "email" : "sign_up" });
     }
     if (provider.owner === "workspace") await requireOnlyThisWorkspace(tx, id, workspace!.id);
     const member = workspace
       ? await tx.selectFrom("members").select("id").where("workspace_id", "=", workspace.id).where("account_id", "=", id).executeTakeFirst()
       : undefined;
-    if (workspace && !member && mayJoin) {
-      const account = await tx.selectFrom("accounts").select(["email", "name"]).where("id", "=", id).executeTakeFirstOrThrow();
-      const memberId = newId("member");
-      await tx
-        .insertInto("members")
-        .values({
-          id: memberId,
-          workspace_id: workspace.id,
-          account_id: id,
-          email: account.email,
-          name: account.name,
-          role: "member",
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      const ctx = { workspace, actor: { type: "member" as const, id: memberId, scopes: [] }, requestId: null };
-      await recordChange(tx, ctx, {
-        action: "member.joined",
-        objectType: "member",
-        objectId: memberId,
-        audit: { email: account.email, role: "member", via: "oidc" },
-      });
-    }
+    if (workspace && !member && mayJoin) await joinAsMember(tx, id, workspace);
     return id;
   });
+  mail();
   const memberships = await membershipsOf(db, accountId);
   if (memberships.length === 0) throw refused("This account is a member of no workspace: ask for an invite.");
   const current = memberships.find((m) => m.id === workspace?.id) ?? memberships[0]!;
-  const { token, session } = await startSession(db, accountId, current.id, meta);
+  // The provider owns the second factor: a workspace that requires one accepts its sign-in.
+  const { token, session } = await startSession(db, accountId, current.id, meta, "oidc");
   return { token, answer: await describeSession(db, session) };
+}
+
+/** An account the provider signed up joins the workspace the sign-in started from, as a member. */
+async function joinAsMember(tx: Tx, accountId: string, workspace: WorkspaceRef): Promise<void> {
+  const at = nowIso();
+  const account = await tx.selectFrom("accounts").select(["email", "name"]).where("id", "=", accountId).executeTakeFirstOrThrow();
+  const memberId = newId("member");
+  await tx
+    .insertInto("members")
+    .values({
+      id: memberId,
+      workspace_id: workspace.id,
+      account_id: accountId,
+      email: account.email,
+      name: account.name,
+      role: "member",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const ctx = { workspace, actor: { type: "member" as const, id: memberId, scopes: [] }, requestId: null };
+  await recordChange(tx, ctx, {
+    action: "member.joined",
+    objectType: "member",
+    objectId: memberId,
+    audit: { email: account.email, role: "member", via: "oidc" },
+  });
+}
+
+/**
+ * Links the provider's identity to the account that started the link from Settings while signed
+ * in (the flow names it, and the browser must still hold a session of that same account).
+ */
+export async function finishIdentityLink({
+  services,
+  identity,
+  provider,
+  workspace,
+  accountId,
+}: {
+  services: Services;
+  identity: ProvenIdentity;
+  provider: SignInProvider;
+  workspace: WorkspaceRef | null;
+  accountId: string;
+}): Promise<void> {
+  const mail = await services.db.transaction().execute(async (tx) => {
+    const linked = await linkedAccount(tx, identity);
+    if (linked === accountId) return () => {};
+    if (linked) throw linkedElsewhere();
+    if (provider.owner === "workspace") await requireOnlyThisWorkspace(tx, accountId, workspace!.id);
+    return linkIdentity(tx, services, { accountId, identity, label: provider.settings.label, via: "signed_in" });
+  });
+  mail();
 }
 
 /**

@@ -20,6 +20,7 @@ export function toApiKeyView(row: ApiKeysTable): ApiKeyView {
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
+    createdBy: row.created_by,
     rateLimitPerMinute: row.rate_limit_per_minute,
   };
 }

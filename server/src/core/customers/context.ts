@@ -1,7 +1,8 @@
-import type { Db } from "../../db/database.js";
-import { nowMs } from "../../lib/clock.js";
-import type { Ctx } from "../context.js";
+import { isoAt, nowMs } from "../../lib/clock.js";
+import type { Ctx, Services } from "../context.js";
 import { HeedError } from "../errors.js";
+import { DEFAULT_TOKEN_TTL_MS } from "./identify.js";
+import type { PortalSession } from "./portal-sessions.js";
 import type { PublicWorkspace } from "./public-key.js";
 import { readUserToken } from "./user-token.js";
 
@@ -12,6 +13,8 @@ export interface Viewer {
   email: string | null;
   name: string | null;
   avatarUrl: string | null;
+  /** The portal session the token names (a portal sign-in), or null (identify's short-lived tokens). */
+  session: PortalSession | null;
 }
 
 /**
@@ -53,16 +56,43 @@ export function requirePortalRead(ctx: CustomerCtx): void {
   }
 }
 
-/** The live end user a token names, or a 401 (forged, foreign, expired, or the user was deleted). */
-export async function viewerFromToken(db: Db, serverSecret: Buffer, workspace: PublicWorkspace, token: string): Promise<Viewer> {
-  const userId = readUserToken({ serverSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret }, token, nowMs());
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "external_id", "email", "name", "avatar_url"])
-    .where("workspace_id", "=", workspace.id)
-    .where("id", "=", userId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+/** A minute of slack between when a token was minted and when its expiry is judged. */
+const MINT_SLACK_MS = 60_000;
+
+/**
+ * The live end user a token names, or a 401 (forged, foreign, expired, the user was deleted, or its
+ * portal session ended). One query either way: a portal token's session is read with its user.
+ */
+export async function viewerFromToken(services: Services, workspace: PublicWorkspace, token: string): Promise<Viewer> {
+  const now = nowMs();
+  const claims = readUserToken({ serverSecret: services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret }, token, now);
+  const users = services.db
+    .selectFrom("users as u")
+    .select(["u.id", "u.external_id", "u.email", "u.name", "u.avatar_url"])
+    .where("u.workspace_id", "=", workspace.id)
+    .where("u.id", "=", claims.userId)
+    .where("u.deleted_at", "is", null);
+  let user: { id: string; external_id: string; email: string | null; name: string | null; avatar_url: string | null } | undefined;
+  let session: PortalSession | null = null;
+  if (claims.sessionId === null) {
+    // A token without a session is identify's, and lives no longer than identify makes them: a
+    // longer one is a portal cookie from before portal sessions were kept, which nobody could end.
+    if (claims.expiresAtMs - now > (services.userTokenTtlMs ?? DEFAULT_TOKEN_TTL_MS) + MINT_SLACK_MS) {
+      throw new HeedError("invalid_user_token", "This end-user token is from an older sign-in: sign in again.");
+    }
+    user = await users.executeTakeFirst();
+  } else {
+    const row = await users
+      .innerJoin("portal_sessions as s", (join) =>
+        join.onRef("s.user_id", "=", "u.id").on("s.id", "=", claims.sessionId!).on("s.workspace_id", "=", workspace.id),
+      )
+      .where("s.expires_at", ">", isoAt(now))
+      .select("s.expires_at as session_expires_at")
+      .executeTakeFirst();
+    if (!row) throw new HeedError("invalid_user_token", "This sign-in has ended (signed out, or the end user was removed): sign in again.");
+    user = row;
+    session = { id: claims.sessionId, expiresAtMs: Date.parse(row.session_expires_at) };
+  }
   if (!user) throw new HeedError("invalid_user_token", "The end user of this token no longer exists.");
-  return { id: user.id, externalId: user.external_id, email: user.email, name: user.name, avatarUrl: user.avatar_url };
+  return { id: user.id, externalId: user.external_id, email: user.email, name: user.name, avatarUrl: user.avatar_url, session };
 }

@@ -9,6 +9,8 @@ import { storeUser } from "../users/upsert.js";
 import { findUser, toUserView } from "../users/view.js";
 import type { CustomerCtx } from "./context.js";
 import { checkUserHash, verifyIdentityJwt } from "./identity-proof.js";
+import { useJwtId } from "./jwt-ids.js";
+import { startPortalSession } from "./portal-sessions.js";
 import { mintUserToken } from "./user-token.js";
 
 type IdentifyBody = z.output<typeof IdentifySchema>;
@@ -34,14 +36,23 @@ export const DEFAULT_TOKEN_TTL_MS = 3_600_000;
  * A proof sent while verification is off is checked all the same, so a broken integration shows.
  * `readClaims` validates a JWT's claims with the same rules as the request body.
  */
-async function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims: (claims: unknown) => IdentityFields): Promise<IdentityFields> {
+async function provenIdentity(
+  ctx: CustomerCtx,
+  input: IdentifyInput,
+  readClaims: (claims: unknown) => IdentityFields,
+): Promise<{ fields: IdentityFields; claims?: Record<string, unknown> }> {
   const { identitySecret, identityVerification } = ctx.customer.workspace;
-  if ("token" in input) return readClaims(await verifyIdentityJwt(identitySecret, input.token, nowMs()));
+  if ("token" in input) {
+    const claims = await verifyIdentityJwt(identitySecret, input.token, nowMs());
+    return { fields: readClaims(claims), claims };
+  }
   if (input.userHash !== undefined) checkUserHash(identitySecret, input.fields.userId, input.userHash);
   else if (identityVerification) {
     throw new HeedError(
       "identity_not_verified",
-      "This workspace verifies identities: send `userHash` (hex HMAC-SHA256 of the user id under the identity secret) or a signed JWT as `token`.",
+      "This workspace verifies identities: sign on your server, with the workspace's identity secret (GET /v1/workspace/identity-secret), " +
+        "and send `userHash` = hex HMAC-SHA256 of `userId` keyed with the identity secret, or `token` = a JWT (HS256, signed with the identity secret; " +
+        "claims `sub` or `id`, `iat`, `exp` at most an hour later). An owner may turn verification off (PATCH /v1/workspace `identityVerification: false`).",
     );
   } else if (input.fields.company !== undefined) {
     // Companies rank posts by revenue, through their spend and through who belongs to them: with
@@ -51,28 +62,33 @@ async function provenIdentity(ctx: CustomerCtx, input: IdentifyInput, readClaims
       "`company` needs a proven identity (`userHash` or `token`); or set it from your server with POST /v1/companies and POST /v1/users (companyId).",
     );
   }
-  return input.fields;
+  return { fields: input.fields };
 }
 
 /**
  * Creates or updates the end user by the customer's user id (and their company), marks them seen,
- * emits `user.identified`, and hands out a short-lived end-user token.
+ * emits `user.identified`, and hands out a short-lived end-user token. For the portal's single
+ * sign-on (`portalSession`), the JWT's `jti` is used up and the token names a new portal session.
  */
 export async function identify({
   ctx,
   input,
   readClaims,
-  tokenTtlMs,
+  portalSession,
 }: {
   ctx: CustomerCtx;
   input: IdentifyInput;
   readClaims: (claims: unknown) => IdentityFields;
-  /** The token's lifetime when not the API's (the portal's sign-in cookie lives longer). */
-  tokenTtlMs?: number;
+  /** The portal's sign-in: the JWT signs in once, and starts a server-side portal session. */
+  portalSession?: boolean;
 }): Promise<IdentifyResult> {
-  const fields = await provenIdentity(ctx, input, readClaims);
+  const { fields, claims } = await provenIdentity(ctx, input, readClaims);
   const { workspace } = ctx.customer;
   return inTransaction(ctx, async (tx) => {
+    if (portalSession) {
+      if (!claims) throw new HeedError("identity_not_verified", "The portal signs in with a JWT.");
+      await useJwtId(tx, workspace.id, claims);
+    }
     let companyId: string | null | undefined;
     if (fields.company === null) companyId = null;
     else if (fields.company) {
@@ -100,12 +116,17 @@ export async function identify({
         event: { type: "user.identified", data: user },
       },
     );
-    const expiresAtMs = nowMs() + (tokenTtlMs ?? ctx.services.userTokenTtlMs ?? DEFAULT_TOKEN_TTL_MS);
     const keys = { serverSecret: ctx.services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret };
+    let signedIn: { token: string; expiresAtMs: number };
+    if (portalSession) signedIn = await startPortalSession(tx, ctx, id);
+    else {
+      const expiresAtMs = nowMs() + (ctx.services.userTokenTtlMs ?? DEFAULT_TOKEN_TTL_MS);
+      signedIn = { token: mintUserToken(keys, id, expiresAtMs), expiresAtMs };
+    }
     return {
       user: { id: user.id, externalId: user.externalId, email: user.email, name: user.name, avatarUrl: user.avatarUrl },
-      token: mintUserToken(keys, id, expiresAtMs),
-      expiresAt: isoAt(Math.floor(expiresAtMs / 1000) * 1000),
+      token: signedIn.token,
+      expiresAt: isoAt(Math.floor(signedIn.expiresAtMs / 1000) * 1000),
     };
   });
 }

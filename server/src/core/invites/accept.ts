@@ -4,6 +4,7 @@ import { newId } from "../../lib/ids.js";
 import type { Db } from "../../db/database.js";
 import type { AcceptInviteSchema, InvitePreviewSchema } from "../../schemas/invites.js";
 import { hashPassword, verifyPassword } from "../accounts/password.js";
+import { checkSecondFactor, type SecondFactor } from "../accounts/two-factor.js";
 import { recordChange } from "../changes.js";
 import type { Services } from "../context.js";
 import { HeedError } from "../errors.js";
@@ -69,7 +70,11 @@ export async function acceptInvite({
   }
   const passwordHash = existing ? null : await hashPassword(input.password);
   const at = nowIso();
+  let secondFactor: SecondFactor | null = null;
   const accountId = await services.db.transaction().execute(async (tx) => {
+    // An existing account with two-factor sign-in gives its code too: a forwarded invite and a
+    // known password must not sign anyone in past it. Refused, the invite stays unused.
+    if (existing) secondFactor = await checkSecondFactor(tx, existing.id, input);
     // Claimed first, by a conditional update: two accepts of one link cannot both join.
     const claimed = await tx
       .updateTable("invites")
@@ -101,6 +106,6 @@ export async function acceptInvite({
     });
     return id;
   });
-  const { token, session } = await startSession(services.db, accountId, invite.workspace_id, meta);
+  const { token, session } = await startSession(services.db, accountId, invite.workspace_id, meta, secondFactor);
   return { token, answer: await describeSession(services.db, session) };
 }

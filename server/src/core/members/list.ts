@@ -11,8 +11,15 @@ export async function listMembers({ ctx, input }: { ctx: Ctx; input: PageInput }
     queryKey,
     input,
     (afterId, take) => {
-      let query = reader(ctx).selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(take);
-      if (afterId) query = query.where("id", ">", afterId);
+      let query = reader(ctx)
+        .selectFrom("members as m")
+        .leftJoin("accounts as a", "a.id", "m.account_id")
+        .selectAll("m")
+        .select("a.totp_enabled_at")
+        .where("m.workspace_id", "=", ctx.workspace.id)
+        .orderBy("m.id")
+        .limit(take);
+      if (afterId) query = query.where("m.id", ">", afterId);
       return query.execute();
     },
     (rs) => rs.map(toMemberView),

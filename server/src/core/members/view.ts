@@ -7,6 +7,17 @@ export type Role = z.output<typeof role>;
 /** A team member as the API shows it. */
 export type MemberView = z.output<typeof MemberSchema>;
 
-export function toMemberView(row: MembersTable): MemberView {
-  return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: row.created_at, updatedAt: row.updated_at };
+/** A member row with whether its account has two-factor sign-in (`accounts.totp_enabled_at`). */
+export type MemberRow = MembersTable & { totp_enabled_at: string | null };
+
+export function toMemberView(row: MemberRow): MemberView {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    twoFactor: row.totp_enabled_at !== null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }

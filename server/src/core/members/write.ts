@@ -3,17 +3,25 @@ import { nowIso } from "../../lib/clock.js";
 import type { MembersTable } from "../../db/schema.js";
 import type { ChangeMemberRoleSchema } from "../../schemas/members.js";
 import { requireOwnerFor } from "./roles.js";
-import { toMemberView, type MemberView } from "./view.js";
+import { type MemberRow, toMemberView, type MemberView } from "./view.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../context.js";
 import { HeedError, notFound } from "../errors.js";
 import { requireScope } from "../scopes.js";
+import { settleKeysOfRemovedMember } from "../api-keys/removed-creator.js";
 
 // Team members: given a role and removed (invites.ts brings them in). A workspace always keeps at
 // least one owner, and only owners touch ownership.
 
-async function findMember(tx: Tx, ctx: Ctx, id: string): Promise<MembersTable> {
-  const row = await tx.selectFrom("members").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
+async function findMember(tx: Tx, ctx: Ctx, id: string): Promise<MemberRow> {
+  const row = await tx
+    .selectFrom("members as m")
+    .leftJoin("accounts as a", "a.id", "m.account_id")
+    .selectAll("m")
+    .select("a.totp_enabled_at")
+    .where("m.workspace_id", "=", ctx.workspace.id)
+    .where("m.id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound("member", id);
   return row;
 }
@@ -43,13 +51,17 @@ export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: z.outp
   });
 }
 
-/** Their posts and comments stay; they then show no author. Posts they owned lose their owner. */
-export async function removeMember({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
+/**
+ * Their posts and comments stay; they then show no author. Posts they owned lose their owner. The
+ * keys they minted are revoked, unless `transferKeysTo` names a member who keeps them.
+ */
+export async function removeMember({ ctx, input }: { ctx: Ctx; input: { id: string; transferKeysTo?: string | undefined } }): Promise<void> {
   requireScope(ctx.actor.scopes, "members:write");
   await inTransaction(ctx, async (tx) => {
     const member = await findMember(tx, ctx, input.id);
     requireOwnerFor(ctx.actor, member.role === "owner");
     await ensureAnotherOwner(tx, ctx, member);
+    await settleKeysOfRemovedMember(tx, ctx, member.id, input.transferKeysTo);
     await tx.updateTable("posts").set({ owner_id: null }).where("workspace_id", "=", ctx.workspace.id).where("owner_id", "=", member.id).execute();
     await tx.deleteFrom("members").where("id", "=", member.id).execute();
     await recordChange(tx, ctx, { action: "member.removed", objectType: "member", objectId: member.id, audit: { email: member.email, role: member.role } });

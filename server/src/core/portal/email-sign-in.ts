@@ -5,7 +5,7 @@ import { portalSignInMail } from "../../mail/messages.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, reader } from "../context.js";
 import type { CustomerCtx } from "../customers/context.js";
-import { mintUserToken } from "../customers/user-token.js";
+import { type PortalSignIn, startPortalSession } from "../customers/portal-sessions.js";
 import { HeedError } from "../errors.js";
 import { isWellFormedToken, newToken, tokenHash } from "../sessions/token.js";
 import { storeUser } from "../users/upsert.js";
@@ -79,18 +79,9 @@ export async function peekEmailSignIn({ ctx, input }: { ctx: CustomerCtx; input:
 }
 
 /** Uses the link once: the reader's end-user token and where to land, or a 404 for a used, expired or unknown link. */
-export async function useEmailSignIn({
-  ctx,
-  input,
-  tokenTtlMs,
-}: {
-  ctx: CustomerCtx;
-  input: { token: string };
-  tokenTtlMs: number;
-}): Promise<{ token: string; redirect: string }> {
+export async function useEmailSignIn({ ctx, input }: { ctx: CustomerCtx; input: { token: string } }): Promise<PortalSignIn & { redirect: string }> {
   const gone = new HeedError("not_found", "This sign-in link was used already, expired, or never existed.");
   if (!isWellFormedToken(input.token)) throw gone;
-  const { workspace } = ctx.customer;
   return inTransaction(ctx, async (tx) => {
     const now = nowIso();
     const link = await tx
@@ -119,7 +110,6 @@ export async function useEmailSignIn({
       { ...ctx, actor: { ...ctx.actor, id: userId } },
       { action: "user.identified", objectType: "user", objectId: userId, audit: { verified: true, via: "email" } },
     );
-    const keys = { serverSecret: ctx.services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret };
-    return { token: mintUserToken(keys, userId, nowMs() + tokenTtlMs), redirect: link.redirect };
+    return { ...(await startPortalSession(tx, ctx, userId)), redirect: link.redirect };
   });
 }

@@ -1,8 +1,8 @@
-import { nowIso, nowMs } from "../../lib/clock.js";
+import { nowIso } from "../../lib/clock.js";
 import { recordChange } from "../changes.js";
 import { inTransaction } from "../context.js";
 import type { CustomerCtx } from "../customers/context.js";
-import { mintUserToken } from "../customers/user-token.js";
+import { type PortalSignIn, startPortalSession } from "../customers/portal-sessions.js";
 import { HeedError } from "../errors.js";
 import { storeUser } from "../users/upsert.js";
 
@@ -10,15 +10,12 @@ import { storeUser } from "../users/upsert.js";
 // (off by default). The end user's id is `guest:<email>`, apart from the ids the customer's app
 // identifies, and their traits say `guest: true`, so the team sees who was not verified.
 
-export async function signInAsGuest({
-  ctx,
-  input,
-  tokenTtlMs,
-}: {
-  ctx: CustomerCtx;
-  input: { name: string; email: string };
-  tokenTtlMs: number;
-}): Promise<{ userId: string; token: string }> {
+/** Whether the end user signed in as a guest (unverified). */
+export function isGuest(user: { externalId: string }): boolean {
+  return user.externalId.startsWith("guest:");
+}
+
+export async function signInAsGuest({ ctx, input }: { ctx: CustomerCtx; input: { name: string; email: string } }): Promise<{ userId: string } & PortalSignIn> {
   const { workspace } = ctx.customer;
   if (!workspace.portalGuestAccess) throw new HeedError("not_found", "This portal does not take guests.");
   const email = input.email.trim().toLowerCase();
@@ -35,7 +32,6 @@ export async function signInAsGuest({
       { ...ctx, actor: { ...ctx.actor, id } },
       { action: "user.identified", objectType: "user", objectId: id, audit: { created, verified: false, guest: true } },
     );
-    const keys = { serverSecret: ctx.services.userTokenSecret, workspaceId: workspace.id, identitySecret: workspace.identitySecret };
-    return { userId: id, token: mintUserToken(keys, id, nowMs() + tokenTtlMs) };
+    return { userId: id, ...(await startPortalSession(tx, ctx, id)) };
   });
 }

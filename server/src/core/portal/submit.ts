@@ -3,12 +3,19 @@ import { isoAt, nowMs } from "../../lib/clock.js";
 import type { SubmitPostSchema } from "../../schemas/portal.js";
 import { inTransaction, type Tx } from "../context.js";
 import { requireViewer, type CustomerCtx } from "../customers/context.js";
+import { isGuest } from "./guest.js";
 import { HeedError, invalidReference } from "../errors.js";
 import { insertPost } from "../posts/create.js";
 import { resolveStatus } from "../posts/references.js";
 import type { PortalPostView } from "./view.js";
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * Counts a guest's post against the caps per client address and per workspace (the request's
+ * business: http/guest-post-limits.ts), or refuses it with a 429.
+ */
+export type CountGuestPost = (workspaceId: string) => Promise<void>;
 
 /** The validated body of `POST /portal/posts`. */
 export type SubmitPostInput = z.output<typeof SubmitPostSchema>;
@@ -39,8 +46,20 @@ async function checkPostCap(tx: Tx, ctx: CustomerCtx, userId: string): Promise<v
   throw new HeedError("post_limit_reached", `At most ${cap} posts per hour; retry in ${retryAfter} s.`, { headers: { "retry-after": String(retryAfter) } });
 }
 
-/** An identified end user posts an idea on a public board, in the default status. */
-export async function submitPortalPost({ ctx, input }: { ctx: CustomerCtx; input: SubmitPostInput }): Promise<PortalPostView> {
+/**
+ * An identified end user posts an idea on a public board, in the default status. A guest's post
+ * (an unverified `guest:` end user) also counts against the caps per client address and per
+ * workspace, once everything else about it is accepted.
+ */
+export async function submitPortalPost({
+  ctx,
+  input,
+  countGuestPost,
+}: {
+  ctx: CustomerCtx;
+  input: SubmitPostInput;
+  countGuestPost: CountGuestPost;
+}): Promise<PortalPostView> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => {
     const board = await tx
@@ -52,6 +71,7 @@ export async function submitPortalPost({ ctx, input }: { ctx: CustomerCtx; input
       .executeTakeFirst();
     if (!board) throw invalidReference("/boardId", "board", input.boardId);
     await checkPostCap(tx, ctx, viewer.id);
+    if (isGuest(viewer)) await countGuestPost(ctx.workspace.id);
     const statusId = await resolveStatus(tx, ctx, undefined);
     const { ownerId: _owner, revenue: _revenue, ...post } = await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id });
     return { ...post, viewerHasVoted: false };

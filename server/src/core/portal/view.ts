@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.js";
 import type { PortalPostSchema } from "../../schemas/portal.js";
 import type { Ctx, Tx } from "../context.js";
 import type { CustomerCtx } from "../customers/context.js";
+import { isId } from "../../lib/ids.js";
 import { notFound } from "../errors.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow } from "../posts/view.js";
 
@@ -38,6 +39,8 @@ export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow
  * a private board's post exists. Merged posts are found (their `mergedInto` leads to the survivor).
  */
 export async function findPublicPost(db: Db | Tx, ctx: Ctx, id: string): Promise<PostRow> {
+  // An address anyone can type: what cannot be a post id is not looked up.
+  if (!isId("post", id)) throw notFound("post", id);
   const row = await selectPosts(db)
     .where("p.workspace_id", "=", ctx.workspace.id)
     .where("p.id", "=", id)

@@ -1,6 +1,7 @@
 import { isoAt, nowIso, nowMs } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { Db } from "../../db/database.js";
+import type { SessionsTable } from "../../db/schema.js";
 import { HeedError } from "../errors.js";
 import { isWellFormedToken, newToken, tokenHash } from "./token.js";
 
@@ -23,6 +24,8 @@ export interface AuthenticatedSession {
   /** The workspace the session acts in when the request names none. */
   workspaceId: string | null;
   csrfToken: string;
+  /** What proved a second factor when it began (a workspace may require one); null: the password alone. */
+  secondFactor: SessionsTable["second_factor"];
 }
 
 /** A new session for the account (at sign-in: a new token each time, so the id rotates). */
@@ -31,10 +34,11 @@ export async function startSession(
   accountId: string,
   workspaceId: string | null,
   meta: RequestMeta,
+  secondFactor: SessionsTable["second_factor"] = null,
 ): Promise<{ token: string; session: AuthenticatedSession }> {
   const token = newToken();
   const at = nowMs();
-  const session = { id: newId("session"), accountId, workspaceId, csrfToken: newToken() };
+  const session = { id: newId("session"), accountId, workspaceId, csrfToken: newToken(), secondFactor };
   await db
     .insertInto("sessions")
     .values({
@@ -48,6 +52,7 @@ export async function startSession(
       created_at: isoAt(at),
       last_seen_at: isoAt(at),
       expires_at: isoAt(at + SESSION_LIFETIME_MS),
+      second_factor: secondFactor,
     })
     .execute();
   return { token, session };
@@ -63,5 +68,5 @@ export async function authenticateSession(db: Db, token: string): Promise<Authen
   if (row.last_seen_at < isoAt(now - LAST_SEEN_PRECISION_MS)) {
     await db.updateTable("sessions").set({ last_seen_at: nowIso() }).where("id", "=", row.id).execute();
   }
-  return { id: row.id, accountId: row.account_id, workspaceId: row.workspace_id, csrfToken: row.csrf_token };
+  return { id: row.id, accountId: row.account_id, workspaceId: row.workspace_id, csrfToken: row.csrf_token, secondFactor: row.second_factor };
 }

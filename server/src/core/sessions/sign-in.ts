@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { SignInSchema } from "../../schemas/sessions.js";
 import { verifyPassword } from "../accounts/password.js";
+import { checkSecondFactor } from "../accounts/two-factor.js";
 import type { Services } from "../context.js";
 import { HeedError } from "../errors.js";
 import { describeSession, membershipsOf, type SessionView } from "./describe.js";
@@ -8,7 +9,7 @@ import { type RequestMeta, startSession } from "./sessions.js";
 import { tokenHash } from "./token.js";
 
 /**
- * Email and password to a new session. A wrong password and an unknown email get the same answer
+ * Email and password (and, for an account with two-factor sign-in, its code) to a new session. A wrong password and an unknown email get the same answer
  * in the same time (verifyPassword checks a decoy), so sign-in never tells which emails exist.
  */
 export async function signIn({
@@ -26,8 +27,10 @@ export async function signIn({
   const account = await services.db.selectFrom("accounts").select(["id", "password_hash"]).where("email", "=", input.email).executeTakeFirst();
   const matches = await verifyPassword(input.password, account?.password_hash ?? null);
   if (!account || !matches) throw new HeedError("invalid_credential", "The email or the password is wrong.");
+  // After the password, never before: the second factor is asked of the account's owner alone.
+  const secondFactor = await checkSecondFactor(services.db, account.id, input);
   if (meta.previousToken) await services.db.deleteFrom("sessions").where("token_hash", "=", tokenHash(meta.previousToken)).execute();
   const [first] = await membershipsOf(services.db, account.id);
-  const { token, session } = await startSession(services.db, account.id, first?.id ?? null, meta);
+  const { token, session } = await startSession(services.db, account.id, first?.id ?? null, meta, secondFactor);
   return { token, answer: await describeSession(services.db, session) };
 }

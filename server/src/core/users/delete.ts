@@ -1,6 +1,7 @@
 import { nowIso } from "../../lib/clock.js";
 import { recordChange } from "../changes.js";
 import { inTransaction, type Ctx } from "../context.js";
+import { endUserPortalSessions } from "../customers/portal-sessions.js";
 import { notFound } from "../errors.js";
 import { recountRevenue } from "../posts/revenue.js";
 import { requireScope } from "../scopes.js";
@@ -9,7 +10,9 @@ import { findUser } from "./view.js";
 /**
  * Anonymises the end user: their personal data and company link are erased and their externalId
  * is replaced by `deleted:<id>` (freeing it), but the row stays so their votes and comments keep
- * counting. The user answers 404 and leaves lists afterwards; deleting again is a 404.
+ * counting. The user answers 404 and leaves lists afterwards; deleting again is a 404. Every portal
+ * session of theirs ends with it, so bringing the row back later (upserting `deleted:<id>`) signs
+ * nobody in again.
  */
 export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<void> {
   requireScope(ctx.actor.scopes, "users:write");
@@ -32,6 +35,7 @@ export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: string
       .where("workspace_id", "=", ctx.workspace.id)
       .where("id", "=", user.id)
       .execute();
+    await endUserPortalSessions(tx, ctx.workspace.id, user.id);
     if (user.company_id) await recountRevenue(tx, ctx.workspace.id, { userId: user.id });
     await recordChange(tx, ctx, { action: "user.deleted", objectType: "user", objectId: user.id });
   });

@@ -40,13 +40,14 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     name,
     public_key: generateKey("pk"),
     portal_visibility: "public",
-    identity_verification: 0,
+    identity_verification: 1, // secure by default: identify needs a proof until an owner turns it off
     identity_secret: newIdentitySecret(),
     rate_limit_per_minute: null,
     portal_posts_per_hour: 10,
     portal_logo_url: null,
     portal_accent_color: null,
     portal_guest_access: 0,
+    require_two_factor: 0,
     created_at: at,
     updated_at: at,
   };

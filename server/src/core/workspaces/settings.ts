@@ -7,7 +7,8 @@ import { HeedError } from "../errors.js";
 import type { WorkspacesTable } from "../../db/schema.js";
 import type { IdentitySecretSchema, UpdateWorkspaceSchema, WorkspaceSchema } from "../../schemas/workspace.js";
 import { recordChange } from "../changes.js";
-import { inTransaction, reader, type Ctx } from "../context.js";
+import { inTransaction, reader, type Ctx, type Tx } from "../context.js";
+import { requireOwner } from "../members/roles.js";
 import { requireScope } from "../scopes.js";
 
 /** A workspace's settings as the API shows them. */
@@ -33,6 +34,7 @@ function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[]): Worksp
     portalLogoUrl: row.portal_logo_url,
     portalAccentColor: row.portal_accent_color,
     portalGuestAccess: row.portal_guest_access === 1,
+    requireTwoFactor: row.require_two_factor === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -59,8 +61,14 @@ function originsOf(values: readonly string[]): string[] {
 export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: WorkspaceSettingsInput }): Promise<WorkspaceView> {
   requireScope(ctx.actor.scopes, "workspace:write");
   const origins = input.allowedOrigins === undefined ? undefined : originsOf(input.allowedOrigins);
+  if (input.requireTwoFactor !== undefined) requireOwner(ctx.actor, "require two-factor sign-in, or stop requiring it");
   return inTransaction(ctx, async (tx) => {
     const before = await tx.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
+    // Without verification, anyone holding the public key may identify as any user and vote as
+    // them: that risk is an owner's to take. Turning it on, or sending it unchanged (a settings
+    // form saved whole), stays with workspace:write.
+    if (before.identity_verification === 1 && input.identityVerification === false) requireOwner(ctx.actor, "turn identity verification off");
+    if (input.requireTwoFactor && before.require_two_factor === 0) await requireOwnSecondFactor(tx, ctx);
     const row: WorkspacesTable = {
       ...before,
       name: input.name ?? before.name,
@@ -71,6 +79,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
       portal_logo_url: input.portalLogoUrl === undefined ? before.portal_logo_url : input.portalLogoUrl,
       portal_accent_color: input.portalAccentColor === undefined ? before.portal_accent_color : (input.portalAccentColor?.toLowerCase() ?? null),
       portal_guest_access: input.portalGuestAccess === undefined ? before.portal_guest_access : input.portalGuestAccess ? 1 : 0,
+      require_two_factor: input.requireTwoFactor === undefined ? before.require_two_factor : input.requireTwoFactor ? 1 : 0,
       updated_at: nowIso(),
     };
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();
@@ -78,6 +87,23 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
     await recordChange(tx, ctx, { action: "workspace.updated", objectType: "workspace", objectId: before.id, audit: { ...input } });
     return toWorkspaceView(row, await listOrigins(tx, before.id));
   });
+}
+
+/**
+ * An owner who requires two-factor sign-in has it: otherwise the rule would shut them out of the
+ * workspace with their very next request (a key, which has no second factor to prove, may).
+ */
+async function requireOwnSecondFactor(tx: Tx, ctx: Ctx): Promise<void> {
+  if (ctx.actor.type !== "member" || !ctx.actor.id) return;
+  const account = await tx
+    .selectFrom("members as m")
+    .innerJoin("accounts as a", "a.id", "m.account_id")
+    .select("a.totp_enabled_at")
+    .where("m.id", "=", ctx.actor.id)
+    .executeTakeFirst();
+  if (!account?.totp_enabled_at) {
+    throw new HeedError("conflict", "Turn on two-factor sign-in for yourself first (Settings, Your sessions), then require it of everyone.");
+  }
 }
 
 /** The identity secret customers' servers sign `userHash` and JWTs with: a secret, so it needs write. */

@@ -7,12 +7,14 @@ import type { OidcSettings } from "../accounts/single-sign-on.js";
 import { recordChange } from "../changes.js";
 import { type Ctx, inTransaction, reader, type Tx } from "../context.js";
 import { HeedError } from "../errors.js";
+import { requireOwner } from "../members/roles.js";
 import { requireScope } from "../scopes.js";
 import { checkOutboundUrl } from "../webhooks/ssrf.js";
 
-// A workspace's own OpenID Connect provider, set by its owners and admins. Its people sign in
-// through it and, for the allowed email domains, sign up as members. What such a provider may
-// prove is limited to its own workspace (accounts/single-sign-on.ts): its admins control it.
+// A workspace's own OpenID Connect provider, set by its owners alone (whoever controls it could
+// make it vouch for anyone). Its people sign in through it once they linked it while signed in,
+// and, for the allowed email domains, sign up as members. What such a provider may prove is
+// limited to its own workspace and to accounts that chose it (accounts/single-sign-on.ts).
 
 export type WorkspaceSingleSignOnView = z.output<typeof WorkspaceSingleSignOnSchema>;
 export type WorkspaceSingleSignOnInput = z.output<typeof PutWorkspaceSingleSignOnSchema>;
@@ -40,6 +42,7 @@ export async function getWorkspaceSingleSignOn({ ctx }: { ctx: Ctx }): Promise<W
 /** Sets (or replaces) the provider. The next sign-in discovers it afresh. */
 export async function putWorkspaceSingleSignOn({ ctx, input }: { ctx: Ctx; input: WorkspaceSingleSignOnInput }): Promise<WorkspaceSingleSignOnView> {
   requireScope(ctx.actor.scopes, "workspace:write");
+  requireOwner(ctx.actor, "set or change the workspace's single sign-on");
   // Heed will fetch this issuer's documents: never an address inside its own network. The issuer
   // is kept as typed, since the provider's metadata must name exactly the same string.
   checkOutboundUrl(input.issuer, ctx.services.webhooksAllowPrivate ?? false, { what: "The issuer", pointer: "/issuer" });
@@ -66,6 +69,7 @@ export async function putWorkspaceSingleSignOn({ ctx, input }: { ctx: Ctx; input
 
 export async function deleteWorkspaceSingleSignOn({ ctx }: { ctx: Ctx }): Promise<void> {
   requireScope(ctx.actor.scopes, "workspace:write");
+  requireOwner(ctx.actor, "remove the workspace's single sign-on");
   await inTransaction(ctx, async (tx) => {
     const removed = await tx.deleteFrom("workspace_single_sign_on").where("workspace_id", "=", ctx.workspace.id).executeTakeFirst();
     if (removed.numDeletedRows === 0n) throw none();

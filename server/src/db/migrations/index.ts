@@ -13,6 +13,8 @@ import * as commentsByAuthor from "./0011_comments_by_author.js";
 import * as portalBranding from "./0012_portal_branding.js";
 import * as portalSignInLinks from "./0013_portal_sign_in_links.js";
 import * as workspaceVersions from "./0014_workspace_versions.js";
+import * as portalSessions from "./0015_portal_sessions.js";
+import * as twoFactor from "./0016_two_factor.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   "0012_portal_branding": portalBranding,
   "0013_portal_sign_in_links": portalSignInLinks,
   "0014_workspace_versions": workspaceVersions,
+  "0015_portal_sessions": portalSessions,
+  "0016_two_factor": twoFactor,
 };

@@ -4,6 +4,7 @@ import type { RateLimiter } from "../../ratelimit/limiter.js";
 import type { Operation } from "../define-operation.js";
 import { clientAddressOf, type RateLimitOptions } from "../rate-limit.js";
 import { requestIdOf } from "../request-id.js";
+import { everyAnswerHeaders } from "../security-headers.js";
 
 /** What the front door needs of the server it stands before: the same limiter and settings as the app's. */
 export interface FrontDoorDeps {
@@ -20,10 +21,18 @@ export function clientAddressOfRequest(deps: FrontDoorDeps, req: IncomingMessage
   return clientAddressOf(typeof forwarded === "string" ? forwarded : undefined, req.socket.remoteAddress, deps.rateLimit.trustProxyHops);
 }
 
-/** Writes a whole answer with the request id every answer carries (request-id.ts). */
-export function writeAnswer(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | null): void {
+/** Writes a whole answer with the request id and the security headers every answer carries (request-id.ts, security-headers.ts). */
+export function writeAnswer(
+  deps: FrontDoorDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer | null,
+): void {
   const requestId = req.headers["x-request-id"];
   res.writeHead(status, {
+    ...everyAnswerHeaders(deps.services.publicUrl),
     ...headers,
     ...(body ? { "content-length": String(body.byteLength) } : {}),
     "x-request-id": requestIdOf(typeof requestId === "string" ? requestId : undefined),

@@ -10,5 +10,5 @@ const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
  */
 export async function answerHealth(deps: FrontDoorDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const decision = await deps.rateLimiter.peek(`ip:${clientAddressOfRequest(deps, req)}`, deps.rateLimit.defaultLimit);
-  writeAnswer(req, res, 200, { "content-type": "application/json", ...rateLimitHeaders(decision, "ip", deps.rateLimiter.windowSeconds) }, HEALTHY);
+  writeAnswer(deps, req, res, 200, { "content-type": "application/json", ...rateLimitHeaders(decision, "ip", deps.rateLimiter.windowSeconds) }, HEALTHY);
 }

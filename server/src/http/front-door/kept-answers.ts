@@ -102,6 +102,6 @@ export async function answerKept(deps: FrontDoorDeps, req: IncomingMessage, res:
   });
   // The customer side's answers vary by Origin too (cors.ts), and say so.
   if (credential.kind === "public") headers.vary = headers.vary ? `${headers.vary}, Origin` : "Origin";
-  writeAnswer(req, res, status, { ...headers, ...rateLimitHeaders(decision, rate.policy, deps.rateLimiter.windowSeconds) }, body);
+  writeAnswer(deps, req, res, status, { ...headers, ...rateLimitHeaders(decision, rate.policy, deps.rateLimiter.windowSeconds) }, body);
   return true;
 }

@@ -7,6 +7,7 @@ import type { Operation } from "../define-operation.js";
 import { problemBody } from "../problem.js";
 import { rateLimitHeaders } from "../rate-limit.js";
 import { requestIdOf } from "../request-id.js";
+import { everyAnswerHeaders } from "../security-headers.js";
 import { clientAddressOfRequest, type FrontDoorDeps } from "./deps.js";
 
 // A flood of requests without a key, or with a made-up one, must cost little: a team route's 401
@@ -70,6 +71,7 @@ export async function refuseAtFrontDoor(deps: FrontDoorDeps, req: IncomingMessag
   const requestId = requestIdOf(typeof req.headers["x-request-id"] === "string" ? req.headers["x-request-id"] : undefined);
   const body = Buffer.from(JSON.stringify(problemBody(refusal, requestId)));
   res.writeHead(refusal.status, {
+    ...everyAnswerHeaders(deps.services.publicUrl),
     "content-type": "application/problem+json",
     "content-length": String(body.byteLength),
     "x-request-id": requestId,

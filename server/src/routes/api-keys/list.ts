@@ -3,7 +3,7 @@ import { listApiKeys } from "../../core/api-keys/list.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { listOf, PageQuery } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
-import { ApiKeySchema } from "../../schemas/api-keys.js";
+import { ApiKeySchema, ListApiKeysQuery } from "../../schemas/api-keys.js";
 
 export const listApiKeysOperation = defineOperation(
   {
@@ -12,9 +12,10 @@ export const listApiKeysOperation = defineOperation(
     operationId: "listApiKeys",
     tag: "API keys",
     summary: "List API keys",
-    description: "Newest first, revoked keys included. Keys show only their prefix and last 4 characters.",
+    description:
+      "Newest first, revoked keys included; `createdBy` narrows to the keys one member (or key) minted. Keys show only their prefix and last 4 characters.",
     credential: secretKey("api_keys:read"),
-    query: z.object(PageQuery),
+    query: z.object(PageQuery).extend(ListApiKeysQuery.shape),
     answer: { status: 200, schema: listOf(ApiKeySchema, "ApiKeyList"), description: "A page of API keys." },
   },
   async (c) => c.json(await listApiKeys({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),

@@ -13,7 +13,9 @@ export const identifyOperation = defineOperation(
     summary: "Identify an end user",
     description:
       "Creates or updates the end user by your own user id (and their company), and answers a short-lived end-user token for portal writes. " +
-      "With identity verification on, send `userHash` or a signed JWT as `token`: nobody can act as another user with only the public key. Emits `user.identified`.",
+      "Identity verification is on for new workspaces (an owner may turn it off): send `userHash` = hex HMAC-SHA256 of `userId` keyed with the identity secret, " +
+      "or a JWT signed with it (HS256) as `token`, both made on your server; nobody can act as another user with only the public key. " +
+      "Without a proof: 401 `identity_not_verified`, whose `detail` says how to sign. Emits `user.identified`.",
     credential: publicKey("none"),
     body: IdentifySchema,
     answer: { status: 200, schema: IdentifyResultSchema, description: "The end user and their token." },

@@ -1,7 +1,7 @@
 import { removeMember } from "../../core/members/write.js";
 import { defineOperation } from "../../http/define-operation.js";
 import { secretKey } from "../../http/route-security.js";
-import { memberParam } from "../../schemas/members.js";
+import { memberParam, RemoveMemberQuery } from "../../schemas/members.js";
 
 export const removeMemberOperation = defineOperation(
   {
@@ -10,14 +10,16 @@ export const removeMemberOperation = defineOperation(
     operationId: "removeMember",
     tag: "Members",
     summary: "Remove a member",
-    description: "The last owner cannot be removed (409). Their posts and comments stay.",
+    description:
+      "The last owner cannot be removed (409). Their posts and comments stay. The API keys they minted stop working at once (and keys minted with those keys), each with an audit row, unless `transferKeysTo` names a member who keeps them (`GET /v1/api-keys?createdBy=` lists them).",
     credential: secretKey("members:write"),
     params: memberParam,
+    query: RemoveMemberQuery,
     answer: { status: 204, description: "Removed." },
     errors: ["not_found", "conflict"],
   },
   async (c) => {
-    await removeMember({ ctx: c.get("ctx"), input: c.req.valid("param") });
+    await removeMember({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } });
     return c.body(null, 204);
   },
 );

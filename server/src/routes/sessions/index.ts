@@ -2,7 +2,20 @@ import type { Operation } from "../../http/define-operation.js";
 import { listSessionsOperation, revokeAllSessionsOperation, revokeSessionOperation } from "./sessions.js";
 import { getSessionOperation, signOutOperation, switchWorkspaceOperation } from "./session.js";
 import { signInOperation } from "./sign-in.js";
-import { finishSingleSignOnOperation, getSignInOptionsOperation, startSingleSignOnOperation } from "./single-sign-on.js";
+import {
+  finishSingleSignOnOperation,
+  getSignInOptionsOperation,
+  listIdentitiesOperation,
+  startIdentityLinkOperation,
+  startSingleSignOnOperation,
+} from "./single-sign-on.js";
+import {
+  confirmTwoFactorOperation,
+  disableTwoFactorOperation,
+  enrolTwoFactorOperation,
+  getTwoFactorOperation,
+  renewRecoveryCodesOperation,
+} from "./two-factor.js";
 import { acceptInviteOperation, getInviteOperation } from "./invites.js";
 import { getPasswordResetOperation, requestPasswordResetOperation, resetPasswordOperation } from "./password-reset.js";
 
@@ -22,4 +35,11 @@ export const operations: Operation[] = [
   getSignInOptionsOperation,
   startSingleSignOnOperation,
   finishSingleSignOnOperation,
+  startIdentityLinkOperation,
+  listIdentitiesOperation,
+  getTwoFactorOperation,
+  enrolTwoFactorOperation,
+  confirmTwoFactorOperation,
+  renewRecoveryCodesOperation,
+  disableTwoFactorOperation,
 ];

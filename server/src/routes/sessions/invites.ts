@@ -32,12 +32,12 @@ export const acceptInviteOperation = defineOperation(
     tag: "Sessions",
     summary: "Accept an invite",
     description:
-      "Joins the workspace and signs in (sets the session cookie). A new email gets an account with this password; an email with an account must give its password (401 otherwise). Counts as a sign-in attempt.",
+      "Joins the workspace and signs in (sets the session cookie). A new email gets an account with this password; an email with an account must give its password (401 otherwise), and its two-factor `code` (or a `recoveryCode`) when it has one (401 `two_factor_required`; the invite stays usable). Counts as a sign-in attempt.",
     credential: noCredential(),
     params: inviteTokenParam,
     body: AcceptInviteSchema,
     answer: { status: 200, schema: SessionSchema, description: "Joined and signed in." },
-    errors: ["not_found", "invalid_credential"],
+    errors: ["not_found", "invalid_credential", "two_factor_required"],
   },
   async (c) => {
     const { token } = c.req.valid("param");

@@ -58,15 +58,19 @@ export const resetPasswordOperation = defineOperation(
     operationId: "resetPassword",
     tag: "Sessions",
     summary: "Set a new password",
-    description: "Uses the link once: sets the password, ends every session of the account, and signs in here (sets the session cookie).",
+    description:
+      "Uses the link once: sets the password, ends every session of the account, and signs in here (sets the session cookie). An account with two-factor sign-in gives its `code` (or a `recoveryCode`) too: without it, 401 `two_factor_required` and the link stays usable. Counts as a sign-in attempt of the account.",
     credential: noCredential(),
     params: resetTokenParam,
     body: ResetPasswordSchema,
     answer: { status: 200, schema: SessionSchema, description: "The new password is set; signed in." },
-    errors: ["not_found"],
+    errors: ["not_found", "invalid_credential", "two_factor_required"],
   },
   async (c) => {
     const { token } = c.req.valid("param");
+    // Counted against the account, like a sign-in: the link opens it, a code is guessed on it.
+    const { email } = await getPasswordReset({ services: c.get("services"), input: { token } });
+    await countSignInAttempt(c, email);
     const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
     const result = await resetPassword({ services: c.get("services"), input: { ...c.req.valid("json"), token }, meta });
     setSessionCookie(c, result.token);

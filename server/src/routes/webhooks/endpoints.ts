@@ -9,7 +9,7 @@ import {
   updateWebhookEndpoint,
 } from "../../core/webhooks/endpoints.js";
 import { defineOperation } from "../../http/define-operation.js";
-import { listOf, PageQuery } from "../../schemas/fields.js";
+import { listOf, PageQuery, idOf } from "../../schemas/fields.js";
 import { secretKey } from "../../http/route-security.js";
 import { CreateEndpointSchema, EndpointSchema, EndpointWithSecretSchema, endpointParam, UpdateEndpointSchema } from "../../schemas/webhooks.js";
 
@@ -118,7 +118,7 @@ export const sendWebhookTestOperation = defineOperation(
     description: "Queues a `webhook.test` delivery to this endpoint only.",
     credential: secretKey("webhooks:write"),
     params: endpointParam,
-    answer: { status: 202, schema: z.object({ deliveryId: z.string(), eventId: z.string() }), description: "Queued." },
+    answer: { status: 202, schema: z.object({ deliveryId: idOf("whd"), eventId: idOf("evt") }), description: "Queued." },
     errors: ["not_found"],
   },
   async (c) => c.json(await sendWebhookTest({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202),

@@ -24,10 +24,12 @@ export const updateWorkspaceOperation = defineOperation(
     operationId: "updateWorkspace",
     tag: "Workspace",
     summary: "Update the workspace's settings",
-    description: "Name, portal visibility, identity verification, default rate limit.",
+    description:
+      "Name, portal visibility, identity verification, default rate limit, portal settings, and whether every member must sign in with a second factor (`requireTwoFactor`, an owner's alone).",
     credential: secretKey("workspace:write"),
     body: UpdateWorkspaceSchema,
     answer: { status: 200, schema: WorkspaceSchema, description: "The updated workspace." },
+    errors: ["owner_only", "conflict"],
   },
   async (c) => c.json(await updateWorkspace({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200),
 );

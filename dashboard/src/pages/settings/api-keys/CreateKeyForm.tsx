@@ -35,8 +35,9 @@ export function CreateKeyForm({ isOwner, pending, error, onCreate, onCancel }: P
   const [access, setAccess] = useState<Record<string, Access>>({});
   const problem = error ? problemOf(error) : null;
   const scopesError = Object.entries(problem?.fields ?? {}).find(([name]) => name.startsWith("scopes"))?.[1];
-  // Only an owner may mint what could change ownership (`*`, members:write).
+  // Only an owner may mint what could change ownership or sign-in (`*`, members:write, workspace:write).
   const ownerOnly = (id: PresetId) => id === "full" && !isOwner;
+  const ownerOnlyWrite = (resource: string) => !isOwner && (resource === "members" || resource === "workspace");
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -91,7 +92,9 @@ export function CreateKeyForm({ isOwner, pending, error, onCreate, onCancel }: P
                 >
                   <option value="none">No access</option>
                   <option value="read">Read</option>
-                  <option value="write">Read and write</option>
+                  <option value="write" disabled={ownerOnlyWrite(r.id)}>
+                    {ownerOnlyWrite(r.id) ? "Read and write (owners only)" : "Read and write"}
+                  </option>
                 </select>
               </div>
             ))}

@@ -1,7 +1,7 @@
 import { CardTable } from "../../../ui/CardTable.js";
 import type { Schemas } from "@heed/client";
-import { ConfirmButton } from "../../../ui/Confirm.js";
 import { formatDateTime } from "../../../ui/format.js";
+import { RemoveMember } from "./RemoveMember.js";
 
 // The team: each member's role (changed in place), when they joined, and removal behind a
 // confirmation. Ownership stays with owners: an admin is not offered to make, change or remove
@@ -18,7 +18,7 @@ interface Props {
   isOwner: boolean;
   busy: boolean;
   onChangeRole: (member: Member, role: Role) => void;
-  onRemove: (member: Member) => void;
+  onRemove: (member: Member, transferKeysTo: string | undefined) => void;
   onResetLink: (member: Member) => void;
 }
 
@@ -33,7 +33,8 @@ export function MemberTable({ members, myEmail, isOwner, busy, onChangeRole, onR
         return (
           <tr key={m.id}>
             <td className="wide">
-              <strong>{m.name}</strong> {isMe && <span className="badge">you</span>}
+              <strong>{m.name}</strong> {isMe && <span className="badge">you</span>}{" "}
+              {m.twoFactor ? <span className="badge good">two-factor</span> : <span className="badge">password only</span>}
               <br />
               <span className="muted break-anywhere">{m.email}</span>
             </td>
@@ -60,21 +61,7 @@ export function MemberTable({ members, myEmail, isOwner, busy, onChangeRole, onR
                     Password link
                   </button>
                 )}
-                {!locked && (
-                  <ConfirmButton
-                    label={isMe ? "Leave" : "Remove"}
-                    ariaLabel={isMe ? "Leave this workspace" : `Remove ${m.name}`}
-                    title={isMe ? "Leave this workspace?" : `Remove ${m.name}?`}
-                    confirm={isMe ? "Leave" : "Remove"}
-                    onConfirm={() => onRemove(m)}
-                    disabled={busy}
-                  >
-                    <p>
-                      {isMe ? "You" : m.name} will lose access to this workspace at once, on every device. Their posts, comments and the audit log keep their
-                      name.
-                    </p>
-                  </ConfirmButton>
-                )}
+                {!locked && <RemoveMember member={m} isMe={isMe} others={members.filter((o) => o.id !== m.id)} busy={busy} onRemove={onRemove} />}
               </div>
             </td>
           </tr>

@@ -54,6 +54,12 @@ export function Keys({ workspace }: { workspace: Workspace }) {
 
       <h2>Identity secret</h2>
       <p className="muted">Your servers compute userHash (HMAC-SHA256 of the user id) or sign identity JWTs with it. Never put it in a page or an app.</p>
+      <p>Sign each identify on your server and hand the result to the page, as in Node:</p>
+      <pre className="excerpt">
+        <code>{`const userHash = createHmac("sha256", process.env.HEED_IDENTITY_SECRET).update(user.id).digest("hex");
+// in the page:
+Heed.identify({ userId: user.id, name: user.name, userHash });`}</code>
+      </pre>
       {secret ? (
         <div className="secret-row">
           <code data-testid="identity-secret">{secret}</code>

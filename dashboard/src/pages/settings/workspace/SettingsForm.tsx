@@ -4,16 +4,23 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { api, problemOf, unwrap } from "../../../api.js";
 import { Field, FormError } from "../../../ui/Field.js";
+import { useCurrentWorkspace } from "../../../role.js";
 
 // The workspace's settings that are not secrets: its name, who may read the portal, which sites
-// may call the customer-facing API, whether identify must be proven, and its limits.
+// may call the customer-facing API, whether identify must be proven, and its limits. Identity
+// verification is on for new workspaces; turning it off is an owner's alone (the API refuses an
+// admin), so an admin sees the switch locked while it is on, and everyone sees a warning while off.
 
 type Workspace = Schemas["Workspace"];
 
 export function SettingsForm({ workspace }: { workspace: Workspace }) {
   const queries = useQueryClient();
-  const ids = { visibility: useId(), origins: useId() };
+  const ids = { visibility: useId(), origins: useId(), verification: useId() };
   const [saved, setSaved] = useState(false);
+  const [verifying, setVerifying] = useState(workspace.identityVerification);
+  const isOwner = useCurrentWorkspace()?.role === "owner";
+  // Locked for an admin once on: they may turn it on, not off.
+  const verificationLocked = !isOwner && workspace.identityVerification;
   const save = useMutation({
     mutationFn: async (body: Schemas["UpdateWorkspace"]) => unwrap(await api.PATCH("/workspace", { body })),
     onSuccess: (answer) => {
@@ -36,7 +43,8 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
     save.mutate({
       name: String(form.get("name")).trim(),
       portalVisibility: String(form.get("portalVisibility")) as Workspace["portalVisibility"],
-      identityVerification: form.get("identityVerification") === "on",
+      // A locked switch is not sent: a disabled checkbox would read as "off".
+      identityVerification: verificationLocked ? undefined : form.get("identityVerification") === "on",
       allowedOrigins: String(form.get("allowedOrigins"))
         .split("\n")
         .map((line) => line.trim())
@@ -46,6 +54,8 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       portalLogoUrl: String(form.get("portalLogoUrl")).trim() || null,
       portalAccentColor: String(form.get("portalAccentColor")).trim() || null,
       portalGuestAccess: form.get("portalGuestAccess") === "on",
+      // An owner's rule: sent only when it changes, so an admin's save never touches it.
+      ...(isOwner && (form.get("requireTwoFactor") === "on") !== workspace.requireTwoFactor ? { requireTwoFactor: form.get("requireTwoFactor") === "on" } : {}),
     });
   };
   return (
@@ -79,12 +89,31 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
         )}
       </div>
       <label className="choice">
-        <input type="checkbox" name="identityVerification" defaultChecked={workspace.identityVerification} />
+        <input
+          type="checkbox"
+          name="identityVerification"
+          checked={verifying}
+          onChange={(event) => setVerifying(event.currentTarget.checked)}
+          disabled={verificationLocked}
+          aria-describedby={`${ids.verification}-note`}
+        />
         <span>
           <strong>Identity verification</strong>{" "}
-          <span className="muted">Identify calls must carry a userHash or a JWT made with the identity secret, so nobody can pose as your users.</span>
+          <span className="muted">
+            Identify calls must carry a userHash (HMAC-SHA256 of the user id, computed on your server with the identity secret) or a JWT signed with it, so
+            nobody can pose as your users.
+          </span>
         </span>
       </label>
+      <div id={`${ids.verification}-note`}>
+        {!isOwner && <p className="muted">Only an owner can turn identity verification off.</p>}
+        {!verifying && (
+          <p className="warning" role="alert">
+            <strong>Identity verification is off.</strong> Anyone who has your public key (it is in your pages) can identify as any of your users, then vote,
+            post and comment as them. Turn it on once your server signs identify calls.
+          </p>
+        )}
+      </div>
       <Field
         label="Rate limit per minute (optional)"
         name="rateLimitPerMinute"
@@ -128,6 +157,16 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
           <span className="muted">
             Readers may sign in with a name and an email that nobody checks. Guests are end users with the id guest:&lt;email&gt; and the trait guest: true, so
             you can tell them apart.
+          </span>
+        </span>
+      </label>
+      <label className="choice">
+        <input type="checkbox" name="requireTwoFactor" defaultChecked={workspace.requireTwoFactor} disabled={!isOwner} />
+        <span>
+          <strong>Require two-factor sign-in</strong>{" "}
+          <span className="muted">
+            Every member's session must have passed a code from an authenticator app (or your single sign-on) to open this workspace; API keys are not affected.{" "}
+            {isOwner ? "Turn it on for yourself first, under Your sessions." : "Only an owner can change this."}
           </span>
         </span>
       </label>

@@ -1,0 +1,70 @@
+import * as OTPAuth from "otpauth";
+import { describe, expect, it } from "vitest";
+import { nowMs, shiftClock } from "../../src/lib/clock.js";
+import { screenshot, useChromium } from "../support/browser.js";
+import { everyView, signedInPage } from "../support/dashboard.js";
+import { useHarness } from "../support/harness.js";
+import { PASSWORD } from "../support/sessions.js";
+
+// Two-factor sign-in as a person uses it (issue 25): enrol by reading the key off the page into an
+// authenticator (otpauth here), keep the recovery codes, sign out, sign in with a code, then with a
+// recovery code, which then stops working. The clock moves on by whole 30-second steps.
+
+const h = useHarness({ publicUrlIsServed: true });
+const chromium = useChromium();
+
+const codeOf = (secret: string) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: nowMs() });
+
+describe("Settings → Your sessions → Two-factor sign-in", () => {
+  it("enrols, then signs in with a code and with a recovery code, which works once", { timeout: 120_000 }, async () => {
+    const ws = await h.workspace();
+    const { page, email, problems, context } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/sessions");
+    await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+    await expect.poll(() => page.getByRole("img", { name: "QR code of the two-factor secret" }).isVisible()).toBe(true);
+    await everyView(page, "settings-two-factor-enrol");
+    await page.getByLabel("Code from the app").fill("000000");
+    await page.getByRole("button", { name: "Confirm and turn on" }).click();
+    await expect.poll(() => page.getByLabel("Code from the app").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Code from the app").fill(codeOf(secret));
+    await page.getByRole("button", { name: "Confirm and turn on" }).click();
+    const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+    await expect.poll(() => codes.count()).toBe(10);
+    const recoveryCode = (await codes.first().textContent())!;
+    await everyView(page, "settings-two-factor-codes");
+    await page.getByRole("button", { name: "I have saved them" }).click();
+    await expect.poll(() => page.getByText("10 of 10 recovery codes left").isVisible()).toBe(true);
+    await everyView(page, "settings-two-factor-on");
+
+    const signInWith = async (fill: () => Promise<void>) => {
+      await page.getByRole("button", { name: "Sign out", exact: true }).first().click();
+      await page.waitForURL(/\/app\/sign-in/);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect.poll(() => page.getByLabel("Authentication code").isVisible()).toBe(true);
+      await fill();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    };
+
+    shiftClock(30_000);
+    await signInWith(async () => {
+      await screenshot(page, "sign-in-two-factor-code");
+      await page.getByLabel("Authentication code").fill(codeOf(secret));
+    });
+    await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
+
+    const withRecovery = async () => {
+      await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+      await page.getByLabel("Recovery code").fill(recoveryCode);
+    };
+    await signInWith(withRecovery);
+    await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible()).toBe(true);
+    await signInWith(withRecovery);
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/two-factor code is wrong, expired or used already/);
+    await everyView(page, "sign-in-two-factor-used-recovery-code");
+    expect(new URL(page.url()).pathname).toBe("/app/sign-in");
+    expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
+    await context.close();
+  });
+});
