@@ -83,7 +83,7 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   });
 
   if (op.userToken !== "none") {
-    it("refuses a forged, expired or foreign end-user token, and one whose user was deleted (401)", async () => {
+    it("refuses a forged, expired or foreign end-user token, one whose user was deleted, and one whose portal session ended (401)", async () => {
       const t = await makeCustomerTarget(ws);
       const keys = { serverSecret: h.services.userTokenSecret, workspaceId: ws.id, identitySecret: ws.row.identity_secret };
       const forged = t.token!.slice(0, -4) + (t.token!.endsWith("AAAA") ? "BBBB" : "AAAA");
@@ -97,6 +97,12 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
       const gone = await ws.identify();
       await h.call("DELETE", `/v1/users/${gone.userId}`, { key: await ws.key() });
       await expectRefusal(op, 401, "invalid_user_token", ws.customer(gone.token), t);
+      // A portal sign-in that ended (signed out, or never was), and a 30-day token that names no
+      // portal session: a portal cookie from before sessions were kept, which nobody could end.
+      const ended = mintUserToken(keys, t.userId!, Date.now() + 60_000, "pss_01aaaaaaaaaaaaaaaaaaaaaaaa");
+      await expectRefusal(op, 401, "invalid_user_token", ws.customer(ended), t);
+      const unending = mintUserToken(keys, t.userId!, Date.now() + 30 * 24 * 3_600_000);
+      await expectRefusal(op, 401, "invalid_user_token", ws.customer(unending), t);
     });
   }
 

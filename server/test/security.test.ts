@@ -163,6 +163,32 @@ describe.each(OPERATIONS)("$method $path ($operationId)", (op) => {
   });
 });
 
+// The routes about the signed-in person's own account (sessions, two-factor, linking single
+// sign-on) take the dashboard session alone: no credential, an API key, a dead session, and a
+// write without the CSRF token or from another site are each refused, as documented.
+const ACCOUNT_OPERATIONS = SUITE_OPERATIONS.filter((op) => op.credential.kind === "session");
+
+describe.each(ACCOUNT_OPERATIONS)("$method $path ($operationId), the session's own", (op) => {
+  const refused = async (status: number, code: string, auth: CallOptions) => {
+    const { path, options } = requestOf(op, mine);
+    const res = await h.call(op.method, path, { ...options, ...auth, headers: { ...options.headers, ...auth.headers } });
+    expectProblem(document, op, res, status, code);
+  };
+
+  it("refuses no credential, an API key and a session that does not exist (401)", async () => {
+    await refused(401, "missing_credential", {});
+    await refused(401, "wrong_credential_kind", { key: await ws.key(["*"]) });
+    await refused(401, "invalid_credential", { headers: { cookie: "heed_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" } });
+  });
+
+  if (op.method !== "GET") {
+    it("refuses a write without the CSRF token, or from another origin (403)", async () => {
+      await refused(403, "csrf_failed", { headers: { ...owner.cookieOnly, origin: owner.headers.origin! } });
+      await refused(403, "csrf_failed", { headers: { ...owner.headers, origin: "https://evil.example" } });
+    });
+  }
+});
+
 describe("ids of another workspace named inside a request", () => {
   it("are refused as unknown: second path ids (404) and references in bodies (400 at the field)", async () => {
     // Fresh workspaces: the suite above rotates the shared ones' public keys.
