@@ -6,6 +6,10 @@ const wanted = (process.env.HEED_TEST_DATABASES ?? "sqlite,postgres").split(",")
 
 export default defineConfig({
   test: {
+    // Two workers on the two-core CI machine: each test file has its own database (a temporary SQLite
+    // file or a PostgreSQL schema) and its own ports, so files never share state. Vitest's default
+    // (cores − 1) ran one file at a time and the suite took 31 minutes.
+    maxWorkers: 2,
     globalSetup: ["./server/test/support/global-build.ts"],
     reporters: ["default", "./server/test/support/summary-reporter.ts"],
     projects: ["sqlite", "postgres"]
