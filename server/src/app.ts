@@ -1,15 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { sql } from "kysely";
-import type { Services } from "./core/context.js";
-import { HeedError } from "./core/errors.js";
-import { isMigrated } from "./db/migrate.js";
+import type { Services } from "./platform/context.js";
+import { HeedError } from "./platform/errors.js";
+import { isMigrated } from "./platform/db/migrate.js";
 import { apiDocumentOf, registerSecuritySchemes } from "./http/api-document.js";
 import { cors, preflight } from "./http/cors.js";
 import { formBodyLimit, limitBody } from "./http/body-limit.js";
 import { registerDashboard } from "./http/dashboard.js";
 import { registerDocs } from "./http/docs.js";
-import { registerPortal } from "./portal/routes.js";
+import { registerPortal } from "./features/portal/web/routes.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
@@ -18,10 +18,10 @@ import { securityHeaders } from "./http/security-headers.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
 import { customerPathMatcher } from "./http/route-security.js";
-import { createRateLimiter, type RateLimiter } from "./ratelimit/limiter.js";
-import { SIGN_IN_WINDOW_SECONDS } from "./http/sign-in-limits.js";
-import { operations, registerRoutes } from "./routes/index.js";
-import { registerWebhookDocs } from "./routes/webhooks/event-docs.js";
+import { createRateLimiter, type RateLimiter } from "./platform/ratelimit/limiter.js";
+import { SIGN_IN_WINDOW_SECONDS } from "./features/accounts/sign-in-limits.js";
+import { operations, registerRoutes } from "./routes.js";
+import { registerWebhookDocs } from "./features/webhooks/routes/event-docs.js";
 
 export interface AppOptions {
   bodyLimitBytes: number;

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "./config.js";
-import { openDatabase, type Db } from "./db/database.js";
-import { migrateToLatest } from "./db/migrate.js";
-import { serverSecret } from "./db/secrets.js";
-import { HeedError } from "./core/errors.js";
+import { openDatabase, type Db } from "./platform/db/database.js";
+import { migrateToLatest } from "./platform/db/migrate.js";
+import { serverSecret } from "./platform/db/secrets.js";
+import { HeedError } from "./platform/errors.js";
 import { COMMANDS, UsageError, type CommandContext } from "./cli/commands.js";
 
 // `heed <command>`: administers the database named by DATABASE_URL directly. Results go to stdout

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
-import { DEFAULT_TOKEN_TTL_MS } from "./core/customers/identify.js";
-import { DEFAULT_KEY_TTL_MS } from "./core/idempotency/store.js";
-import type { OidcSettings } from "./core/accounts/single-sign-on.js";
+import { DEFAULT_TOKEN_TTL_MS } from "./http/credentials/user-token.js";
+import { DEFAULT_KEY_TTL_MS } from "./http/idempotency/store.js";
+import type { OidcSettings } from "./platform/context.js";
 
 // Everything Heed reads from the environment, read once at start-up.
 export interface Config {

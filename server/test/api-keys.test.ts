@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SCOPE_PRESETS } from "../src/core/scopes.js";
-import { shiftClock } from "../src/lib/clock.js";
-import { isWellFormedKey, sha256Hex } from "../src/lib/secret-keys.js";
+import { SCOPE_PRESETS } from "../../packages/shared/src/scopes.js";
+import { shiftClock } from "../src/platform/lib/clock.js";
+import { isWellFormedKey, sha256Hex } from "../src/platform/lib/secret-keys.js";
 import { useHarness } from "./support/harness.js";
 
 const h = useHarness();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publishDueEntries } from "../src/core/changelog/publish.js";
+import { publishDueEntries } from "../src/features/changelog/publish.js";
 import { useHarness } from "./support/harness.js";
 import { startServer } from "./support/processes.js";
 

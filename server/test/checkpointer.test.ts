@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type OpenedDatabase } from "../src/db/database.js";
+import { openDatabase, type OpenedDatabase } from "../src/platform/db/database.js";
 
 // A serving process copies SQLite's WAL into the database file on a thread of its own
 // (checkpointer.ts), so no request waits for the copy. Seen from outside: the database file takes

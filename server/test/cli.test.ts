@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../src/lib/secret-keys.js";
+import { sha256Hex } from "../src/platform/lib/secret-keys.js";
 import { useHarness } from "./support/harness.js";
 import { heed } from "./support/processes.js";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compiledOnce } from "../src/db/compiled-once.js";
+import { compiledOnce } from "../src/platform/db/compiled-once.js";
 import { freshDatabase, type TestDatabase } from "./support/database.js";
 
-// Statements compiled once and run with new values (db/compiled-once.ts), on each database: a
+// Statements compiled once and run with new values (platform/db/compiled-once.ts), on each database: a
 // value must land wherever its stand-in did, however often and in whatever order Kysely lists them.
 
 let database: TestDatabase;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customerPathMatcher } from "../src/http/route-security.js";
-import { operations } from "../src/routes/index.js";
+import { operations } from "../src/routes.js";
 import { useHarness } from "./support/harness.js";
 
 // CORS for the customer-facing routes, as a browser negotiates it: the preflight, then the request.

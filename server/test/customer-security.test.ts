@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { mintUserToken } from "../src/core/customers/user-token.js";
-import { generateKey } from "../src/lib/secret-keys.js";
+import { mintUserToken } from "../src/http/credentials/user-token.js";
+import { generateKey } from "../src/platform/lib/secret-keys.js";
 import { CUSTOMER_FIXTURES, makeCustomerTarget } from "./support/fixtures/customer.js";
 import type { Target } from "./support/fixtures/types.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshTrending } from "../src/core/posts/trending.js";
-import { nowMs } from "../src/lib/clock.js";
+import { refreshTrending } from "../src/features/posts/trending.js";
+import { nowMs } from "../src/platform/lib/clock.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { startServer, type Started } from "./support/processes.js";
 import { signedIn } from "./support/sessions.js";

@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readVersion } from "../src/core/freshness/version.js";
+import { readVersion } from "../src/platform/changes/version.js";
 import { keptAnswer } from "../src/http/answers.js";
-import { generateKey } from "../src/lib/secret-keys.js";
+import { generateKey } from "../src/platform/lib/secret-keys.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 // An answer is kept the second time its URL is asked (http/answers.ts); from the third identical

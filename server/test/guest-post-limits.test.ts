@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GUEST_POSTS_PER_ADDRESS, GUEST_POSTS_PER_WORKSPACE } from "../src/http/guest-post-limits.js";
+import { GUEST_POSTS_PER_ADDRESS, GUEST_POSTS_PER_WORKSPACE } from "../src/features/portal/guest-post-limits.js";
 import { type TestWorkspace, useHarness } from "./support/harness.js";
 
 // Guests are unverified: a new email is a new end user, so a cap per end user alone does not stop

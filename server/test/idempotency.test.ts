@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { purgeExpiredKeys } from "../src/core/idempotency/store.js";
-import { isoAt, shiftClock } from "../src/lib/clock.js";
+import { purgeExpiredKeys } from "../src/http/idempotency/store.js";
+import { isoAt, shiftClock } from "../src/platform/lib/clock.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { startServer } from "./support/processes.js";
 
@@ -119,8 +119,8 @@ describe("Idempotency-Key", () => {
     const keyId = (await h.call("GET", "/v1/api-keys?limit=100", { key })).body.data.find((k: { name: string }) => k.name === "test").id;
     // The first request with this key is still running (its claim, as a process that died mid-way
     // leaves one): a request that reached the key's check would be a 409.
-    const { storedKey } = await import("../src/core/idempotency/store.js");
-    const { requestFingerprint } = await import("../src/core/idempotency/key.js");
+    const { storedKey } = await import("../src/http/idempotency/store.js");
+    const { requestFingerprint } = await import("../src/http/idempotency/key.js");
     const fingerprint = requestFingerprint("POST", "/v1/posts", JSON.stringify(body));
     const claimKey = (scope: string) =>
       h.database.db
@@ -180,8 +180,8 @@ describe("Idempotency-Key", () => {
     const { ws, key, body, before } = await setup();
     const keyId = (await h.call("GET", "/v1/api-keys?limit=100", { key })).body.data.find((k: { name: string }) => k.name === "test").id;
     // What a process killed mid-request leaves behind: a running claim whose lease has lapsed.
-    const { requestFingerprint } = await import("../src/core/idempotency/key.js");
-    const { storedKey } = await import("../src/core/idempotency/store.js");
+    const { requestFingerprint } = await import("../src/http/idempotency/key.js");
+    const { storedKey } = await import("../src/http/idempotency/store.js");
     await h.database.db
       .insertInto("idempotency_keys")
       .values({

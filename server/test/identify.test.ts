@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { userHash } from "../src/core/customers/identity-proof.js";
-import { shiftClock } from "../src/lib/clock.js";
+import { userHash } from "../src/features/customers/identity-proof.js";
+import { shiftClock } from "../src/platform/lib/clock.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { identityJwt, jwt, nowSeconds } from "./support/jwt.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { purgeUsedJwtIds } from "../src/core/customers/jwt-ids.js";
-import { shiftClock } from "../src/lib/clock.js";
+import { purgeUsedJwtIds } from "../src/features/customers/jwt-ids.js";
+import { shiftClock } from "../src/platform/lib/clock.js";
 import { type TestWorkspace, useHarness } from "./support/harness.js";
 import { identityJwt, nowSeconds } from "./support/jwt.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { userHash } from "../src/core/customers/identity-proof.js";
+import { userHash } from "../src/features/customers/identity-proof.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { identityJwt } from "./support/jwt.js";
 import { signedIn } from "./support/sessions.js";

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT_BYTES } from "../src/http/body-limit.js";
-import { MAX_JSON_DEPTH } from "../src/schemas/fields.js";
+import { MAX_JSON_DEPTH } from "../src/platform/fields.js";
 import { type TestWorkspace, useHarness } from "./support/harness.js";
 
 // What a request may hold, whoever sends it: a body outside /v1 (the portal's forms) is refused

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
-import { createPost } from "../src/core/posts/create.js";
-import { operations } from "../src/routes/index.js";
-import { seededRandom } from "../src/seed/text.js";
+import { ALL_SCOPES, grants, type Scope } from "../../packages/shared/src/scopes.js";
+import { createPost } from "../src/features/posts/create.js";
+import { operations } from "../src/routes.js";
+import { seededRandom } from "../src/cli/seed/text.js";
 import { makeCustomerTarget } from "./support/fixtures/customer.js";
 import { makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMigrated, migrateToLatest } from "../src/db/migrate.js";
+import { isMigrated, migrateToLatest } from "../src/platform/db/migrate.js";
 import { freshDatabase } from "./support/database.js";
 
 describe("migrations", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ID_PREFIXES, type IdKind, idPattern, newId } from "../src/lib/ids.js";
+import { ID_PREFIXES, type IdKind, idPattern, newId } from "../src/platform/lib/ids.js";
 import { useHarness } from "./support/harness.js";
 import { makeMembers } from "./support/members.js";
 

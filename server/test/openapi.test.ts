@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_NAMES } from "../src/core/webhooks/events.js";
+import { EVENT_NAMES } from "../src/platform/changes/events.js";
 import { useHarness } from "./support/harness.js";
 import { signedIn } from "./support/sessions.js";
 

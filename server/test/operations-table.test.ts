@@ -24,11 +24,26 @@ function credential(security: Security): string {
   return withToken === 0 ? "public" : withToken === security.length ? "public+user-token" : "public+optional-user-token";
 }
 
-function sourcesUnder(folder: string): string {
-  return (readdirSync(`${ROOT}${folder}`, { recursive: true }) as string[])
-    .filter((file) => file.endsWith(".ts"))
-    .map((file) => readFileSync(`${ROOT}${folder}/${file}`, "utf8"))
-    .join("\n");
+/** Every .ts file under a folder, by its path from the repository's root. */
+function sourcesUnder(folder: string): Map<string, string> {
+  return new Map(
+    (readdirSync(`${ROOT}${folder}`, { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".ts"))
+      .map((file) => [`${folder}/${file}`, readFileSync(`${ROOT}${folder}/${file}`, "utf8")]),
+  );
+}
+
+/** Code without its comments and strings, so that "identify" in prose or in the path /v1/identify is not a mention. */
+function codeOnly(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:"'`])\/\/.*$/gm, "$1")
+    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+}
+
+/** The feature folder a file lives in, or null outside server/src/features. */
+function featureOf(path: string): string | null {
+  return /^server\/src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 }
 
 describe("the operations table", () => {
@@ -42,17 +57,37 @@ describe("the operations table", () => {
     expect(table).toBe(readFileSync(TABLE, "utf8"));
   });
 
-  it("names each operation's route and domain verb after its operationId, so `git grep <operationId>` finds both", () => {
+  it("names each operation's route and domain verb after its operationId, both in one feature folder, so `git grep <operationId>` lands there", () => {
     const operationIds = readFileSync(TABLE, "utf8")
       .trim()
       .split("\n")
       .map((row) => row.split(" ")[2]!);
-    const core = sourcesUnder("server/src/core");
-    expect(operationIds.filter((id) => !new RegExp(`export (async )?function ${id}\\b`).test(core))).toEqual([]);
+    const sources = sourcesUnder("server/src");
+    const where = (pattern: (id: string) => RegExp) => (id: string) => [...sources].filter(([, source]) => pattern(id).test(source)).map(([path]) => path);
+    const verbOf = where((id) => new RegExp(`export (async )?function ${id}\\b`));
+    const routeOf = where((id) => new RegExp(`operationId: "${id}"`));
+    expect(operationIds.filter((id) => verbOf(id).length !== 1)).toEqual([]);
     // The declaration names its export and its operationId together: `<id>Operation = defineOperation({ … operationId: "<id>"`.
-    const routes = sourcesUnder("server/src/routes");
-    const declared = [...routes.matchAll(/export const (\w+)Operation = defineOperation\(\s*\{[^()]*?operationId: "(\w+)"/g)];
+    const declared = [...sources.values()].flatMap((source) => [
+      ...source.matchAll(/export const (\w+)Operation = defineOperation\(\s*\{[^()]*?operationId: "(\w+)"/g),
+    ]);
     expect(declared.filter(([, name, id]) => name !== id).map(([, name, id]) => `${name}Operation declares ${id}`)).toEqual([]);
     expect(declared.map(([, , id]) => id).sort()).toEqual([...operationIds].sort());
+
+    // One operation, one feature folder: its route, its verb and every other mention in code live
+    // in server/src/features/<feature>/. Another feature may call the verb through that feature's
+    // index.ts (the portal signs a visitor in with `identify`), and the `heed` command
+    // (server/src/cli) is a client of the verbs, as a route is.
+    const misplaced = operationIds.flatMap((id) => {
+      const feature = featureOf(verbOf(id)[0] ?? "");
+      const throughIndex = new RegExp(`import \\{[^}]*\\b${id}\\b[^}]*\\} from "[./]*${feature}/index\\.js"`);
+      const mentions = [...sources]
+        .filter(([path, source]) => !path.startsWith("server/src/cli/") && !throughIndex.test(source))
+        .filter(([, source]) => new RegExp(`\\b${id}\\b`).test(codeOnly(source)))
+        .map(([path]) => path);
+      const elsewhere = [...routeOf(id), ...mentions].filter((path) => featureOf(path) !== feature || feature === null);
+      return elsewhere.length ? [`${id} (${feature}): ${[...new Set(elsewhere)].join(", ")}`] : [];
+    });
+    expect(misplaced).toEqual([]);
   });
 });

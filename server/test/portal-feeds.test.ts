@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../src/lib/markdown.js";
+import { renderMarkdown } from "../../packages/shared/src/markdown.js";
 import { useHarness } from "./support/harness.js";
 
 // The changelog's feeds (/p/{workspace}/changelog.rss and .atom) carry whatever a team member

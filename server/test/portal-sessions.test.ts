@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mintUserToken } from "../src/core/customers/user-token.js";
-import { shiftClock } from "../src/lib/clock.js";
+import { mintUserToken } from "../src/http/credentials/user-token.js";
+import { shiftClock } from "../src/platform/lib/clock.js";
 import { type TestWorkspace, useHarness } from "./support/harness.js";
 import { identityJwt } from "./support/jwt.js";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createBoard } from "../src/core/boards/write.js";
-import { publishChangelogEntry } from "../src/core/changelog/publish.js";
-import { createChangelogEntry } from "../src/core/changelog/write.js";
-import { createComment } from "../src/core/comments/create.js";
-import { createPost } from "../src/core/posts/create.js";
-import { updatePost } from "../src/core/posts/update.js";
+import { createBoard } from "../src/features/boards/write.js";
+import { publishChangelogEntry } from "../src/features/changelog/publish.js";
+import { createChangelogEntry } from "../src/features/changelog/write.js";
+import { createComment } from "../src/features/comments/create.js";
+import { createPost } from "../src/features/posts/create.js";
+import { updatePost } from "../src/features/posts/update.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 // The portal's routes as an end user's browser calls them: what they show (public boards, public

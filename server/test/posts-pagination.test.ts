@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createPost } from "../src/core/posts/create.js";
-import { POST_SORTS, type PostSort } from "../src/core/posts/list.js";
-import type { PostsTable } from "../src/db/schema.js";
+import { createPost } from "../src/features/posts/create.js";
+import type { PostSort } from "../src/features/posts/schema.js";
+import { POST_SORTS } from "../src/features/posts/schema.js";
+import type { PostsTable } from "../src/platform/db/schema.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();

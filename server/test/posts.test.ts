@@ -129,7 +129,7 @@ describe("posts", () => {
     const key = await ws.key();
     const db = h.database.db;
     const boardId = await ws.boardId();
-    const { seedWorkspace } = await import("../src/seed/bulk.js");
+    const { seedWorkspace } = await import("../src/cli/seed/bulk.js");
     await seedWorkspace(db, ws.ctx.workspace, { posts: 60, votes: 300, boards: 3, seed: 7 });
 
     const all = await db.selectFrom("posts").selectAll().where("workspace_id", "=", ws.id).execute();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
-import { createRateLimiter } from "../src/ratelimit/limiter.js";
-import { operations } from "../src/routes/index.js";
+import { generateKey, sha256Hex } from "../src/platform/lib/secret-keys.js";
+import { createRateLimiter } from "../src/platform/ratelimit/limiter.js";
+import { operations } from "../src/routes.js";
 import { useHarness, type Harness, type TestResponse } from "./support/harness.js";
 import { startServer } from "./support/processes.js";
 

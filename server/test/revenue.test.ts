@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storeUser } from "../src/core/users/upsert.js";
+import { storeUser } from "../src/features/users/upsert.js";
 import { useHarness } from "./support/harness.js";
 
 const h = useHarness();

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALL_SCOPES, grants, type Scope } from "../src/core/scopes.js";
-import { generateKey, sha256Hex } from "../src/lib/secret-keys.js";
+import { ALL_SCOPES, grants, type Scope } from "../../packages/shared/src/scopes.js";
+import { generateKey, sha256Hex } from "../src/platform/lib/secret-keys.js";
 import { FIXTURES, makeTarget, type Target } from "./support/fixtures/index.js";
 import { useHarness, type CallOptions, type TestWorkspace } from "./support/harness.js";
 import { signedIn, type TestSession } from "./support/sessions.js";
 import { expectProblem, requestOf, SUITE_OPERATIONS, type SuiteOperation } from "./support/suite-operations.js";
-import { ROLE_SCOPES } from "../src/core/members/roles.js";
+import { ROLE_SCOPES } from "../../packages/shared/src/roles.js";
 
 // The security suite every route goes through: no credential, unknown / malformed / revoked /
 // expired key, a public key instead of a secret one, too few scopes, another workspace's object.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isoAt, nowMs } from "../src/lib/clock.js";
-import { operations } from "../src/routes/index.js";
+import { isoAt, nowMs } from "../src/platform/lib/clock.js";
+import { operations } from "../src/routes.js";
 import { useHarness } from "./support/harness.js";
 import { addMembership, makeMembers } from "./support/members.js";
 import { HEED_ORIGIN, PASSWORD, sessionCookieOf, signedIn, signInAs } from "./support/sessions.js";

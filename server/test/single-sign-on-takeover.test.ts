@@ -4,7 +4,7 @@ import { browse, person, startOidcProvider, type TestOidcProvider } from "./supp
 import { useHarness } from "./support/harness.js";
 import { HEED_ORIGIN, PASSWORD, signedIn, type TestSession } from "./support/sessions.js";
 import { startSmtp, type TestSmtp } from "./support/smtp.js";
-import type { AuditAction } from "../src/core/audit/vocabulary.js";
+import type { AuditAction } from "../src/platform/changes/vocabulary.js";
 
 // The attack an outside review found (issue 25, item 1): an admin points the workspace's single
 // sign-on at a provider the admin runs, the provider vouches for the owner's email, and the admin

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkspace } from "../src/core/workspaces/create.js";
+import { createWorkspace } from "../src/features/workspace/create.js";
 import { useHarness } from "./support/harness.js";
 import { makeMembers } from "./support/members.js";
 import { HEED_ORIGIN } from "./support/sessions.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type OpenedDatabase } from "../src/db/database.js";
+import { openDatabase, type OpenedDatabase } from "../src/platform/db/database.js";
 import { ROOT } from "./support/processes.js";
 
 // With WORKERS=n, processes share one SQLite file and take turns to write. A process that found

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { userHash } from "../src/core/customers/identity-proof.js";
+import { userHash } from "../src/features/customers/identity-proof.js";
 import { freshDatabase } from "./support/database.js";
 import { startServer } from "./support/processes.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createPost } from "../src/core/posts/create.js";
-import { refreshTrending } from "../src/core/posts/trending.js";
-import { isoAt } from "../src/lib/clock.js";
-import { newId } from "../src/lib/ids.js";
+import { createPost } from "../src/features/posts/create.js";
+import { refreshTrending } from "../src/features/posts/trending.js";
+import { isoAt } from "../src/platform/lib/clock.js";
+import { newId } from "../src/platform/lib/ids.js";
 import { useHarness } from "./support/harness.js";
 
 const h = useHarness();

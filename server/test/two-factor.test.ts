@@ -1,8 +1,8 @@
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { createInvite } from "../src/core/invites/invites.js";
-import { createPasswordResetLink } from "../src/core/accounts/password-reset.js";
-import { nowMs, shiftClock } from "../src/lib/clock.js";
+import { createInvite } from "../src/features/invites/invites.js";
+import { createPasswordResetLink } from "../src/features/accounts/password-reset.js";
+import { nowMs, shiftClock } from "../src/platform/lib/clock.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { PASSWORD, signedIn, signInAs, type TestSession } from "./support/sessions.js";
 

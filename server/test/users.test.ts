@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPost } from "../src/core/posts/create.js";
+import { createPost } from "../src/features/posts/create.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isoAt, nowMs } from "../src/lib/clock.js";
-import { newId } from "../src/lib/ids.js";
+import { isoAt, nowMs } from "../src/platform/lib/clock.js";
+import { newId } from "../src/platform/lib/ids.js";
 import { makeUsers } from "./support/users.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 

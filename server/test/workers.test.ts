@@ -56,7 +56,7 @@ describe("WORKERS=2", () => {
   });
 
   it("serves exactly the limit when the workers take the counts in batches", async () => {
-    // Workers lease a bucket's requests from the primary (ratelimit/leases.ts): far from the limit
+    // Workers lease a bucket's requests from the primary (platform/ratelimit/leases.ts): far from the limit
     // in batches, near it one by one; no order of requests may serve more than the limit, or fewer.
     const database = await freshDatabase();
     try {

@@ -1,4 +1,4 @@
-import { renderMarkdown } from "../../../server/src/lib/markdown.js";
+import { renderMarkdown } from "../../../packages/shared/src/markdown.js";
 
 // Markdown as the portal shows it: the server's own renderer (raw HTML off, safe links).
 

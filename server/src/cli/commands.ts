@@ -1,15 +1,15 @@
-import { createApiKey } from "../core/api-keys/create.js";
-import { listApiKeys } from "../core/api-keys/list.js";
-import { revokeApiKey } from "../core/api-keys/revoke.js";
-import { SYSTEM_ACTOR, type Ctx, type Services } from "../core/context.js";
-import { HeedError } from "../core/errors.js";
-import { isScope, type Scope } from "../core/scopes.js";
-import { createInvite } from "../core/invites/invites.js";
-import { ROLES } from "../core/members/roles.js";
-import { createWorkspace, findWorkspaceBySlug } from "../core/workspaces/create.js";
-import { CreateInviteSchema } from "../schemas/invites.js";
-import { migrateToLatest } from "../db/migrate.js";
-import { seedWorkspace } from "../seed/bulk.js";
+import { createApiKey } from "../features/api-keys/create.js";
+import { listApiKeys } from "../features/api-keys/list.js";
+import { revokeApiKey } from "../features/api-keys/revoke.js";
+import { SYSTEM_ACTOR, type Ctx, type Services } from "../platform/context.js";
+import { HeedError } from "../platform/errors.js";
+import { isScope, type Scope } from "../../../packages/shared/src/scopes.js";
+import { createInvite } from "../features/invites/invites.js";
+import { ROLES } from "../../../packages/shared/src/roles.js";
+import { createWorkspace, findWorkspaceBySlug } from "../features/workspace/create.js";
+import { CreateInviteSchema } from "../features/invites/schema.js";
+import { migrateToLatest } from "../platform/db/migrate.js";
+import { seedWorkspace } from "./seed/bulk.js";
 
 export class UsageError extends Error {}
 

@@ -2,17 +2,24 @@ import { hash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { isCustomerCtx } from "../core/customers/context.js";
-import { perDatabase } from "../core/freshness/per-database.js";
-import { readVersion } from "../core/freshness/version.js";
-import type { Db } from "../db/database.js";
+import { isCustomerCtx } from "./credentials/customer-context.js";
+import { perDatabase } from "../platform/changes/per-database.js";
+import { readVersion } from "../platform/changes/version.js";
+import type { Db } from "../platform/db/database.js";
 import type { AppEnv } from "./env.js";
-import { keepAtFrontDoor } from "./front-door/index.js";
 
 // The answers of GET routes: every 200 carries an ETag (a hash of its body), and a request whose
 // If-None-Match holds it gets a 304 without the body. Routes that declare `cache` keep their
-// answers, each labelled with the workspace version it was made at (core/freshness/version.ts):
+// answers, each labelled with the workspace version it was made at (platform/changes/version.ts):
 // while the version stands, the same request gets the same bytes without running the handler.
+
+/** Told of every answer the app keeps; the front door listens (front-door/index.ts), answers.ts knows no listener. */
+export type KeptListener = (c: Context<AppEnv>, keptKey: string) => void;
+const keptListeners = new Set<KeptListener>();
+
+export function onAnswerKept(listener: KeptListener): void {
+  keptListeners.add(listener);
+}
 
 export interface Kept {
   version: number;
@@ -120,7 +127,7 @@ function keep(db: Db, key: string, answer: Kept): void {
 
 /** Answers from `found`; `stored` when it is in the cache, so the front door may answer it next time. */
 function answer(c: Context<AppEnv>, db: Db, key: string, found: Kept, stored: boolean): Response {
-  if (stored) keepAtFrontDoor(c, key);
+  if (stored) for (const listener of keptListeners) listener(c, key);
   const request = { acceptEncoding: c.req.header("accept-encoding"), ifNoneMatch: c.req.header("if-none-match") };
   const { body, headers } = representation(db, key, found, request);
   return body ? c.body(body as Uint8Array<ArrayBuffer>, 200, headers) : c.body(null, 304, headers);

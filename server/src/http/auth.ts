@@ -1,14 +1,15 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { customerContext, isCustomerCtx, viewerFromToken, type CustomerCtx } from "../core/customers/context.js";
-import { HeedError } from "../core/errors.js";
-import { requireScope, type Scope } from "../core/scopes.js";
-import type { AccountCtx } from "../core/sessions/account-ctx.js";
+import { customerContext, isCustomerCtx, viewerFromToken, type CustomerCtx } from "./credentials/customer-context.js";
+import { HeedError } from "../platform/errors.js";
+import { requireScope } from "../platform/scopes.js";
+import type { Scope } from "../../../packages/shared/src/scopes.js";
+import type { AccountCtx } from "./credentials/account-context.js";
 import { originMayRead } from "./cors.js";
-import { callerOf } from "./credentials.js";
+import { callerOf } from "./credentials/index.js";
 import type { AppEnv } from "./env.js";
 import type { RouteCredential } from "./route-security.js";
-import { isSameOrigin } from "./session-cookie.js";
-import { checkCsrf, sessionMember } from "./team-session.js";
+import { isSameOrigin } from "./credentials/session-cookie.js";
+import { checkCsrf, sessionMember } from "./credentials/team-session.js";
 
 // Each route authenticates with the credential it declares (define-operation.ts), before its input is
 // validated, so refusals come in a fixed order: 401 (credential), 403 (CSRF, membership, scope),

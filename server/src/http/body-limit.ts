@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { HeedError } from "../core/errors.js";
+import { HeedError } from "../platform/errors.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
 

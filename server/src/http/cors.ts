@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { anyWorkspaceAllowsOrigin, workspaceAllowsOrigin } from "../core/customers/origins.js";
-import { HeedError } from "../core/errors.js";
-import { callerOf } from "./credentials.js";
+import { anyWorkspaceAllowsOrigin, workspaceAllowsOrigin } from "./cors-origins.js";
+import { HeedError } from "../platform/errors.js";
+import { callerOf } from "./credentials/index.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import type { Context, Hono } from "hono";
-import { HeedError } from "../core/errors.js";
+import { HeedError } from "../platform/errors.js";
 import type { AppEnv } from "./env.js";
 import { DENY_FRAMING } from "./security-headers.js";
 import { problemResponse } from "./problem.js";

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
-import type { ErrorCode } from "../core/errors.js";
+import type { ErrorCode } from "../platform/errors.js";
 import type { ApiTag } from "./api-document.js";
 import { authenticateRoute } from "./auth.js";
 import type { AppEnv } from "./env.js";
 import { answeredWithEtag } from "./answers.js";
-import { idempotent } from "./idempotency.js";
+import { idempotent } from "./idempotency/middleware.js";
 import { ConditionalHeaders, errorResponses, IdempotencyHeaders, jsonBody, jsonContent, NOT_MODIFIED } from "./openapi.js";
 import { credentialLine, securityOf, type RouteCredential } from "./route-security.js";
 

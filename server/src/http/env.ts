@@ -1,7 +1,7 @@
-import type { Ctx, Services } from "../core/context.js";
-import type { AccountCtx } from "../core/sessions/account-ctx.js";
-import type { RateLimiter } from "../ratelimit/limiter.js";
-import type { Caller, KeyKind } from "./credentials.js";
+import type { Ctx, Services } from "../platform/context.js";
+import type { AccountCtx } from "./credentials/account-context.js";
+import type { RateLimiter } from "../platform/ratelimit/limiter.js";
+import type { Caller, KeyKind } from "./credentials/caller.js";
 
 /** What middleware leaves on the Hono context for the next layer. */
 export interface AppEnv {
@@ -18,7 +18,7 @@ export interface AppEnv {
     clientAddress?: string;
     /** Counts sign-in attempts per account and per address (15-minute windows). */
     signInLimiter: RateLimiter;
-    /** The workspace's version when the request's credential was checked (core/freshness/version.ts). */
+    /** The workspace's version when the request's credential was checked (platform/changes/version.ts). */
     version?: number;
     /** Whether the request's Origin may read the answer (CORS), once it was decided. */
     originAllowed?: boolean;

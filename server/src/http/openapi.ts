@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ERROR_CODES, type ErrorCode } from "../core/errors.js";
+import { ERROR_CODES, type ErrorCode } from "../platform/errors.js";
 import type { RouteCredential } from "./route-security.js";
 
 // Builders for the parts every route definition repeats. Error responses come from the one error

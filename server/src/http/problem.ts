@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { ERROR_CODES, HeedError, type ErrorCode } from "../core/errors.js";
+import { ERROR_CODES, HeedError, type ErrorCode } from "../platform/errors.js";
 import type { AppEnv } from "./env.js";
-import { isConstraintConflict } from "../db/constraint-errors.js";
-import { log } from "../lib/log.js";
+import { isConstraintConflict } from "../platform/db/constraint-errors.js";
+import { log } from "../platform/lib/log.js";
 
 // Everything that goes wrong leaves as RFC 9457 problem+json with a stable `code`.
 

@@ -1,8 +1,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { HeedError } from "../core/errors.js";
-import type { Decision, RateLimiter } from "../ratelimit/limiter.js";
-import { callerOf, presentedKeyKind } from "./credentials.js";
+import { HeedError } from "../platform/errors.js";
+import type { RateLimiter } from "../platform/ratelimit/limiter.js";
+import type { Decision } from "../platform/ratelimit/decision.js";
+import { callerOf, presentedKeyKind } from "./credentials/index.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
 import { stampHeaders } from "./stamp.js";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { newId } from "../lib/ids.js";
+import { newId } from "../platform/lib/ids.js";
 import type { AppEnv } from "./env.js";
 import { stampHeaders } from "./stamp.js";
 

@@ -3,7 +3,7 @@
 // generated from the document) knows them. The middleware that sets them: request-id.ts,
 // rate-limit.ts, idempotency.ts, answers.ts.
 
-import { remembered } from "./idempotency.js";
+import { remembered } from "./idempotency/middleware.js";
 
 const integer = (description: string, example: number, format: "int32" | "int64" = "int32") => ({
   description,

@@ -1,4 +1,4 @@
-import type { Scope } from "../core/scopes.js";
+import type { Scope } from "../../../packages/shared/src/scopes.js";
 
 // The credential an operation declares is both what its OpenAPI `security` says and what its
 // authentication checks (auth.ts): one statement of which key a route takes, and with what scope.

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Services } from "../core/context.js";
+import type { Services } from "../platform/context.js";
 import type { AppEnv } from "./env.js";
 import { stampHeaders } from "./stamp.js";
 
@@ -10,7 +10,7 @@ import { stampHeaders } from "./stamp.js";
 //   once never tries plain http again (never on http, which would lock a plain-http install out);
 // - on every HTML page, who may frame it: nobody (`frame-ancestors 'none'` and, for browsers older
 //   than CSP 2, `X-Frame-Options: DENY`), except the portal's pages, which the workspace's allowed
-//   origins may frame for the widget's panel (portal/http.ts). Each surface says so itself
+//   origins may frame for the widget's panel (features/portal/web/http.ts). Each surface says so itself
 //   (docs.ts, dashboard.ts, the portal); a page that forgets is given `'none'` here.
 
 export const HSTS = "max-age=31536000; includeSubDomains";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { HeedError, type FieldError } from "../core/errors.js";
+import { HeedError, type FieldError } from "../platform/errors.js";
 
 // Turns zod issues into `errors: [{pointer, detail}]`. Body fields point into the body (`/title`);
 // parameters say where they came from (`/query/limit`, `/path/id`).

@@ -1,14 +1,14 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "../app.js";
 import type { Config } from "../config.js";
-import { openDatabase } from "../db/database.js";
-import { migrateToLatest } from "../db/migrate.js";
+import { openDatabase } from "../platform/db/database.js";
+import { migrateToLatest } from "../platform/db/migrate.js";
 import { withFrontDoor } from "../http/front-door/index.js";
-import { SIGN_IN_WINDOW_SECONDS } from "../http/sign-in-limits.js";
-import { log } from "../lib/log.js";
-import { createRateLimiter } from "../ratelimit/limiter.js";
-import { operations } from "../routes/index.js";
-import { bootstrapDemo } from "../seed/demo.js";
+import { SIGN_IN_WINDOW_SECONDS } from "../features/accounts/sign-in-limits.js";
+import { log } from "../platform/lib/log.js";
+import { createRateLimiter } from "../platform/ratelimit/limiter.js";
+import { operations } from "../routes.js";
+import { bootstrapDemo } from "../cli/seed/demo.js";
 import { servicesOf, startBackground } from "./services.js";
 
 /**

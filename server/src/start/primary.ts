@@ -1,10 +1,10 @@
 import cluster, { type Worker } from "node:cluster";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import type { Config } from "../config.js";
-import { openDatabase } from "../db/database.js";
-import { migrateToLatest } from "../db/migrate.js";
-import { log } from "../lib/log.js";
-import { bootstrapDemo } from "../seed/demo.js";
+import { openDatabase } from "../platform/db/database.js";
+import { migrateToLatest } from "../platform/db/migrate.js";
+import { log } from "../platform/lib/log.js";
+import { bootstrapDemo } from "../cli/seed/demo.js";
 import { servicesOf, startBackground } from "./services.js";
 
 /** A worker that dies this soon after it started is not restarted again and again. */

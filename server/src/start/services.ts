@@ -1,10 +1,10 @@
-import type { Services } from "../core/context.js";
+import type { Services } from "../platform/context.js";
 import type { Config } from "../config.js";
-import type { OpenedDatabase } from "../db/database.js";
-import { serverSecret } from "../db/secrets.js";
-import { startWebhookWorker } from "../core/webhooks/worker.js";
-import { startJobs } from "../jobs.js";
-import { createMailer } from "../mail/mailer.js";
+import type { OpenedDatabase } from "../platform/db/database.js";
+import { serverSecret } from "../platform/db/secrets.js";
+import { startWebhookWorker } from "../features/webhooks/worker.js";
+import { startJobs } from "../jobs/index.js";
+import { createMailer } from "../platform/mail/mailer.js";
 
 /** What every verb uses, from the config and an open (migrated) database. */
 export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase): Promise<Services> {

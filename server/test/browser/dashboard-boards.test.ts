@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTag } from "../../src/core/tags/write.js";
+import { createTag } from "../../src/features/tags/write.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";

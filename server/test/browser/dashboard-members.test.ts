@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createInvite } from "../../src/core/invites/invites.js";
+import { createInvite } from "../../src/features/invites/invites.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, newPage, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";

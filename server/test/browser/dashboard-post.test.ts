@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookWorker } from "../../src/core/webhooks/worker.js";
+import { startWebhookWorker } from "../../src/features/webhooks/worker.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { type TestWorkspace, useHarness } from "../support/harness.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPasswordResetLink } from "../../src/core/accounts/password-reset.js";
-import { createInvite } from "../../src/core/invites/invites.js";
+import { createPasswordResetLink } from "../../src/features/accounts/password-reset.js";
+import { createInvite } from "../../src/features/invites/invites.js";
 import { expectAccessible, screenshot, useChromium } from "../support/browser.js";
 import { everyView, newPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";

@@ -1,6 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { nowMs, shiftClock } from "../../src/lib/clock.js";
+import { nowMs, shiftClock } from "../../src/platform/lib/clock.js";
 import { screenshot, useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_NAMES } from "../../src/core/webhooks/events.js";
-import { operations } from "../../src/routes/index.js";
+import { EVENT_NAMES } from "../../src/platform/changes/events.js";
+import { operations } from "../../src/routes.js";
 import { launchChromium } from "../support/browser.js";
 import { useHarness } from "../support/harness.js";
 

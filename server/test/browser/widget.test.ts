@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { userHash } from "../../src/core/customers/identity-proof.js";
+import { userHash } from "../../src/features/customers/identity-proof.js";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, type OpenedDatabase } from "../../src/db/database.js";
-import { migrateToLatest } from "../../src/db/migrate.js";
+import { openDatabase, type OpenedDatabase } from "../../src/platform/db/database.js";
+import { migrateToLatest } from "../../src/platform/db/migrate.js";
 
 // A fresh, migrated database for one test file: a temporary SQLite file, or a PostgreSQL schema of
 // its own in the `test` database. Both are real servers; nothing is mocked.

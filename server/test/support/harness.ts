@@ -4,17 +4,17 @@ import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../src/app.js";
 import { withFrontDoor } from "../../src/http/front-door/index.js";
-import { operations } from "../../src/routes/index.js";
-import type { OidcSettings } from "../../src/core/accounts/single-sign-on.js";
-import { createMailer } from "../../src/mail/mailer.js";
-import { createRateLimiter } from "../../src/ratelimit/limiter.js";
-import { createApiKey } from "../../src/core/api-keys/create.js";
-import { userHash } from "../../src/core/customers/identity-proof.js";
-import { SYSTEM_ACTOR, type Ctx, type Services } from "../../src/core/context.js";
-import type { Scope } from "../../src/core/scopes.js";
-import { createWorkspace } from "../../src/core/workspaces/create.js";
-import { serverSecret } from "../../src/db/secrets.js";
-import type { WorkspacesTable } from "../../src/db/schema.js";
+import { operations } from "../../src/routes.js";
+import type { OidcSettings } from "../../src/platform/context.js";
+import { createMailer } from "../../src/platform/mail/mailer.js";
+import { createRateLimiter } from "../../src/platform/ratelimit/limiter.js";
+import { createApiKey } from "../../src/features/api-keys/create.js";
+import { userHash } from "../../src/features/customers/identity-proof.js";
+import { SYSTEM_ACTOR, type Ctx, type Services } from "../../src/platform/context.js";
+import type { Scope } from "../../../packages/shared/src/scopes.js";
+import { createWorkspace } from "../../src/features/workspace/create.js";
+import { serverSecret } from "../../src/platform/db/secrets.js";
+import type { WorkspacesTable } from "../../src/platform/db/schema.js";
 import { freshDatabase, type TestDatabase } from "./database.js";
 
 // One started server per test file, on a real database and a real socket; each test makes fresh

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { nowMs } from "../../src/lib/clock.js";
+import { nowMs } from "../../src/platform/lib/clock.js";
 
 /** A JWT signed with HS256 by hand, as a customer's server makes one with the identity secret (any header, to test refusals). */
 export function jwt(secret: string, claims: Record<string, unknown>, header: Record<string, unknown> = { alg: "HS256", typ: "JWT" }): string {

@@ -1,7 +1,7 @@
-import { isoAt, nowMs } from "../../src/lib/clock.js";
-import { newId } from "../../src/lib/ids.js";
-import type { Db } from "../../src/db/database.js";
-import { hashPassword } from "../../src/core/accounts/password.js";
+import { isoAt, nowMs } from "../../src/platform/lib/clock.js";
+import { newId } from "../../src/platform/lib/ids.js";
+import type { Db } from "../../src/platform/db/database.js";
+import { hashPassword } from "../../src/features/accounts/password.js";
 
 type Role = "owner" | "admin" | "member";
 

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { createRateLimiter } from "../../src/ratelimit/limiter.js";
+import { createRateLimiter } from "../../src/platform/ratelimit/limiter.js";
 
 // A node:cluster primary that keeps no rate-limit counts (no RateLimiterClusterMaster): what a
 // primary too busy to answer looks like to its worker. The worker counts two requests against a

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { Scope } from "../../src/core/scopes.js";
+import type { Scope } from "../../../packages/shared/src/scopes.js";
 import type { RouteCredential } from "../../src/http/route-security.js";
-import { operations } from "../../src/routes/index.js";
+import { operations } from "../../src/routes.js";
 import { CUSTOMER_FIXTURES } from "./fixtures/customer.js";
 import { FIXTURES } from "./fixtures/index.js";
 import type { Fixture, Target } from "./fixtures/types.js";

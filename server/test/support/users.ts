@@ -1,6 +1,6 @@
-import { isoAt, nowMs } from "../../src/lib/clock.js";
-import { newId } from "../../src/lib/ids.js";
-import type { Db } from "../../src/db/database.js";
+import { isoAt, nowMs } from "../../src/platform/lib/clock.js";
+import { newId } from "../../src/platform/lib/ids.js";
+import type { Db } from "../../src/platform/db/database.js";
 
 /** Inserts end users straight into the real database: test set-up, not the behaviour under test. */
 export async function makeUsers(db: Db, workspaceId: string, count: number, companyId: string | null = null): Promise<string[]> {

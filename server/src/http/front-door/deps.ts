@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Services } from "../../core/context.js";
-import type { RateLimiter } from "../../ratelimit/limiter.js";
+import type { Services } from "../../platform/context.js";
+import type { RateLimiter } from "../../platform/ratelimit/limiter.js";
 import type { Operation } from "../define-operation.js";
 import { clientAddressOf, type RateLimitOptions } from "../rate-limit.js";
 import { requestIdOf } from "../request-id.js";

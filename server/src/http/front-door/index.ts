@@ -1,11 +1,11 @@
 import { createServer, type RequestListener } from "node:http";
 import type { FrontDoorDeps } from "./deps.js";
 import { answerHealth } from "./health.js";
-import { answerKept, keptCredential, keptEntry } from "./kept-answers.js";
+import { onAnswerKept } from "../answers.js";
+import { answerKept, keepAtFrontDoor, keptCredential, keptEntry } from "./kept-answers.js";
 import { refuseAtFrontDoor, teamRouteMatcher } from "./refusals.js";
 
 export type { FrontDoorDeps } from "./deps.js";
-export { keepAtFrontDoor } from "./kept-answers.js";
 
 // The front door: a node:http listener before the app for the requests that are many and simple
 // (liveness probes, repeated reads of kept answers, requests without a valid key), answered with
@@ -14,6 +14,7 @@ export { keepAtFrontDoor } from "./kept-answers.js";
 /** `createServer` for @hono/node-server's serve(): the front door, then the app. */
 export function withFrontDoor(deps: FrontDoorDeps): typeof createServer {
   const isTeamRoute = teamRouteMatcher(deps.operations);
+  onAnswerKept(keepAtFrontDoor);
   return ((options: object, app: RequestListener) =>
     createServer(options, (req, res) => {
       const toApp = () => app(req, res);

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { authenticateKeyHash } from "../../core/api-keys/authenticate.js";
-import { isCustomerCtx } from "../../core/customers/context.js";
-import { authenticatePublicKey } from "../../core/customers/public-key.js";
-import { perDatabase } from "../../core/freshness/per-database.js";
-import { isWellFormedKey, sha256Hex } from "../../lib/secret-keys.js";
+import { authenticateKeyHash } from "../credentials/api-key.js";
+import { isCustomerCtx } from "../credentials/customer-context.js";
+import { authenticatePublicKey } from "../credentials/public-key.js";
+import { perDatabase } from "../../platform/changes/per-database.js";
+import { isWellFormedKey, sha256Hex } from "../../platform/lib/secret-keys.js";
 import { type Kept, keptAnswer, representation } from "../answers.js";
-import { bearerToken } from "../credentials.js";
+import { bearerToken } from "../credentials/index.js";
 import type { AppEnv } from "../env.js";
 import { type RatePolicy, rateLimitHeaders } from "../rate-limit.js";
 import { clientAddressOfRequest, type FrontDoorDeps, writeAnswer } from "./deps.js";
@@ -51,7 +51,7 @@ export function keptCredential(req: IncomingMessage): Credential | undefined {
   return typeof publicKey === "string" ? { kind: "public", key: publicKey.trim() } : undefined;
 }
 
-/** Called by answers.ts with every kept answer the app gives: the next identical request may come in here. */
+/** Listens to answers.ts (onAnswerKept) for every kept answer the app gives: the next identical request may come in here. */
 export function keepAtFrontDoor(c: Context<AppEnv>, keptKey: string): void {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming?.url) return;

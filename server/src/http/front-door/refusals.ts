@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticateSecretKey, refusalWithoutLookup } from "../../core/api-keys/authenticate.js";
+import { authenticateSecretKey, refusalWithoutLookup } from "../credentials/api-key.js";
 import { LRUCache } from "lru-cache";
-import { HeedError } from "../../core/errors.js";
-import { bearerToken, missingSecretKey } from "../credentials.js";
+import { HeedError } from "../../platform/errors.js";
+import { bearerToken, missingSecretKey } from "../credentials/index.js";
 import type { Operation } from "../define-operation.js";
 import { problemBody } from "../problem.js";
 import { rateLimitHeaders } from "../rate-limit.js";

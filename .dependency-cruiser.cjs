@@ -1,0 +1,56 @@
+// The import rules of docs/ARCHITECTURE.md, checked by `npm test` (server/test/tooling/import-rules.test.ts)
+// and by `npm run lint:imports`. Paths are relative to the repository's root.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      severity: "error",
+      comment: "A cycle makes load order matter and hides which module owns what; move the shared part down.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "feature-internals",
+      severity: "error",
+      comment: "A feature uses another feature only through that feature's index.ts.",
+      from: { path: "^server/src/features/([^/]+)/" },
+      to: { path: "^server/src/features/([^/]+)/", pathNot: ["^server/src/features/$1/", "^server/src/features/[^/]+/index\\.ts$"] },
+    },
+    {
+      name: "platform-and-http-know-no-feature",
+      severity: "error",
+      comment: "http/ and platform/ sit below the features: they never import one.",
+      from: { path: "^server/src/(http|platform)/" },
+      to: { path: "^server/src/(features|cli|start|jobs)/|^server/src/(app|main|routes|config)\\.ts$" },
+    },
+    {
+      name: "platform-below-http",
+      severity: "error",
+      comment: "platform/ (database, changes, mail, limits) knows nothing of HTTP.",
+      from: { path: "^server/src/platform/" },
+      to: { path: "^server/src/http/" },
+    },
+    {
+      name: "browser-code-stays-out-of-the-server",
+      severity: "error",
+      comment: "The dashboard, portal script and widget share code through packages/, never by reaching into server/.",
+      from: { path: "^(dashboard|web|packages)/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "packages-stand-alone",
+      severity: "error",
+      comment: "packages/ are libraries: they import no application code.",
+      from: { path: "^packages/" },
+      to: { path: "^(server|dashboard|web)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(dist|node_modules)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
+  },
+};

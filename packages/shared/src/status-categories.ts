@@ -1,0 +1,1 @@
+export const STATUS_CATEGORIES = ["open", "active", "complete", "closed"] as const;

@@ -1,9 +1,0 @@
-import type { Services } from "../context.js";
-import type { AuthenticatedSession } from "./sessions.js";
-
-/** Who acts on their own account (sign-out, their sessions, switching workspace): no workspace needed. */
-export interface AccountCtx {
-  services: Services;
-  session: AuthenticatedSession;
-  requestId: string | null;
-}

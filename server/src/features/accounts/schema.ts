@@ -1,0 +1,101 @@
+import { z } from "@hono/zod-openapi";
+import { ROLES } from "../../../../packages/shared/src/roles.js";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.js";
+import { text, timestamp, idOf } from "../../platform/fields.js";
+
+// Team sign-in: accounts, their sessions, and the invites that bring them into a workspace.
+
+export const AccountSchema = z
+  .object({
+    id: idOf("acc"),
+    email: z.string(),
+    name: z.string(),
+    twoFactor: z.boolean().openapi({ description: "Whether the account signs in with a second factor (an authenticator app)." }),
+  })
+  .openapi("Account");
+
+export const SessionSchema = z
+  .object({
+    account: AccountSchema,
+    workspaces: z.array(
+      z.object({
+        id: idOf("ws"),
+        slug: z.string(),
+        name: z.string(),
+        role: z.enum(ROLES),
+        requiresTwoFactor: z
+          .boolean()
+          .openapi({ description: "Its routes open only to sessions that passed a second factor (403 `two_factor_setup_required`)." }),
+      }),
+    ),
+    currentWorkspaceId: idOf("ws").nullable().openapi({ description: "Where requests act unless they send `x-heed-workspace`." }),
+    csrfToken: z.string().openapi({ description: "Send as `x-csrf-token` on every write made with the session cookie." }),
+    secondFactor: z.boolean().openapi({
+      description: "Whether this session passed a second factor when it began: a two-factor or recovery code, or single sign-on's provider.",
+    }),
+  })
+  .openapi("Session");
+
+export const email = () => text().trim().toLowerCase().max(320).pipe(z.email()).openapi({ format: "email", example: "ada@example.com" });
+
+export const password = () =>
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH)
+    .openapi({ format: "password", description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` });
+
+/**
+ * The second factor of an account that has two-factor sign-in, sent with whatever signs it in
+ * (sign-in, a password link, an invite): without it, 401 `two_factor_required`.
+ */
+export const secondFactorFields = {
+  code: text()
+    .max(6)
+    .regex(/^\d{6}$/, "Six digits.")
+    .optional()
+    .openapi({ description: "The current code of the account's authenticator app, when it has two-factor sign-in.", example: "123456" }),
+  recoveryCode: text().trim().max(40).optional().openapi({ description: "One of the account's recovery codes, instead of `code`; each works once." }),
+};
+
+export const SignInSchema = z
+  .strictObject({ email: email(), password: z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ format: "password" }), ...secondFactorFields })
+  .openapi("SignIn");
+
+export const SwitchWorkspaceSchema = z.strictObject({ currentWorkspaceId: idOf("ws") }).openapi("SwitchWorkspace");
+
+export const SessionEntrySchema = z
+  .object({
+    id: idOf("ses"),
+    current: z.boolean().openapi({ description: "The session making this request." }),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    createdAt: timestamp,
+    lastSeenAt: timestamp,
+    expiresAt: timestamp,
+  })
+  .openapi("SessionEntry");
+
+export const RequestPasswordResetSchema = z.strictObject({ email: email() }).openapi("RequestPasswordReset");
+
+/** The answer to a request for a password link: deliberately nothing, whether or not the email has an account. */
+export const PasswordResetRequestedSchema = z.object({}).openapi("PasswordResetRequested");
+
+export const PasswordResetPreviewSchema = z.object({ email: z.string(), expiresAt: timestamp }).openapi("PasswordResetPreview");
+
+export const ResetPasswordSchema = z.strictObject({ password: password(), ...secondFactorFields }).openapi("ResetPassword");
+
+export const PasswordResetLinkSchema = z
+  .object({
+    resetUrl: z.string().openapi({ description: "The one-time link to `/app/reset/{token}`, shown in this answer only." }),
+    expiresAt: timestamp,
+  })
+  .openapi("PasswordResetLink");
+
+export const CreatePasswordResetLinkSchema = z.strictObject({ memberId: idOf("mem") }).openapi("CreatePasswordResetLink");
+
+export const resetTokenParam = z.object({
+  token: text()
+    .max(64)
+    .openapi({ param: { name: "token", in: "path" }, description: "The token of the password-reset link." }),
+});

@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import { text } from "../../platform/fields.js";
+import { secondFactorFields } from "./schema.js";
+
+// Two-factor sign-in as the API shows it: the account's state, an enrolment to scan, recovery codes
+// shown once, and what proves it is you before turning it off.
+
+export const TwoFactorStatusSchema = z
+  .object({
+    enabled: z.boolean(),
+    enabledAt: z.string().nullable(),
+    recoveryCodesLeft: z.number().int().openapi({ description: "Unused recovery codes." }),
+  })
+  .openapi("TwoFactorStatus");
+
+export const TwoFactorEnrolmentSchema = z
+  .object({
+    secret: z.string().openapi({ description: "The base32 secret, for typing into an authenticator app by hand. Shown at enrolment only." }),
+    otpauthUrl: z.string().openapi({ description: "The `otpauth://totp/…` URL an authenticator app scans as a QR code." }),
+  })
+  .openapi("TwoFactorEnrolment");
+
+export const ConfirmTwoFactorSchema = z.strictObject({ code: secondFactorFields.code.unwrap() }).openapi("ConfirmTwoFactor");
+
+export const RecoveryCodesSchema = z
+  .object({
+    recoveryCodes: z
+      .array(z.string())
+      .openapi({ description: "Ten one-time codes, each standing in for a code once. Shown this once: Heed keeps only their hashes." }),
+  })
+  .openapi("RecoveryCodes");
+
+export const ProveItIsYouSchema = z
+  .strictObject({
+    password: text().max(1000).optional().openapi({ format: "password", description: "The account's password." }),
+    code: secondFactorFields.code.openapi({ description: "A current code, for an account that has no password (it signs in by single sign-on)." }),
+  })
+  .openapi("ProveItIsYou");

@@ -1,0 +1,3 @@
+// What other features may use from audit-log: everything else in this folder is its own business.
+
+export { ActorSchema, AuditActionSchema } from "./schema.js";

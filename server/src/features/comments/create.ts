@@ -1,0 +1,76 @@
+import type { z } from "@hono/zod-openapi";
+import { nowIso } from "../../platform/lib/clock.js";
+import type { CreateCommentSchema } from "./schema.js";
+import { newId } from "../../platform/lib/ids.js";
+import { isCustomerCtx } from "../../http/credentials/customer-context.js";
+import { recordChange } from "../../platform/changes/record.js";
+import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
+import { HeedError, notFound } from "../../platform/errors.js";
+import { checkAuthor } from "../posts/index.js";
+import { findPost, type PostRow } from "../posts/index.js";
+import { requireScope } from "../../platform/scopes.js";
+import { adjustCommentCount } from "./counts.js";
+import { findComment, toCommentView, type CommentView } from "./view.js";
+
+export type CreateCommentInput = z.output<typeof CreateCommentSchema> & { postId: string };
+
+function invalid(pointer: string, detail: string): HeedError {
+  return new HeedError("validation_failed", detail, { errors: [{ pointer, detail }] });
+}
+
+/**
+ * Comments on a post, or replies to one of its top-level comments. The team may comment on posts
+ * whose comments are locked (locking stops end users, on the portal).
+ */
+export async function createComment({ ctx, input }: { ctx: Ctx; input: CreateCommentInput }): Promise<CommentView> {
+  requireScope(ctx.actor.scopes, "comments:write");
+  return inTransaction(ctx, async (tx) => {
+    const post = await findPost(tx, ctx, input.postId);
+    if (!post) throw notFound("post", input.postId);
+    if (input.authorId) await checkAuthor(tx, ctx, input.authorId);
+    return insertComment(tx, ctx, post, input);
+  });
+}
+
+/**
+ * Writes a comment on a found post, after checking its parent: the counter (public comments only),
+ * audit row and `comment.created` event commit with it. Shared by the API and the portal.
+ */
+export async function insertComment(tx: Tx, ctx: Ctx, post: PostRow, input: CreateCommentInput): Promise<CommentView> {
+  const internal = input.internal ?? false;
+  if (input.parentId) {
+    const parent = await findComment(tx, ctx, input.parentId);
+    // The portal's end users do not see internal comments: to them one does not exist.
+    const hidden = parent?.internal === 1 && isCustomerCtx(ctx);
+    if (!parent || parent.post_id !== post.id || hidden) throw invalid("/parentId", `No comment with id '${input.parentId}' on this post.`);
+    if (parent.parent_id) throw invalid("/parentId", "Replies are one level deep: reply to the top-level comment.");
+    if (parent.internal === 1 && !internal) throw invalid("/internal", "A reply to an internal comment must be internal too.");
+  }
+  const at = nowIso();
+  const id = newId("comment");
+  await tx
+    .insertInto("comments")
+    .values({
+      id,
+      workspace_id: ctx.workspace.id,
+      post_id: post.id,
+      parent_id: input.parentId ?? null,
+      author_id: input.authorId ?? null,
+      body: input.body,
+      internal: internal ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    })
+    .execute();
+  if (!internal) await adjustCommentCount(tx, post.id, 1);
+  const comment = toCommentView((await findComment(tx, ctx, id))!);
+  await recordChange(tx, ctx, {
+    action: "comment.created",
+    objectType: "comment",
+    objectId: id,
+    audit: { postId: post.id, internal },
+    event: { type: "comment.created", data: comment },
+  });
+  return comment;
+}

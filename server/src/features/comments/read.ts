@@ -1,0 +1,81 @@
+import type { Db } from "../../platform/db/database.js";
+import { reader, type Ctx, type Tx } from "../../platform/context.js";
+import { notFound } from "../../platform/errors.js";
+import { type Page, pageById, type PageInput } from "../../platform/pagination/page.js";
+import { findPost } from "../posts/index.js";
+import { findUser } from "../users/index.js";
+import { requireScope } from "../../platform/scopes.js";
+import { findComment, selectComments, toCommentView, type CommentView } from "./view.js";
+
+export async function getComment({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<CommentView> {
+  requireScope(ctx.actor.scopes, "comments:read");
+  const row = await findComment(reader(ctx), ctx, input.id);
+  if (!row) throw notFound("comment", input.id);
+  return toCommentView(row);
+}
+
+/** A post's comments in the order they were written (replies carry parentId); `internal` filters. */
+export async function listComments({ ctx, input }: { ctx: Ctx; input: PageInput & { postId: string; internal?: boolean } }): Promise<Page<CommentView>> {
+  requireScope(ctx.actor.scopes, "comments:read");
+  const db = reader(ctx);
+  const post = await findPost(db, ctx, input.postId);
+  if (!post) throw notFound("post", input.postId);
+  return commentPage(db, ctx, post.id, input, "comments");
+}
+
+/** One page of a found post's comments; `listName` keeps the cursors of two lists apart. */
+export async function commentPage(
+  db: Db | Tx,
+  ctx: Ctx,
+  postId: string,
+  input: PageInput & { internal?: boolean },
+  listName: string,
+): Promise<Page<CommentView>> {
+  const queryKey = JSON.stringify([listName, ctx.workspace.id, postId, input.internal ?? null]);
+  return pageById(
+    ctx.services.cursorSecret,
+    queryKey,
+    input,
+    (afterId, take) => {
+      let query = selectComments(db)
+        .where("c.workspace_id", "=", ctx.workspace.id)
+        .where("c.post_id", "=", postId)
+        .where("c.deleted_at", "is", null)
+        .orderBy("c.id")
+        .limit(take);
+      if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
+      if (afterId) query = query.where("c.id", ">", afterId);
+      return query.execute();
+    },
+    (rs) => rs.map(toCommentView),
+  );
+}
+
+/**
+ * What an end user wrote across the workspace's posts, newest first: public comments and replies
+ * (end users cannot write internal ones). Comments on deleted posts are left out.
+ */
+export async function listUserComments({ ctx, input }: { ctx: Ctx; input: PageInput & { id: string } }): Promise<Page<CommentView>> {
+  requireScope(ctx.actor.scopes, "comments:read");
+  const db = reader(ctx);
+  const user = await findUser(db, ctx, input.id);
+  if (!user) throw notFound("end user", input.id);
+  return pageById(
+    ctx.services.cursorSecret,
+    JSON.stringify(["user-comments", ctx.workspace.id, user.id]),
+    input,
+    (afterId, take) => {
+      let query = selectComments(db)
+        .where("c.workspace_id", "=", ctx.workspace.id)
+        .where("c.author_id", "=", user.id)
+        .where("c.deleted_at", "is", null)
+        // Per comment, a primary-key look-up of its post (not a scan of the workspace's posts).
+        .where((eb) => eb.exists(eb.selectFrom("posts").select("posts.id").whereRef("posts.id", "=", "c.post_id").where("posts.deleted_at", "is", null)))
+        .orderBy("c.id", "desc")
+        .limit(take);
+      if (afterId) query = query.where("c.id", "<", afterId);
+      return query.execute();
+    },
+    (rs) => rs.map(toCommentView),
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from "@hono/zod-openapi";
+import { AuthorSchema, PageQuery, idParam, listOf, text, idOf } from "../../platform/fields.js";
+
+export const CommentSchema = z
+  .object({
+    id: idOf("cmt"),
+    postId: idOf("post"),
+    parentId: idOf("cmt").nullable().openapi({ description: "The top-level comment this replies to; replies are one level deep." }),
+    body: z.string().openapi({ description: "Markdown." }),
+    internal: z.boolean().openapi({ description: "Internal comments are for the team and never appear on customer-facing routes." }),
+    author: AuthorSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Comment");
+
+export const CommentListSchema = listOf(CommentSchema, "CommentList");
+
+const body = text().trim().min(1).max(10_000).openapi({ description: "Markdown, up to 10,000 characters." });
+
+export const CreateCommentSchema = z
+  .strictObject({
+    body,
+    internal: z.boolean().optional().openapi({ description: "Default false: a public comment." }),
+    parentId: idOf("cmt").nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
+    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) writing it." }),
+  })
+  .openapi("CreateComment");
+
+export const UpdateCommentSchema = z.strictObject({ body: body.optional(), internal: z.boolean().optional() }).openapi("UpdateComment");
+
+export const ListCommentsQuery = z.object({
+  internal: z.enum(["true", "false"]).optional().openapi({ description: "Only internal (`true`) or only public (`false`) comments." }),
+  ...PageQuery,
+});
+
+export const commentParam = idParam("cmt", "comment");

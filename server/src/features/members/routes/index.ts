@@ -1,0 +1,16 @@
+import type { Operation } from "../../../http/define-operation.js";
+import { createInviteOperation, listInvitesOperation, revokeInviteOperation } from "../../invites/index.js";
+import { listMembersOperation } from "./list.js";
+import { createPasswordResetLinkOperation } from "../../accounts/index.js";
+import { removeMemberOperation } from "./remove.js";
+import { changeMemberRoleOperation } from "./update.js";
+
+export const operations: Operation[] = [
+  listMembersOperation,
+  changeMemberRoleOperation,
+  removeMemberOperation,
+  createInviteOperation,
+  listInvitesOperation,
+  revokeInviteOperation,
+  createPasswordResetLinkOperation,
+];

@@ -1,0 +1,82 @@
+import type { z } from "@hono/zod-openapi";
+import type { PortalChangelogEntrySchema } from "./schema.js";
+import { reader } from "../../platform/context.js";
+import { requirePortalRead, type CustomerCtx } from "../../http/credentials/customer-context.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../../platform/pagination/page.js";
+import { publicBoardIds } from "../posts/index.js";
+
+/** A published entry as the portal shows it: only the announced posts of public boards. */
+export type PortalChangelogEntryView = z.output<typeof PortalChangelogEntrySchema>;
+
+/** Published entries, most recently published first; drafts and scheduled entries never show. */
+export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalChangelogEntryView>> {
+  requirePortalRead(ctx);
+  const db = reader(ctx);
+  const queryKey = JSON.stringify(["portal-changelog", ctx.workspace.id]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
+  let query = db
+    .selectFrom("changelog_entries")
+    .select(["id", "title", "body", "type", "published_at"])
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("state", "=", "published")
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(input.limit + 1);
+  if (after) query = query.where((eb) => eb(eb.refTuple("published_at", "id"), "<", eb.tuple(...after)));
+  const page = toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.published_at!, r.id],
+    (rs) => rs,
+  );
+  if (page.data.length === 0) return { data: [], nextCursor: null };
+  const links = await db
+    .selectFrom("changelog_entry_posts as l")
+    .innerJoin("posts as p", "p.id", "l.post_id")
+    .select(["l.entry_id", "p.id", "p.title"])
+    .where("l.workspace_id", "=", ctx.workspace.id)
+    .where(
+      "l.entry_id",
+      "in",
+      page.data.map((r) => r.id),
+    )
+    .where("p.deleted_at", "is", null)
+    .where("p.board_id", "in", publicBoardIds(db, ctx))
+    .orderBy("p.id")
+    .execute();
+  return {
+    data: page.data.map((r) => ({
+      id: r.id,
+      title: r.title,
+      body: r.body,
+      type: r.type,
+      publishedAt: r.published_at!,
+      posts: links.filter((l) => l.entry_id === r.id).map(({ id, title }) => ({ id, title })),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The published entries that announce a public post, most recent first (a post's "shipped in"). */
+export async function listPortalEntriesAnnouncing({
+  ctx,
+  input,
+}: {
+  ctx: CustomerCtx;
+  input: { postId: string };
+}): Promise<{ id: string; title: string; publishedAt: string }[]> {
+  requirePortalRead(ctx);
+  const rows = await reader(ctx)
+    .selectFrom("changelog_entry_posts as l")
+    .innerJoin("changelog_entries as e", "e.id", "l.entry_id")
+    .select(["e.id", "e.title", "e.published_at"])
+    .where("l.workspace_id", "=", ctx.workspace.id)
+    .where("l.post_id", "=", input.postId)
+    .where("e.state", "=", "published")
+    .orderBy("e.published_at", "desc")
+    .limit(10)
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, publishedAt: r.published_at! }));
+}

@@ -1,0 +1,69 @@
+import type { z } from "@hono/zod-openapi";
+import type { PortalMeSchema } from "./schema.js";
+import { reader } from "../../platform/context.js";
+import { requireViewer, type CustomerCtx } from "../../http/credentials/customer-context.js";
+import { afterCursor, toPage, type Page, type PageInput } from "../../platform/pagination/page.js";
+import { publicBoardIds, selectPosts } from "../posts/index.js";
+import { toPortalPosts, type PortalPostView } from "./view.js";
+
+/** The identified end user, with their votes and posts on the posts the portal shows. */
+export type PortalMeView = z.output<typeof PortalMeSchema>;
+
+/** The identified end user (as the token's check read them), with their votes and posts on the portal. */
+export async function getPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<PortalMeView> {
+  const viewer = requireViewer(ctx);
+  const db = reader(ctx);
+  const [votes, posts] = await Promise.all([
+    db
+      .selectFrom("votes as v")
+      .innerJoin("posts as p", "p.id", "v.post_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("v.workspace_id", "=", ctx.workspace.id)
+      .where("v.user_id", "=", viewer.id)
+      .where("p.deleted_at", "is", null)
+      .where("p.board_id", "in", publicBoardIds(db, ctx))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("posts as p")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("p.workspace_id", "=", ctx.workspace.id)
+      .where("p.author_id", "=", viewer.id)
+      .where("p.deleted_at", "is", null)
+      .where("p.merged_into_id", "is", null)
+      .where("p.board_id", "in", publicBoardIds(db, ctx))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    user: viewer,
+    voteCount: Number(votes.n),
+    postCount: Number(posts.n),
+  };
+}
+
+/** The posts the identified end user voted for, most recent vote first. */
+export async function listPortalMyVotes({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalPostView>> {
+  const viewer = requireViewer(ctx);
+  const db = reader(ctx);
+  const queryKey = JSON.stringify(["portal-my-votes", ctx.workspace.id, viewer.id]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
+  let query = selectPosts(db)
+    .innerJoin("votes as v", "v.post_id", "p.id")
+    .select("v.created_at as voted_at")
+    .where("v.workspace_id", "=", ctx.workspace.id)
+    .where("v.user_id", "=", viewer.id)
+    .where("p.deleted_at", "is", null)
+    .where("p.board_id", "in", publicBoardIds(db, ctx))
+    .orderBy("v.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(input.limit + 1);
+  if (after) query = query.where((eb) => eb(eb.refTuple("v.created_at", "p.id"), "<", eb.tuple(...after)));
+  const page = toPage(
+    await query.execute(),
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r.voted_at, r.id],
+    (rs) => rs,
+  );
+  return { data: await toPortalPosts(db, ctx, page.data), nextCursor: page.nextCursor };
+}

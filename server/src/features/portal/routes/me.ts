@@ -1,0 +1,54 @@
+import { z } from "@hono/zod-openapi";
+import { getPortalMe, listPortalMyVotes } from "../me.js";
+import { listPortalMyPosts } from "../posts.js";
+import { customerCtx } from "../../../http/auth.js";
+import { defineOperation } from "../../../http/define-operation.js";
+import { PageQuery } from "../../../platform/fields.js";
+import { publicKey } from "../../../http/route-security.js";
+import { PortalMeSchema, PortalPostListSchema } from "../schema.js";
+
+// What the identified end user sees of themselves: their profile, votes and posts.
+
+export const getPortalMeOperation = defineOperation(
+  {
+    method: "get",
+    path: "/portal/me",
+    operationId: "getPortalMe",
+    tag: "Portal",
+    summary: "The identified end user",
+    description: "With how many votes and posts they have on the portal.",
+    credential: publicKey("required"),
+    answer: { status: 200, schema: PortalMeSchema, description: "The end user." },
+  },
+  async (c) => c.json(await getPortalMe({ ctx: customerCtx(c) }), 200),
+);
+
+export const listPortalMyVotesOperation = defineOperation(
+  {
+    method: "get",
+    path: "/portal/me/votes",
+    operationId: "listPortalMyVotes",
+    tag: "Portal",
+    summary: "The posts the end user voted for",
+    description: "Most recent vote first.",
+    credential: publicKey("required"),
+    query: z.object(PageQuery),
+    answer: { status: 200, schema: PortalPostListSchema, description: "A page of posts." },
+  },
+  async (c) => c.json(await listPortalMyVotes({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+);
+
+export const listPortalMyPostsOperation = defineOperation(
+  {
+    method: "get",
+    path: "/portal/me/posts",
+    operationId: "listPortalMyPosts",
+    tag: "Portal",
+    summary: "The end user's own posts",
+    description: "Newest first.",
+    credential: publicKey("required"),
+    query: z.object(PageQuery),
+    answer: { status: 200, schema: PortalPostListSchema, description: "A page of posts." },
+  },
+  async (c) => c.json(await listPortalMyPosts({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+);

@@ -1,0 +1,21 @@
+import { getPortalRoadmap } from "../roadmap.js";
+import { customerCtx } from "../../../http/auth.js";
+import { defineOperation } from "../../../http/define-operation.js";
+import { publicKey } from "../../../http/route-security.js";
+import { RoadmapQuery, RoadmapSchema } from "../schema.js";
+
+export const getPortalRoadmapOperation = defineOperation(
+  {
+    method: "get",
+    path: "/portal/roadmap",
+    operationId: "getPortalRoadmap",
+    cache: true,
+    tag: "Portal",
+    summary: "The roadmap",
+    description: "Public posts grouped by status category (open, active, complete), most voted first; each column's cursor continues on `GET /portal/posts`.",
+    credential: publicKey("optional"),
+    query: RoadmapQuery,
+    answer: { status: 200, schema: RoadmapSchema, description: "The roadmap's columns." },
+  },
+  async (c) => c.json(await getPortalRoadmap({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+);

@@ -1,0 +1,112 @@
+import { z } from "@hono/zod-openapi";
+import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
+import type { StatusCategory } from "../../platform/db/schema.js";
+import { PageQuery, listOf, text, timestamp, idOf } from "../../platform/fields.js";
+import { ChangelogType } from "../changelog/index.js";
+import { CommentSchema } from "../comments/index.js";
+import { PortalUserSchema } from "../customers/index.js";
+import { ListPostsQuery, PostSchema, type PostSort } from "../posts/index.js";
+
+/** Closed posts are not on a roadmap. */
+export const ROADMAP_CATEGORIES = ["open", "active", "complete"] as const satisfies readonly StatusCategory[];
+
+/** The portal ranks by everything the API does except revenue, which is the team's business. */
+export const PORTAL_POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated"] as const satisfies readonly PostSort[];
+
+/** The longest post and comment an end user may write on the portal (the team's API allows more). */
+export const PORTAL_LIMITS = { title: 200, body: 10_000, comment: 5_000 } as const;
+
+export const PortalPostSchema = PostSchema.omit({ ownerId: true, revenue: true })
+  .extend({ viewerHasVoted: z.boolean().openapi({ description: "Whether the end user of the `x-service-user-token` voted for it; false without one." }) })
+  .openapi("PortalPost", { description: "A post as the portal shows it: no owner, no revenue." });
+
+export const PortalPostListSchema = listOf(PortalPostSchema, "PortalPostList");
+
+// Owners are the team's business: the portal can neither see nor filter by them.
+export const ListPortalPostsQuery = ListPostsQuery.omit({ ownerId: true, voterId: true, companyId: true }).extend({
+  sort: z
+    .enum(PORTAL_POST_SORTS)
+    .default("newest")
+    .openapi({ description: "As on `GET /posts`, without `revenue`. `trending` ranks by votes of the last 14 days. Ties break by id." }),
+});
+
+export const SubmitPostSchema = z
+  .strictObject({
+    boardId: idOf("brd").openapi({ description: "A public board." }),
+    title: text().trim().min(1).max(PORTAL_LIMITS.title),
+    body: text()
+      .max(PORTAL_LIMITS.body)
+      .optional()
+      .openapi({ description: `Markdown, up to ${PORTAL_LIMITS.body.toLocaleString("en")} characters.` }),
+  })
+  .openapi("SubmitPost");
+
+export const PortalCommentSchema = CommentSchema.omit({ internal: true }).openapi("PortalComment", { description: "A public comment." });
+export const PortalCommentListSchema = listOf(PortalCommentSchema, "PortalCommentList");
+
+export const CreatePortalCommentSchema = z
+  .strictObject({
+    body: text()
+      .trim()
+      .min(1)
+      .max(PORTAL_LIMITS.comment)
+      .openapi({ description: `Markdown, up to ${PORTAL_LIMITS.comment.toLocaleString("en")} characters.` }),
+    parentId: idOf("cmt").optional().openapi({ description: "Reply to this top-level comment of the same post." }),
+  })
+  .openapi("CreatePortalComment");
+
+export const PortalVoteSchema = z
+  .object({ postId: idOf("post"), voted: z.boolean(), voteCount: z.number().int() })
+  .openapi("PortalVote", { description: "The end user's vote on the post, and the post's vote count after the change." });
+
+export const RoadmapQuery = z.object({
+  boardId: idOf("brd").optional().openapi({ description: "Only posts of this board." }),
+  limit: PageQuery.limit.openapi({ description: "Posts per column, 1–100." }),
+});
+
+export const RoadmapSchema = z
+  .object({
+    columns: z.array(
+      z.object({
+        category: z.enum(ROADMAP_CATEGORIES),
+        statuses: z.array(z.object({ id: idOf("sts"), name: z.string(), color: z.string() })),
+        posts: z.array(PortalPostSchema),
+        nextCursor: z.string().nullable().openapi({ description: "Continues with `GET /portal/posts?sort=votes&status=<category>` (and the same `boardId`)." }),
+      }),
+    ),
+  })
+  .openapi("Roadmap", { description: "Public posts by status category (open, active, complete), most voted first." });
+
+export const PortalChangelogEntrySchema = z
+  .object({
+    id: idOf("chg"),
+    title: z.string(),
+    body: z.string().openapi({ description: "Markdown." }),
+    type: ChangelogType,
+    publishedAt: timestamp,
+    posts: z.array(z.object({ id: idOf("post"), title: z.string() })).openapi({ description: "The announced posts of public boards." }),
+  })
+  .openapi("PortalChangelogEntry");
+
+export const PortalChangelogListSchema = listOf(PortalChangelogEntrySchema, "PortalChangelogList");
+
+export const PortalMeSchema = z
+  .object({ user: PortalUserSchema, voteCount: z.number().int(), postCount: z.number().int() })
+  .openapi("PortalMe", { description: "The identified end user, with their votes and posts on the portal." });
+
+export const PortalWorkspaceSchema = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    portalVisibility: z.enum(["public", "private"]),
+    identityVerification: z.boolean(),
+    boards: z.array(z.object({ id: idOf("brd"), slug: z.string(), name: z.string(), description: z.string() })).openapi({ description: "Public boards." }),
+    statuses: z
+      .array(z.object({ id: idOf("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES), color: z.string() }))
+      .openapi({ description: "In roadmap order." }),
+    viewer: z
+      .object({ id: idOf("usr"), externalId: z.string() })
+      .nullable()
+      .openapi({ description: "The end user of the token, if one was sent." }),
+  })
+  .openapi("PortalWorkspace", { description: "An anonymous reader of a private portal gets the name and visibility only." });

@@ -1,0 +1,52 @@
+import type { z } from "@hono/zod-openapi";
+import type { Db } from "../../platform/db/database.js";
+import type { PortalPostSchema } from "./schema.js";
+import type { Ctx, Tx } from "../../platform/context.js";
+import type { CustomerCtx } from "../../http/credentials/customer-context.js";
+import { isId } from "../../platform/lib/ids.js";
+import { notFound } from "../../platform/errors.js";
+import { publicBoardIds, selectPosts, toPostViews, type PostRow } from "../posts/index.js";
+
+/**
+ * A post as the portal shows it: the API's Post without what is the team's business (owner,
+ * revenue), plus whether the identified end user voted for it.
+ */
+export type PortalPostView = z.output<typeof PortalPostSchema>;
+
+export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow[]): Promise<PortalPostView[]> {
+  const posts = await toPostViews(db, ctx, rows);
+  const viewer = ctx.customer.viewer;
+  const voted = new Set<string>();
+  if (viewer && rows.length > 0) {
+    const votes = await db
+      .selectFrom("votes")
+      .select("post_id")
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("user_id", "=", viewer.id)
+      .where(
+        "post_id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute();
+    for (const v of votes) voted.add(v.post_id);
+  }
+  return posts.map(({ ownerId: _owner, revenue: _revenue, ...post }) => ({ ...post, viewerHasVoted: voted.has(post.id) }));
+}
+
+/**
+ * A live post on a public board, or 404 exactly as for an unknown id: the portal never reveals that
+ * a private board's post exists. Merged posts are found (their `mergedInto` leads to the survivor).
+ */
+export async function findPublicPost(db: Db | Tx, ctx: Ctx, id: string): Promise<PostRow> {
+  // An address anyone can type: what cannot be a post id is not looked up.
+  if (!isId("post", id)) throw notFound("post", id);
+  const row = await selectPosts(db)
+    .where("p.workspace_id", "=", ctx.workspace.id)
+    .where("p.id", "=", id)
+    .where("p.deleted_at", "is", null)
+    .where("p.board_id", "in", publicBoardIds(db, ctx))
+    .executeTakeFirst();
+  if (!row) throw notFound("post", id);
+  return row;
+}

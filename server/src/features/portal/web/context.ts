@@ -1,0 +1,51 @@
+import type { Context } from "hono";
+import { type CustomerCtx, customerContext } from "../../../http/credentials/customer-context.js";
+import { listOrigins } from "../../../http/cors-origins.js";
+import { findPublicWorkspaceBySlug } from "../../../http/credentials/public-key.js";
+import type { AppEnv } from "../../../http/env.js";
+import type { Frame } from "./layout.js";
+import { translator } from "./messages.js";
+import { formToken, portalViewer } from "../../../http/credentials/portal-cookie.js";
+
+// A portal page's request: the workspace its address names, the reader (signed in by the portal's
+// cookie, or anonymous), and what every page draws with: the translator and the portal's base URL.
+
+export interface PortalRequest {
+  ctx: CustomerCtx;
+  frame: Frame;
+  /** The absolute URL of a path of this portal ("" for its home). */
+  url(path?: string): string;
+  /** Origins whose pages may frame the portal (the widget's panel): the workspace's allowed origins. */
+  embedders: string[];
+  /** The signed-in reader's cookie token (what their form tokens are bound to), or null. */
+  sessionToken: string | null;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
+
+export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null = null): Promise<PortalRequest | null> {
+  const slug = c.req.param("workspace") ?? "";
+  if (!SLUG.test(slug)) return null;
+  const services = c.get("services");
+  const workspace = await findPublicWorkspaceBySlug(services.db, slug);
+  if (!workspace) return null;
+  const [signedIn, embedders] = await Promise.all([portalViewer(c, workspace), listOrigins(services.db, workspace.id)]);
+  const viewer = signedIn?.viewer ?? null;
+  const ctx = customerContext(services, workspace, viewer, c.get("requestId"));
+  const base = `/p/${workspace.slug}`;
+  const origin = services.publicUrl.replace(/\/$/, "");
+  return {
+    ctx,
+    frame: {
+      t: translator("en"),
+      workspace: { name: workspace.name, slug: workspace.slug },
+      base,
+      scriptUrl,
+      brand: { logoUrl: workspace.portalLogoUrl, accentColor: workspace.portalAccentColor },
+      reader: signedIn ? { name: viewer?.name ?? viewer?.email ?? viewer?.externalId ?? "", formToken: formToken(c, signedIn.token) } : null,
+    },
+    url: (path = "") => `${origin}${base}${path}`,
+    sessionToken: signedIn?.token ?? null,
+    embedders,
+  };
+}

@@ -1,0 +1,109 @@
+import type { Context, Hono } from "hono";
+import { HeedError } from "../../../platform/errors.js";
+import { peekEmailSignIn, requestEmailSignIn, useEmailSignIn } from "../email-sign-in.js";
+import type { AppEnv } from "../../../http/env.js";
+import { email as emailField } from "../../../platform/fields.js";
+import { guestSignIn, safeRedirect, signInWithToken, signInWithUserToken } from "./actions.js";
+import { type PortalRequest, portalRequest } from "./context.js";
+import { headersFor, noSuchPortal } from "./http.js";
+import type { Html } from "./layout.js";
+import { checkInboxPage, confirmEmailSignInPage } from "./pages/email-sign-in.js";
+import { formRefusedPage, notFoundPage, ssoFailedPage } from "./pages/notice.js";
+import { signInPage } from "./pages/sign-in.js";
+import { setPortalCookie } from "../../../http/credentials/portal-cookie.js";
+
+// The ways into a portal: single sign-on from the customer's app (a JWT, or the widget's end-user
+// token), a one-time link by email, and guests where allowed. These stay open on a private
+// portal: they are how one gets in.
+
+export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): void {
+  // The sign-in page and the guest form stay open on a private portal: they are how one gets in.
+  app.get("/p/:workspace/sign-in", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return noSuchPortal(c);
+    return c.html(await signInPage(r, safeRedirect(r, c.req.query("redirect"))), 200, headersFor(r));
+  });
+  app.post("/p/:workspace/sign-in/guest", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return noSuchPortal(c);
+    const here = r.url("/sign-in");
+    try {
+      const result = await guestSignIn(r, c, await c.req.parseBody());
+      if ("redirect" in result) return c.redirect(result.redirect, 303);
+      return c.html(await (result as { page: Html }).page, 400, headersFor(r));
+    } catch (error) {
+      if (!(error instanceof HeedError)) throw error;
+      if (error.status === 404) return c.html(await notFoundPage(r.frame, here), 404, headersFor(r));
+      if (error.code === "csrf_failed") return c.html(await formRefusedPage(r.frame, here), 403, headersFor(r));
+      throw error;
+    }
+  });
+  // Signing in by a mailed link: asking always answers "check your inbox" (known address or not);
+  // the link's page asks to confirm, and the confirming post uses the link once.
+  const sameSite = (c: Context<AppEnv>, r: PortalRequest) => {
+    const origin = c.req.header("origin");
+    return origin === undefined || origin === new URL(r.url()).origin;
+  };
+  app.post("/p/:workspace/sign-in/email", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return noSuchPortal(c);
+    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
+    const form = await c.req.parseBody();
+    const email = typeof form.email === "string" ? form.email.trim() : "";
+    if (!emailField().safeParse(email).success) return c.html(await signInPage(r, r.frame.base), 400, headersFor(r));
+    try {
+      await requestEmailSignIn({
+        ctx: r.ctx,
+        input: {
+          email,
+          redirect: safeRedirect(r, typeof form.redirect === "string" ? form.redirect : undefined),
+          linkUrl: (token) => r.url(`/sign-in/email/${token}`),
+        },
+      });
+    } catch (error) {
+      if (error instanceof HeedError && error.status === 404) return c.html(await notFoundPage(r.frame, r.url("/sign-in")), 404, headersFor(r));
+      throw error;
+    }
+    return c.html(await checkInboxPage(r, email), 200, headersFor(r));
+  });
+  app.get("/p/:workspace/sign-in/email/:token", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return noSuchPortal(c);
+    const token = c.req.param("token") ?? "";
+    const email = await peekEmailSignIn({ ctx: r.ctx, input: { token } });
+    // The address holds the link's secret: send no referrer onward.
+    return c.html(await confirmEmailSignInPage(r, token, email), email ? 200 : 404, { ...headersFor(r), "referrer-policy": "no-referrer" });
+  });
+  app.post("/p/:workspace/sign-in/email/:token", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return noSuchPortal(c);
+    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
+    try {
+      const signedIn = await useEmailSignIn({ ctx: r.ctx, input: { token: c.req.param("token") ?? "" } });
+      setPortalCookie(c, r.frame.workspace.slug, signedIn);
+      return c.redirect(signedIn.redirect, 303);
+    } catch (error) {
+      if (error instanceof HeedError && error.status === 404) return c.html(await confirmEmailSignInPage(r, "", null), 404, headersFor(r));
+      throw error;
+    }
+  });
+  // Reached by a redirect from the customer's app, so a GET; the JWT is single-purpose and short-lived.
+  app.get("/p/:workspace/sso", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return noSuchPortal(c);
+    const token = c.req.query("token") ?? "";
+    const userToken = c.req.query("userToken");
+    try {
+      const to =
+        userToken !== undefined
+          ? await signInWithUserToken(r, c, userToken, c.req.query("redirect"))
+          : await signInWithToken(r, c, token, c.req.query("redirect"));
+      // The address held the JWT: send no referrer onward.
+      c.header("referrer-policy", "no-referrer");
+      return c.redirect(to, 303);
+    } catch (error) {
+      if (!(error instanceof HeedError) || error.status >= 500) throw error;
+      return c.html(await ssoFailedPage(r.frame, r.url("/sso")), 401, { ...headersFor(r), "referrer-policy": "no-referrer" });
+    }
+  });
+}

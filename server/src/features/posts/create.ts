@@ -1,0 +1,68 @@
+import type { z } from "@hono/zod-openapi";
+import { nowIso } from "../../platform/lib/clock.js";
+import { newId } from "../../platform/lib/ids.js";
+import type { PostsTable } from "../../platform/db/schema.js";
+import type { CreatePostSchema } from "./schema.js";
+import { recordChange } from "../../platform/changes/record.js";
+import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
+import { requireScope } from "../../platform/scopes.js";
+import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
+import { indexTerms, replaceTags } from "./store.js";
+import { findPost, toPostViews, type PostView } from "./view.js";
+
+export type CreatePostInput = z.output<typeof CreatePostSchema>;
+
+export async function createPost({ ctx, input }: { ctx: Ctx; input: CreatePostInput }): Promise<PostView> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  return inTransaction(ctx, async (tx) => {
+    await checkBoard(tx, ctx, input.boardId);
+    const statusId = await resolveStatus(tx, ctx, input.statusId);
+    const tagIds = input.tagIds ?? [];
+    await checkTags(tx, ctx, tagIds);
+    if (input.authorId) await checkAuthor(tx, ctx, input.authorId);
+    if (input.ownerId) await checkOwner(tx, ctx, input.ownerId);
+    return insertPost(tx, ctx, { ...input, statusId, tagIds });
+  });
+}
+
+/**
+ * Writes a post whose references were checked, with its tags, search terms, audit row and
+ * `post.created` event. Shared by the API and the portal, which check different things first.
+ */
+export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { statusId: string; tagIds: string[] }): Promise<PostView> {
+  const at = nowIso();
+  const row: PostsTable = {
+    id: newId("post"),
+    workspace_id: ctx.workspace.id,
+    board_id: input.boardId,
+    status_id: input.statusId,
+    title: input.title,
+    body: input.body ?? "",
+    author_id: input.authorId ?? null,
+    owner_id: input.ownerId ?? null,
+    vote_count: 0,
+    trending_count: 0,
+    comment_count: 0,
+    revenue: 0,
+    eta: input.eta ?? null,
+    pinned: input.pinned ? 1 : 0,
+    comments_locked: 0,
+    merged_into_id: null,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+  };
+  await tx.insertInto("posts").values(row).execute();
+  await replaceTags(tx, ctx, row.id, input.tagIds);
+  await indexTerms(tx, ctx, row.id, { title: row.title, body: row.body });
+
+  const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
+  await recordChange(tx, ctx, {
+    action: "post.created",
+    objectType: "post",
+    objectId: row.id,
+    audit: { title: row.title, boardId: row.board_id },
+    event: { type: "post.created", data: view },
+  });
+  return view!;
+}

@@ -1,0 +1,132 @@
+import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
+import type { z } from "@hono/zod-openapi";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { Db } from "../../platform/db/database.js";
+import type { Database } from "../../platform/db/schema.js";
+import type { ListPostsQuery, PostSort } from "./schema.js";
+import { reader, type Ctx, type Tx } from "../../platform/context.js";
+import type { CursorKind } from "../../platform/pagination/cursor.js";
+import { afterCursor, toPage, type Page } from "../../platform/pagination/page.js";
+import { requireScope } from "../../platform/scopes.js";
+import { queryTerms } from "./terms.js";
+import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
+
+// Each sort is one indexed column, scanned with the id as tie-breaker (indexes posts_by_*).
+const SORTS = {
+  newest: { column: "created_at", kind: "string", direction: "desc" },
+  oldest: { column: "created_at", kind: "string", direction: "asc" },
+  votes: { column: "vote_count", kind: "number", direction: "desc" },
+  trending: { column: "trending_count", kind: "number", direction: "desc" },
+  comments: { column: "comment_count", kind: "number", direction: "desc" },
+  updated: { column: "updated_at", kind: "string", direction: "desc" },
+  revenue: { column: "revenue", kind: "number", direction: "desc" },
+} as const satisfies Record<PostSort, { column: keyof PostRow; kind: CursorKind; direction: "asc" | "desc" }>;
+
+/** The filters, sort and page of a list; `status` is a status id, or a category to list e.g. every `active` post. */
+export type ListPostsInput = z.output<typeof ListPostsQuery>;
+
+/** Which posts a list may show beyond the filters: the portal's lists see public boards only. */
+export interface PostListScope {
+  /** Names the list in its cursors, so a cursor of one list is refused by another. */
+  name: string;
+  publicBoardsOnly?: boolean;
+}
+
+/**
+ * Keyset (seek) paging: the cursor holds the sort value and id of the last row shown, so a deep page
+ * costs what the first does and inserts during a walk neither skip nor repeat rows. Merged and
+ * deleted posts are left out.
+ */
+export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInput }): Promise<Page<PostView>> {
+  requireScope(ctx.actor.scopes, "posts:read");
+  const db = reader(ctx);
+  const page = await postPage(db, ctx, input, { name: "posts" });
+  return { data: await toPostViews(db, ctx, page.data), nextCursor: page.nextCursor };
+}
+
+/** One page of post rows; callers check access first and shape the rows for their audience. */
+export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, scope: PostListScope): Promise<Page<PostRow>> {
+  const sort = SORTS[input.sort];
+  const terms = input.q === undefined ? undefined : queryTerms(input.q);
+  const queryKey = JSON.stringify([
+    scope.name,
+    ctx.workspace.id,
+    input.sort,
+    input.boardId,
+    input.status,
+    input.tag,
+    input.authorId,
+    input.ownerId,
+    input.voterId,
+    input.companyId,
+    terms,
+  ]);
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, [sort.kind, "string"]);
+  if (terms && terms.length === 0) return { data: [], nextCursor: null };
+
+  let query = selectPosts(db).where((eb) => postFilters(eb, db, ctx, input, scope, terms ?? []));
+  if (after) {
+    const op = sort.direction === "desc" ? "<" : ">";
+    query = query.where((eb) => eb(eb.refTuple(`p.${sort.column}`, "p.id"), op, eb.tuple(...after)));
+  }
+  const rows = await query
+    .orderBy(`p.${sort.column}`, sort.direction)
+    .orderBy("p.id", sort.direction)
+    .limit(input.limit + 1)
+    .execute();
+  return toPage(
+    rows,
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [r[sort.column], r.id],
+    (rs) => rs,
+  );
+}
+
+/** What a list's filters may name; the portal's lists pass fewer (never an owner). */
+export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId"> & {
+  ownerId?: string | undefined;
+  voterId?: string | undefined;
+  companyId?: string | undefined;
+};
+
+type PostsAndStatuses = Database & { p: Database["posts"]; s: Database["statuses"] };
+
+/**
+ * The condition every list of posts shares, as one expression over `p` (posts) and `s` (their
+ * statuses): the workspace, not deleted or merged, and the filters. Lists and counts both use it,
+ * so a count always agrees with the list it sits beside.
+ */
+export function postFilters(
+  eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">,
+  db: Db | Tx,
+  ctx: Ctx,
+  input: PostFilters,
+  scope: PostListScope,
+  terms: string[],
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb("p.workspace_id", "=", ctx.workspace.id), eb("p.deleted_at", "is", null), eb("p.merged_into_id", "is", null)];
+  if (scope.publicBoardsOnly) conditions.push(eb("p.board_id", "in", publicBoardIds(db, ctx)));
+  if (input.boardId) conditions.push(eb("p.board_id", "=", input.boardId));
+  if (input.status) {
+    conditions.push(
+      (STATUS_CATEGORIES as readonly string[]).includes(input.status)
+        ? eb("s.category", "=", input.status as (typeof STATUS_CATEGORIES)[number])
+        : eb("p.status_id", "=", input.status),
+    );
+  }
+  if (input.tag) conditions.push(eb("p.id", "in", eb.selectFrom("post_tags").select("post_id").where("tag_id", "=", input.tag)));
+  if (input.authorId) conditions.push(eb("p.author_id", "=", input.authorId));
+  // `none`: posts nobody owns yet, the triage queue.
+  if (input.ownerId) conditions.push(input.ownerId === "none" ? eb("p.owner_id", "is", null) : eb("p.owner_id", "=", input.ownerId));
+  if (input.voterId) conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "=", input.voterId)));
+  if (input.companyId) {
+    const companyUsers = eb.selectFrom("users").select("id").where("workspace_id", "=", ctx.workspace.id).where("company_id", "=", input.companyId);
+    conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "in", companyUsers)));
+  }
+  for (const term of terms) {
+    conditions.push(eb("p.id", "in", eb.selectFrom("post_terms").select("post_id").where("workspace_id", "=", ctx.workspace.id).where("term", "=", term)));
+  }
+  return eb.and(conditions);
+}

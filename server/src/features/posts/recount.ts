@@ -1,0 +1,29 @@
+import { isoAt, nowMs } from "../../platform/lib/clock.js";
+import type { Tx } from "../../platform/context.js";
+import { TRENDING_WINDOW_MS, trendingCount } from "./trending.js";
+
+/**
+ * Sets a post's counters from its rows: votes, votes of the trending window, public live comments.
+ * For changes that move many rows at once (merge, unmerge), where counting is simpler and surer
+ * than adding up deltas.
+ */
+export async function recountPost(tx: Tx, postId: string): Promise<void> {
+  const cutoff = isoAt(nowMs() - TRENDING_WINDOW_MS);
+  await tx
+    .updateTable("posts")
+    .set((eb) => ({
+      vote_count: eb
+        .selectFrom("votes")
+        .select((v) => v.fn.countAll<number>().as("n"))
+        .whereRef("votes.post_id", "=", "posts.id"),
+      trending_count: trendingCount(eb, cutoff),
+      comment_count: eb
+        .selectFrom("comments")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .whereRef("comments.post_id", "=", "posts.id")
+        .where("comments.internal", "=", 0)
+        .where("comments.deleted_at", "is", null),
+    }))
+    .where("id", "=", postId)
+    .execute();
+}

@@ -1,0 +1,24 @@
+import type { Operation } from "../../../http/define-operation.js";
+import { changePostStatusOperation, listPostActivityOperation, restorePostOperation } from "./actions.js";
+import { createPostOperation } from "./create.js";
+import { deletePostOperation } from "./delete.js";
+import { getPostOperation } from "./get.js";
+import { listPostsOperation } from "./list.js";
+import { mergePostOperation, unmergePostOperation } from "./merge.js";
+import { countPostsByStatusOperation } from "./status-counts.js";
+import { updatePostOperation } from "./update.js";
+
+export const operations: Operation[] = [
+  listPostsOperation,
+  // Before /posts/{id}, which would otherwise take `status-counts` for an id.
+  countPostsByStatusOperation,
+  getPostOperation,
+  createPostOperation,
+  updatePostOperation,
+  deletePostOperation,
+  changePostStatusOperation,
+  restorePostOperation,
+  listPostActivityOperation,
+  mergePostOperation,
+  unmergePostOperation,
+];

@@ -1,0 +1,122 @@
+import { z } from "@hono/zod-openapi";
+import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
+import { ActorSchema, AuditActionSchema } from "../audit-log/index.js";
+import { AuthorSchema, PageQuery, listOf, text, timestamp, date, idOf } from "../../platform/fields.js";
+
+export const POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated", "revenue"] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+
+export const StatusRefSchema = z.object({ id: idOf("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES) }).openapi("StatusRef");
+
+export const PostSchema = z
+  .object({
+    id: idOf("post"),
+    boardId: idOf("brd"),
+    title: z.string(),
+    body: z.string().openapi({ description: "Markdown." }),
+    status: StatusRefSchema,
+    tags: z.array(z.object({ id: idOf("tag"), name: z.string() })),
+    author: AuthorSchema.nullable().openapi({ description: "The end user or team member who posted it; `null` when posted by the team through the API." }),
+    ownerId: idOf("mem").nullable().openapi({ description: "The member responsible for the post." }),
+    voteCount: z.number().int(),
+    commentCount: z.number().int().openapi({ description: "Public comments." }),
+    revenue: z.number().openapi({ description: "Summed monthly spend of the distinct companies whose users voted: what the `revenue` sort ranks by." }),
+    eta: z.string().nullable().openapi({ format: "date", description: "Expected delivery date." }),
+    pinned: z.boolean(),
+    commentsLocked: z.boolean(),
+    mergedInto: idOf("post").nullable().openapi({ description: "Set when this post was merged into another as a duplicate." }),
+    url: z.string().openapi({ description: "The post in the public portal." }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi("Post");
+
+export const PostListSchema = listOf(PostSchema, "PostList");
+
+export const ListPostsQuery = z.object({
+  sort: z
+    .enum(POST_SORTS)
+    .default("newest")
+    .openapi({ description: "`trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id." }),
+  boardId: idOf("brd").optional().openapi({ description: "Only posts of this board." }),
+  status: idOf("sts", STATUS_CATEGORIES).optional().openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
+  tag: idOf("tag").optional().openapi({ description: "Only posts with this tag id." }),
+  authorId: idOf(["usr", "mem"]).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
+  ownerId: idOf("mem", ["none"]).optional().openapi({ description: "Only posts this member (`mem_…`) owns, or `none` for posts nobody owns." }),
+  voterId: idOf("usr").optional().openapi({ description: "Only posts this end user (`usr_…`) voted for." }),
+  companyId: idOf("cmp")
+    .optional()
+    .openapi({ description: "Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most." }),
+  q: text().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
+  ...PageQuery,
+});
+
+const title = text().trim().min(1).max(200);
+const body = text().max(20_000).openapi({ description: "Markdown, up to 20,000 characters." });
+const tagIds = z.array(idOf("tag")).max(20);
+const eta = date().nullable().openapi({ description: "Expected delivery date (YYYY-MM-DD), or null." });
+
+export const CreatePostSchema = z
+  .strictObject({
+    boardId: idOf("brd"),
+    title,
+    body: body.optional(),
+    statusId: idOf("sts").optional().openapi({ description: "Defaults to the workspace's default status." }),
+    tagIds: tagIds.optional(),
+    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) posting it." }),
+    ownerId: idOf("mem").nullable().optional(),
+    eta: eta.optional(),
+    pinned: z.boolean().optional(),
+  })
+  .openapi("CreatePost");
+
+export const UpdatePostSchema = z
+  .strictObject({
+    title: title.optional(),
+    body: body.optional(),
+    boardId: idOf("brd").optional(),
+    statusId: idOf("sts").optional(),
+    tagIds: tagIds.optional().openapi({ description: "Replaces the post's tags." }),
+    ownerId: idOf("mem").nullable().optional(),
+    eta: eta.optional(),
+    pinned: z.boolean().optional(),
+    commentsLocked: z.boolean().optional(),
+  })
+  .openapi("UpdatePost");
+
+export const ChangePostStatusSchema = z
+  .strictObject({
+    statusId: idOf("sts"),
+    comment: z
+      .strictObject({ body: text().trim().min(1).max(10_000), internal: z.boolean().optional() })
+      .nullable()
+      .optional()
+      .openapi({ description: "Posted with the change (public unless `internal`); needs `comments:write` too." }),
+  })
+  .openapi("ChangePostStatus");
+
+export const MergePostSchema = z.strictObject({ into: idOf("post").openapi({ description: "The canonical post." }) }).openapi("MergePost");
+
+/** One change of a post, read from the audit log. */
+export const PostActivitySchema = z
+  .object({
+    id: idOf("aud"),
+    action: AuditActionSchema,
+    actor: ActorSchema,
+    data: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .openapi("PostActivity");
+
+export const PostActivityListSchema = listOf(PostActivitySchema, "PostActivityList");
+
+/** The list's filters but the status: the counts are per status, of the posts the rest select. */
+export const CountPostsByStatusQuery = ListPostsQuery.omit({ sort: true, status: true, limit: true, cursor: true });
+
+export const PostStatusCountsSchema = z
+  .object({
+    data: z
+      .array(z.object({ status: StatusRefSchema, count: z.number().int() }))
+      .openapi({ description: "Every status of the workspace in its order, with how many of the selected posts have it (0 included)." }),
+  })
+  .openapi("PostStatusCounts");

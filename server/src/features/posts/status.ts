@@ -1,0 +1,48 @@
+import type { z } from "@hono/zod-openapi";
+import { nowIso } from "../../platform/lib/clock.js";
+import type { ChangePostStatusSchema } from "./schema.js";
+import { insertComment } from "../comments/index.js";
+import type { CommentView } from "../comments/index.js";
+import { recordChange } from "../../platform/changes/record.js";
+import { inTransaction, type Ctx } from "../../platform/context.js";
+import { notFound } from "../../platform/errors.js";
+import { requireScope } from "../../platform/scopes.js";
+import { resolveStatus } from "./references.js";
+import { findPost, toPostViews, type PostView } from "./view.js";
+
+/** The `comment` is told to voters with the change ("Shipped in 2.4!"); public unless marked internal. */
+export type ChangeStatusInput = z.output<typeof ChangePostStatusSchema> & { postId: string };
+
+/**
+ * Moves a post to another status, optionally with a comment, in one transaction: the status, the
+ * comment, the audit rows and the `post.status_changed` event commit together or not at all.
+ */
+export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: ChangeStatusInput }): Promise<{ post: PostView; comment: CommentView | null }> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  if (input.comment) requireScope(ctx.actor.scopes, "comments:write");
+  return inTransaction(ctx, async (tx) => {
+    const before = await findPost(tx, ctx, input.postId);
+    if (!before) throw notFound("post", input.postId);
+    const statusId = await resolveStatus(tx, ctx, input.statusId);
+    const comment = input.comment
+      ? await insertComment(tx, ctx, before, { postId: before.id, body: input.comment.body, internal: input.comment.internal })
+      : null;
+    if (statusId !== before.status_id) {
+      await tx.updateTable("posts").set({ status_id: statusId, updated_at: nowIso() }).where("id", "=", before.id).execute();
+    }
+    const [post] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);
+    if (statusId !== before.status_id) {
+      await recordChange(tx, ctx, {
+        action: "post.status_changed",
+        objectType: "post",
+        objectId: before.id,
+        audit: { from: before.status_id, to: statusId, fromName: before.status_name, toName: post!.status.name, commentId: comment?.id ?? null },
+        event: {
+          type: "post.status_changed",
+          data: { post, previousStatus: { id: before.status_id, name: before.status_name, category: before.status_category }, comment },
+        },
+      });
+    }
+    return { post: post!, comment };
+  });
+}

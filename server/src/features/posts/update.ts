@@ -1,0 +1,73 @@
+import type { z } from "@hono/zod-openapi";
+import { nowIso } from "../../platform/lib/clock.js";
+import type { PostsTable } from "../../platform/db/schema.js";
+import type { UpdatePostSchema } from "./schema.js";
+import { recordChange } from "../../platform/changes/record.js";
+import { inTransaction, type Ctx } from "../../platform/context.js";
+import { notFound } from "../../platform/errors.js";
+import { requireScope } from "../../platform/scopes.js";
+import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
+import { indexTerms, replaceTags } from "./store.js";
+import { findPost, toPostViews, type PostView } from "./view.js";
+
+export type UpdatePostInput = z.output<typeof UpdatePostSchema>;
+
+/**
+ * Changes only the fields given. A status change also emits `post.status_changed`, so receivers that
+ * only care about the roadmap need not diff every `post.updated`.
+ */
+export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string; patch: UpdatePostInput } }): Promise<PostView> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  const { patch } = input;
+  return inTransaction(ctx, async (tx) => {
+    const before = await findPost(tx, ctx, input.id);
+    if (!before) throw notFound("post", input.id);
+
+    const set: Partial<PostsTable> = {};
+    if (patch.title !== undefined) set.title = patch.title;
+    if (patch.body !== undefined) set.body = patch.body;
+    if (patch.boardId !== undefined) {
+      await checkBoard(tx, ctx, patch.boardId);
+      set.board_id = patch.boardId;
+    }
+    if (patch.statusId !== undefined) set.status_id = await resolveStatus(tx, ctx, patch.statusId);
+    if (patch.ownerId !== undefined) {
+      if (patch.ownerId !== null) await checkOwner(tx, ctx, patch.ownerId);
+      set.owner_id = patch.ownerId;
+    }
+    if (patch.eta !== undefined) set.eta = patch.eta;
+    if (patch.pinned !== undefined) set.pinned = patch.pinned ? 1 : 0;
+    if (patch.commentsLocked !== undefined) set.comments_locked = patch.commentsLocked ? 1 : 0;
+    if (patch.tagIds !== undefined) await checkTags(tx, ctx, patch.tagIds);
+
+    set.updated_at = nowIso();
+    await tx.updateTable("posts").set(set).where("id", "=", before.id).execute();
+    if (patch.tagIds !== undefined) await replaceTags(tx, ctx, before.id, patch.tagIds);
+    if (patch.title !== undefined || patch.body !== undefined) {
+      await indexTerms(tx, ctx, before.id, { title: set.title ?? before.title, body: set.body ?? before.body }, before);
+    }
+
+    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);
+    const changed = Object.keys(patch).filter((k) => patch[k as keyof UpdatePostInput] !== undefined);
+    await recordChange(tx, ctx, {
+      action: "post.updated",
+      objectType: "post",
+      objectId: before.id,
+      audit: { changed },
+      event: { type: "post.updated", data: view },
+    });
+    if (set.status_id !== undefined && set.status_id !== before.status_id) {
+      await recordChange(tx, ctx, {
+        action: "post.status_changed",
+        objectType: "post",
+        objectId: before.id,
+        audit: { from: before.status_id, to: set.status_id },
+        event: {
+          type: "post.status_changed",
+          data: { post: view, previousStatus: { id: before.status_id, name: before.status_name, category: before.status_category } },
+        },
+      });
+    }
+    return view!;
+  });
+}

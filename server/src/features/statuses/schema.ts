@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
+import { idParam, text, color, idOf } from "../../platform/fields.js";
+
+const category = z.enum(STATUS_CATEGORIES).openapi({ description: "What the status means on the roadmap." });
+
+export const StatusSchema = z
+  .object({
+    id: idOf("sts"),
+    name: z.string(),
+    category,
+    color: z.string(),
+    position: z.number().int(),
+    isDefault: z.boolean().openapi({ description: "The status new posts get when none is given." }),
+  })
+  .openapi("Status");
+
+const fields = {
+  name: text().trim().min(1).max(50),
+  category,
+  color: color().optional(),
+  isDefault: z.boolean().optional().openapi({ description: "Make this the status new posts get; the previous default stops being one." }),
+};
+
+export const CreateStatusSchema = z.strictObject(fields).openapi("CreateStatus");
+export const UpdateStatusSchema = z.strictObject({ ...fields, name: fields.name.optional(), category: category.optional() }).openapi("UpdateStatus");
+export const ReorderStatusesSchema = z
+  .strictObject({ ids: z.array(idOf("sts")).min(1).max(100).openapi({ description: "Every status id of the workspace, in the new order." }) })
+  .openapi("ReorderStatuses");
+
+export const statusParam = idParam("sts", "status");

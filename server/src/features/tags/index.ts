@@ -1,0 +1,3 @@
+// What other features may use from tags: everything else in this folder is its own business.
+
+export type { TagPostSchema } from "./schema.js";

@@ -1,0 +1,43 @@
+import { addPostTag, removePostTag } from "../post-tags.js";
+import { defineOperation } from "../../../http/define-operation.js";
+import { postParam } from "../../../platform/fields.js";
+import { secretKey } from "../../../http/route-security.js";
+import { PostSchema } from "../../posts/index.js";
+import { TagPostSchema, postTagParams } from "../schema.js";
+
+export const addPostTagOperation = defineOperation(
+  {
+    method: "post",
+    path: "/posts/{id}/tags",
+    operationId: "addPostTag",
+    tag: "Tags",
+    summary: "Tag a post",
+    description: "Adding a tag the post has changes nothing. Emits `post.updated`.",
+    credential: secretKey("posts:write"),
+    params: postParam,
+    body: TagPostSchema,
+    answer: { status: 200, schema: PostSchema, description: "The post with its tags." },
+    errors: ["not_found"],
+  },
+  async (c) => c.json(await addPostTag({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, tagId: c.req.valid("json").tagId } }), 200),
+);
+
+export const removePostTagOperation = defineOperation(
+  {
+    method: "delete",
+    path: "/posts/{id}/tags/{tagId}",
+    operationId: "removePostTag",
+    tag: "Tags",
+    summary: "Untag a post",
+    description: "404 when the post does not have the tag. Emits `post.updated`.",
+    credential: secretKey("posts:write"),
+    params: postTagParams,
+    answer: { status: 204, description: "Removed." },
+    errors: ["not_found"],
+  },
+  async (c) => {
+    const { id, tagId } = c.req.valid("param");
+    await removePostTag({ ctx: c.get("ctx"), input: { postId: id, tagId } });
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,24 @@
+import { deleteUser } from "../delete.js";
+import { defineOperation } from "../../../http/define-operation.js";
+import { idParam } from "../../../platform/fields.js";
+import { secretKey } from "../../../http/route-security.js";
+
+export const deleteUserOperation = defineOperation(
+  {
+    method: "delete",
+    path: "/users/{id}",
+    operationId: "deleteUser",
+    tag: "End users",
+    summary: "Delete an end user",
+    description:
+      "Anonymises the person: email, name, avatar, traits and company are erased and `externalId` becomes `deleted:<id>`, so the same externalId can be used again for a new end user. Their votes and comments stay. The end user answers 404 afterwards.",
+    credential: secretKey("users:write"),
+    params: idParam("usr", "end user"),
+    answer: { status: 204, description: "Deleted." },
+    errors: ["not_found"],
+  },
+  async (c) => {
+    await deleteUser({ ctx: c.get("ctx"), input: c.req.valid("param") });
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,21 @@
+import { getUser } from "../get.js";
+import { defineOperation } from "../../../http/define-operation.js";
+import { idParam } from "../../../platform/fields.js";
+import { secretKey } from "../../../http/route-security.js";
+import { UserSchema } from "../schema.js";
+
+export const getUserOperation = defineOperation(
+  {
+    method: "get",
+    path: "/users/{id}",
+    operationId: "getUser",
+    tag: "End users",
+    summary: "Get an end user",
+    description: "A deleted end user answers 404.",
+    credential: secretKey("users:read"),
+    params: idParam("usr", "end user"),
+    answer: { status: 200, schema: UserSchema, description: "The end user." },
+    errors: ["not_found"],
+  },
+  async (c) => c.json(await getUser({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+);

@@ -1,0 +1,24 @@
+import { removeVote } from "../remove.js";
+import { defineOperation } from "../../../http/define-operation.js";
+import { secretKey } from "../../../http/route-security.js";
+import { voteParams } from "../schema.js";
+
+export const removeVoteOperation = defineOperation(
+  {
+    method: "delete",
+    path: "/posts/{id}/votes/{userId}",
+    operationId: "removeVote",
+    tag: "Votes",
+    summary: "Remove a user's vote",
+    description: "404 when the user has no vote on the post. Emits `vote.deleted`.",
+    credential: secretKey("votes:write"),
+    params: voteParams,
+    answer: { status: 204, description: "Removed." },
+    errors: ["not_found"],
+  },
+  async (c) => {
+    const { id, userId } = c.req.valid("param");
+    await removeVote({ ctx: c.get("ctx"), input: { postId: id, userId } });
+    return c.body(null, 204);
+  },
+);

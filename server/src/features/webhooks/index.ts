@@ -1,0 +1,3 @@
+// What other features may use from webhooks: everything else in this folder is its own business.
+
+export { checkOutboundUrl, isBlockedAddress } from "./ssrf.js";

@@ -1,0 +1,73 @@
+import { z } from "@hono/zod-openapi";
+import { dateTime, idParam, PageQuery, text, idOf } from "../../platform/fields.js";
+
+export const EndpointSchema = z
+  .object({
+    id: idOf("whep"),
+    url: z.string(),
+    description: z.string(),
+    events: z.array(z.string()).openapi({ description: 'Event names, or `["*"]` for every event.' }),
+    enabled: z.boolean().openapi({ description: "A 410 answer from the receiver disables the endpoint." }),
+    previousSecretExpiresAt: z.string().nullable().openapi({ description: "After a rotation: until when the old secret still signs." }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("WebhookEndpoint");
+
+export const EndpointWithSecretSchema = EndpointSchema.extend({
+  secret: z.string().openapi({ description: "The Standard Webhooks signing secret (`whsec_…`). Shown this once." }),
+}).openapi("WebhookEndpointWithSecret");
+
+const fields = {
+  url: text().max(2000).openapi({ description: "https; private, loopback and link-local targets are refused unless the operator allows them." }),
+  events: z.array(text().max(64)).min(1).max(50),
+  description: text().max(500).optional(),
+  enabled: z.boolean().optional(),
+};
+export const CreateEndpointSchema = z.strictObject(fields).openapi("CreateWebhookEndpoint");
+export const UpdateEndpointSchema = z
+  .strictObject({ ...fields, url: fields.url.optional(), events: fields.events.optional() })
+  .openapi("UpdateWebhookEndpoint");
+
+export const endpointParam = idParam("whep", "webhook endpoint");
+
+const deliveryState = z.enum(["pending", "succeeded", "failed"]);
+
+export const DeliverySchema = z
+  .object({
+    id: idOf("whd"),
+    endpointId: idOf("whep"),
+    eventId: idOf("evt").openapi({ description: "The `webhook-id` the receiver saw; the same on retries and replays." }),
+    eventType: z.string(),
+    state: deliveryState,
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    lastStatus: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    lastDurationMs: z.number().int().nullable(),
+    lastResponseExcerpt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("WebhookDelivery");
+
+/** One try at sending a delivery. */
+export const AttemptSchema = z.object({
+  attempt: z.number().int(),
+  startedAt: z.string(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  responseExcerpt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const DeliveryWithAttemptsSchema = DeliverySchema.extend({ attemptLog: z.array(AttemptSchema) }).openapi("WebhookDeliveryWithAttempts");
+
+export const DeliveryQuerySchema = z.object({
+  eventType: text().max(64).optional(),
+  eventId: idOf("evt").optional(),
+  state: deliveryState.optional(),
+  ...PageQuery,
+});
+
+export const RecoverDeliveriesSchema = z.strictObject({ since: dateTime() }).openapi("RecoverWebhookDeliveries");

@@ -1,0 +1,62 @@
+import { z } from "@hono/zod-openapi";
+import { color, integer, text, idOf } from "../../platform/fields.js";
+
+export const WorkspaceSchema = z
+  .object({
+    id: idOf("ws"),
+    slug: z.string(),
+    name: z.string(),
+    publicKey: z.string().openapi({ description: "Sent as `x-service-public-key` by customer-facing code." }),
+    portalVisibility: z.enum(["public", "private"]).openapi({ description: "A private portal needs an identified end user to read." }),
+    identityVerification: z.boolean().openapi({
+      description: "When on (the default for new workspaces), `/v1/identify` must carry a `userHash` or a signed JWT. Only an owner may turn it off.",
+    }),
+    rateLimitPerMinute: z.number().int().nullable().openapi({ description: "Requests per minute per credential; null for the server default." }),
+    allowedOrigins: z
+      .array(z.string())
+      .openapi({ description: "Browser origins that may call the customer-facing routes (`*`: any). Heed's own portal always may." }),
+    portalPostsPerHour: z.number().int().nullable().openapi({ description: "Posts one end user may submit through the portal per hour; null: no cap." }),
+    portalLogoUrl: z.string().nullable().openapi({ description: "The portal's logo (an https image); null: the workspace's name alone." }),
+    portalAccentColor: z.string().nullable().openapi({ description: "The portal's accent colour as `#rrggbb`; null: Heed's." }),
+    portalGuestAccess: z.boolean().openapi({ description: "Whether readers may sign in to the portal as guests with a name and an email (unverified)." }),
+    requireTwoFactor: z.boolean().openapi({
+      description:
+        "Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected.",
+    }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Workspace");
+
+export const UpdateWorkspaceSchema = z
+  .strictObject({
+    name: text().trim().min(1).max(100).optional(),
+    portalVisibility: z.enum(["public", "private"]).optional(),
+    identityVerification: z.boolean().optional().openapi({
+      description: "`false` lets anyone holding the public key identify as any user id: an owner's alone (an admin's session gets 403 `owner_only`).",
+    }),
+    rateLimitPerMinute: integer(1, 100_000).nullable().optional(),
+    allowedOrigins: z
+      .array(text().max(300))
+      .max(50)
+      .optional()
+      .openapi({ description: "Replaces the list: origins such as `https://app.example.com` (scheme, host, port), or `*` for any." }),
+    portalPostsPerHour: integer(1, 10_000).nullable().optional().openapi({ description: "Null: no cap." }),
+    portalLogoUrl: text()
+      .max(2000)
+      .check(z.url({ protocol: /^https$/ }))
+      .nullable()
+      .optional()
+      .openapi({ description: "An https image URL, shown at the top of every portal page; null removes it." }),
+    portalAccentColor: color().nullable().optional().openapi({ description: "`#rrggbb`; null: Heed's own." }),
+    portalGuestAccess: z.boolean().optional().openapi({ description: "Off by default: guests are not verified by your app." }),
+    requireTwoFactor: z
+      .boolean()
+      .optional()
+      .openapi({ description: "An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409)." }),
+  })
+  .openapi("UpdateWorkspace");
+
+export const IdentitySecretSchema = z
+  .object({ identitySecret: z.string().openapi({ description: "Keep it on your server: it signs `userHash` and identity JWTs." }) })
+  .openapi("IdentitySecret");

@@ -1,0 +1,55 @@
+import { nowIso } from "../lib/clock.js";
+import { newId } from "../lib/ids.js";
+import type { AuditAction, AuditObjectType } from "./vocabulary.js";
+import type { Ctx, Tx } from "../context.js";
+import type { EventType } from "./events.js";
+import { bumpVersion } from "./version.js";
+
+export interface Change {
+  action: AuditAction;
+  objectType: AuditObjectType;
+  objectId: string;
+  /** What the audit log keeps about the change (changed fields, names). */
+  audit?: Record<string, unknown>;
+  /** When set, the webhook event of this change: its type and `data`. */
+  event?: { type: EventType; data: unknown };
+}
+
+/**
+ * Records a change inside the verb's transaction: its audit row and, for webhook-visible changes,
+ * its outbox row, and raises the workspace's version so that cached answers and credentials of the
+ * workspace are made anew. All commit or roll back with the change itself, so no committed change
+ * lacks its event and no rolled-back change has one.
+ */
+export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" | "requestId">, change: Change): Promise<void> {
+  const at = nowIso();
+  await tx
+    .insertInto("audit_log")
+    .values({
+      id: newId("audit"),
+      workspace_id: ctx.workspace.id,
+      actor_type: ctx.actor.type,
+      actor_id: ctx.actor.id,
+      action: change.action,
+      object_type: change.objectType,
+      object_id: change.objectId,
+      request_id: ctx.requestId,
+      data: JSON.stringify(change.audit ?? {}),
+      created_at: at,
+    })
+    .execute();
+  if (change.event) {
+    await tx
+      .insertInto("outbox")
+      .values({
+        id: newId("event"),
+        workspace_id: ctx.workspace.id,
+        type: change.event.type,
+        data: JSON.stringify(change.event.data),
+        created_at: at,
+        dispatched_at: null,
+      })
+      .execute();
+  }
+  await bumpVersion(tx, ctx.workspace.id);
+}

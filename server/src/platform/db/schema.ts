@@ -1,0 +1,474 @@
+import type { ActorType, AuditAction, AuditObjectType } from "../changes/vocabulary.js";
+// Table types for Kysely. Timestamps are ISO-8601 text, flags are 0/1 integers and JSON is text, so
+// one set of queries runs unchanged on SQLite and PostgreSQL.
+export type Flag = 0 | 1;
+
+export interface WorkspacesTable {
+  id: string;
+  slug: string;
+  name: string;
+  public_key: string;
+  portal_visibility: "public" | "private";
+  identity_verification: Flag;
+  identity_secret: string;
+  rate_limit_per_minute: number | null;
+  /** Posts one end user may submit through the portal per hour; null: no cap. */
+  portal_posts_per_hour: number | null;
+  /** The portal's logo, an https image URL; null: the name alone. */
+  portal_logo_url: string | null;
+  /** The portal's accent colour, `#rrggbb`; null: Heed's. */
+  portal_accent_color: string | null;
+  /** Whether readers may sign in to the portal as guests (a name and an email, unverified). */
+  portal_guest_access: Flag;
+  /** Every member's session must have passed a second factor (two-factor or the provider's sign-in). */
+  require_two_factor: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A one-time link that signs a reader in to a portal by email (the token is stored as its hash). */
+export interface PortalSignInLinksTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  token_hash: string;
+  /** The portal path to land on. */
+  redirect: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Browser origins allowed to call a workspace's customer-facing routes (`*`: any). */
+export interface WorkspaceOriginsTable {
+  workspace_id: string;
+  origin: string;
+}
+
+export interface MembersTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  name: string;
+  role: "owner" | "admin" | "member";
+  /** Null only transiently: every member signs in through an account. */
+  account_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  /** Lowercase. */
+  email: string;
+  name: string;
+  /** `scrypt$…` (features/accounts/password.ts), or null for an account that signs in only by OpenID Connect. */
+  password_hash: string | null;
+  /** The TOTP secret (base32) once a first code confirmed it; null: no two-factor sign-in. */
+  totp_secret: string | null;
+  /** A secret being enrolled, until a code from it confirms it. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last TOTP time step a code was accepted at: a code works once. */
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One-time codes that stand in for a TOTP code, stored as their SHA-256 (0016). */
+export interface RecoveryCodesTable {
+  id: string;
+  account_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  /** SHA-256 (hex) of the cookie's token. */
+  token_hash: string;
+  account_id: string;
+  workspace_id: string | null;
+  csrf_token: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  /** What proved the second factor at sign-in: a TOTP or recovery code, or the OpenID Connect provider; null: the password alone. */
+  second_factor: "totp" | "recovery_code" | "oidc" | null;
+}
+
+export interface AccountIdentitiesTable {
+  /** The OpenID Connect provider's issuer URL. */
+  issuer: string;
+  /** The provider's `sub` for the person. */
+  subject: string;
+  account_id: string;
+  created_at: string;
+}
+
+/** A workspace's own OpenID Connect provider (0009). */
+export interface WorkspaceSingleSignOnTable {
+  workspace_id: string;
+  issuer: string;
+  client_id: string;
+  /** Sent to the provider, so kept as given; never answered by the API. */
+  client_secret: string;
+  /** JSON array of lower-case email domains that may sign up through it. */
+  allowed_domains: string;
+  label: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface InvitesTable {
+  id: string;
+  workspace_id: string;
+  token_hash: string;
+  email: string | null;
+  role: "owner" | "admin" | "member";
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface BoardsTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  name: string;
+  description: string;
+  visibility: "public" | "private";
+  created_at: string;
+  updated_at: string;
+}
+
+export type StatusCategory = "open" | "active" | "complete" | "closed";
+
+export interface StatusesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  category: StatusCategory;
+  color: string;
+  position: number;
+  is_default: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  workspace_id: string;
+  board_id: string;
+  status_id: string;
+  title: string;
+  body: string;
+  /** `usr_…` (end user) or `mem_…` (member); the prefix says which. */
+  author_id: string | null;
+  owner_id: string | null;
+  vote_count: number;
+  /** Votes of the last 14 days; kept by the vote verbs and recounted as votes age out. */
+  trending_count: number;
+  comment_count: number;
+  /** Monthly spend of the distinct companies whose users voted; recounted by every change to it. */
+  revenue: number;
+  eta: string | null;
+  pinned: Flag;
+  comments_locked: Flag;
+  merged_into_id: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface PostTagsTable {
+  post_id: string;
+  tag_id: string;
+  workspace_id: string;
+}
+
+export interface PostTermsTable {
+  workspace_id: string;
+  term: string;
+  post_id: string;
+}
+
+/** Keyed by (post_id, user_id). */
+export interface VotesTable {
+  workspace_id: string;
+  post_id: string;
+  user_id: string;
+  /** Member or API key that voted on the user's behalf, if any. */
+  created_by: string | null;
+  created_at: string;
+  /** The post a merge moved this vote from, until it is unmerged. */
+  origin_post_id?: string | null;
+}
+
+export interface CommentsTable {
+  id: string;
+  workspace_id: string;
+  post_id: string;
+  parent_id: string | null;
+  author_id: string | null;
+  body: string;
+  internal: Flag;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  /** The post a merge moved this comment from, until it is unmerged. */
+  origin_post_id?: string | null;
+}
+
+export interface UsersTable {
+  id: string;
+  workspace_id: string;
+  external_id: string;
+  email: string | null;
+  name: string | null;
+  avatar_url: string | null;
+  company_id: string | null;
+  traits: string;
+  created_at: string;
+  updated_at: string;
+  last_seen_at: string | null;
+  deleted_at: string | null;
+}
+
+export interface CompaniesTable {
+  id: string;
+  workspace_id: string;
+  external_id: string;
+  name: string;
+  monthly_spend: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  key_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  created_by: string | null;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  rate_limit_per_minute: number | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  workspace_id: string;
+  actor_type: ActorType;
+  actor_id: string | null;
+  action: AuditAction;
+  object_type: AuditObjectType;
+  object_id: string;
+  request_id: string | null;
+  /** JSON: what changed. */
+  data: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  workspace_id: string;
+  type: string;
+  /** JSON: the event's `data`. */
+  data: string;
+  created_at: string;
+  dispatched_at: string | null;
+}
+
+export interface ChangelogEntriesTable {
+  id: string;
+  workspace_id: string;
+  title: string;
+  body: string;
+  type: "new" | "improved" | "fixed";
+  state: "draft" | "scheduled" | "published";
+  publish_at: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChangelogEntryPostsTable {
+  entry_id: string;
+  post_id: string;
+  workspace_id: string;
+}
+
+export interface TrackedEventsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string | null;
+  anonymous_id: string | null;
+  event: string;
+  properties: string;
+  occurred_at: string;
+  created_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event names, or ["*"]. */
+  events: string;
+  enabled: Flag;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  /** The credential the key belongs to: an API key, or a workspace's public key and end user. */
+  scope: string;
+  /** The Idempotency-Key's hash (never the key: it decrypts `body`). */
+  key: string;
+  /** SHA-256 of method, path and body: the same key with another request is refused. */
+  fingerprint: string;
+  state: "running" | "done";
+  /** While running: until when the claim holds; after that a retry may take it over. */
+  locked_until: string | null;
+  status: number | null;
+  /** JSON object of the response headers worth replaying. */
+  headers: string | null;
+  /** The answer's body, AES-256-GCM-sealed under a key derived from the Idempotency-Key. */
+  body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  /** The outbox event's id: the `webhook-id` header, the same across retries and replays. */
+  event_id: string;
+  event_type: string;
+  /** The JSON body sent: `{type, timestamp, data}`. */
+  payload: string;
+  state: "pending" | "succeeded" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_duration_ms?: number | null;
+  last_response_excerpt?: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  status: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** What readers of a workspace see changes only when this counter rises (migration 0014). */
+export interface WorkspaceVersionsTable {
+  workspace_id: string;
+  version: number;
+}
+
+/** A reader's sign-in to a portal (migration 0015): the portal's end-user tokens name one. */
+export interface PortalSessionsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  /** The sign-in. */
+  created_at: string;
+  /** The absolute end, counted from the sign-in: no renewal goes past it. */
+  expires_at: string;
+}
+
+/** A `jti` the portal's single sign-on has used, remembered until its JWT expires (migration 0015). */
+export interface IdentityJwtUsesTable {
+  workspace_id: string;
+  jti: string;
+  expires_at: string;
+}
+
+export interface Database {
+  workspaces: WorkspacesTable;
+  workspace_origins: WorkspaceOriginsTable;
+  members: MembersTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  invites: InvitesTable;
+  password_resets: PasswordResetsTable;
+  account_identities: AccountIdentitiesTable;
+  recovery_codes: RecoveryCodesTable;
+  workspace_single_sign_on: WorkspaceSingleSignOnTable;
+  boards: BoardsTable;
+  statuses: StatusesTable;
+  tags: TagsTable;
+  posts: PostsTable;
+  post_tags: PostTagsTable;
+  post_terms: PostTermsTable;
+  votes: VotesTable;
+  comments: CommentsTable;
+  users: UsersTable;
+  companies: CompaniesTable;
+  api_keys: ApiKeysTable;
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+  changelog_entries: ChangelogEntriesTable;
+  portal_sign_in_links: PortalSignInLinksTable;
+  workspace_versions: WorkspaceVersionsTable;
+  portal_sessions: PortalSessionsTable;
+  identity_jwt_uses: IdentityJwtUsesTable;
+  changelog_entry_posts: ChangelogEntryPostsTable;
+  tracked_events: TrackedEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  server_secrets: ServerSecretsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}

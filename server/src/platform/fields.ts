@@ -1,0 +1,143 @@
+import { z } from "@hono/zod-openapi";
+import { type IdPrefix, idPattern } from "./lib/ids.js";
+
+// The building blocks of every schema: the field types a client may send, and the shapes every
+// list and id share. Routes, the OpenAPI document and (as types) the domain verbs use them.
+
+/** A UTF-16 surrogate without its other half (`\ud800`): with the `u` flag, a pair is one character. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * Every input string. PostgreSQL cannot store NUL characters, so they are refused (400) on both
+ * databases alike instead of failing inside a query. A lone surrogate (JSON's `"\ud800"`) is no
+ * character at all: stored, it would turn into U+FFFD, so the answer would hold what was not kept.
+ */
+export function text() {
+  return z
+    .string()
+    .refine((value) => !value.includes("\u0000"), { message: "Must not contain NUL characters." })
+    .refine((value) => !LONE_SURROGATE.test(value), { message: "Must not contain a lone UTF-16 surrogate (half of a character)." });
+}
+
+/** How deep free-form JSON may nest: `{"a": 1}` is 1 deep, `{"a": {"b": [1]}}` 3. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether a parsed JSON value nests deeper than `limit`. Counted with a stack of its own, not by
+ * recursion, and it stops at the first container past the limit: no depth can exhaust the call
+ * stack here, which is what anything recursive after it (JSON.stringify) would do.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A free-form JSON object a client sends (track's `properties`): keys as `text()`, any JSON
+ * values, nested at most MAX_JSON_DEPTH deep and at most `maxBytes` as JSON. Every free-form field
+ * is built here, so the depth is always checked before anything walks the value recursively.
+ */
+export function jsonObject(maxBytes: number) {
+  return z.record(text().max(100), z.unknown()).superRefine((value, context) => {
+    if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+      context.addIssue({ code: "custom", message: `Nested at most ${MAX_JSON_DEPTH} levels deep.` });
+    } else if (JSON.stringify(value).length > maxBytes) {
+      context.addIssue({ code: "custom", message: `At most ${maxBytes} bytes as JSON.` });
+    }
+  });
+}
+
+/** An email address a client sends. */
+export function email() {
+  return text().max(320).check(z.email());
+}
+
+/** A colour as `#rrggbb`. */
+export function color() {
+  return text()
+    .max(7)
+    .regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.");
+}
+
+/** A time a client sends: ISO-8601 with `Z` or an offset (at most 35 characters, for microseconds and an offset). */
+export function dateTime() {
+  return z.iso.datetime({ offset: true }).max(35);
+}
+
+/** A calendar date a client sends, `YYYY-MM-DD`. */
+export function date() {
+  return z.iso.date().max(10);
+}
+
+/** A whole number a client sends, bounded, and documented as int32 (every count and limit fits). */
+export function integer(min: number, max: number) {
+  return z.number().int().min(min).max(max).openapi({ format: "int32" });
+}
+
+/**
+ * A named schema, or null. `Schema.nullable()` would make the shared component itself nullable
+ * (the name travels with the wrapper), so every other use of it would turn nullable too.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
+/** `{ data, nextCursor }`: the shape of every list. */
+export function listOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      data: z.array(item),
+      nextCursor: z.string().nullable().openapi({ description: "Pass as `cursor` for the next page; `null` on the last page." }),
+    })
+    .openapi(name);
+}
+
+export const PageQuery = {
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ format: "int32", description: "Items per page, 1–100.", example: 20 }),
+  cursor: text()
+    .max(1000)
+    .optional()
+    .openapi({ description: "The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged." }),
+};
+
+/**
+ * An id, as a client sends it and Heed answers it: one of these kinds (platform/lib/ids.ts), documented by
+ * its pattern and checked by it, so a malformed id is a 400 before any query. `words` are the
+ * other values a filter takes (`none`, a status category).
+ */
+export function idOf(prefixes: IdPrefix | readonly IdPrefix[], words: readonly string[] = []) {
+  const kinds: IdPrefix[] = typeof prefixes === "string" ? [prefixes] : [...prefixes];
+  const ids = idPattern(...kinds);
+  const pattern = words.length === 0 ? ids : `^(?:${ids.slice(1, -1)}|${words.join("|")})$`;
+  const named = [...kinds.map((p) => `\`${p}_…\``), ...words.map((w) => `\`${w}\``)].join(" or ");
+  return text()
+    .max(64)
+    .regex(new RegExp(pattern), `Must be ${named}.`)
+    .openapi({ example: `${kinds[0]}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
+}
+
+export function idParam(prefix: IdPrefix, name: string) {
+  return z.object({
+    id: idOf(prefix).openapi({ param: { name: "id", in: "path" }, description: `The ${name}'s id (\`${prefix}_…\`).` }),
+  });
+}
+
+/** An ISO-8601 UTC timestamp, as every `…At` field holds. */
+export const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-21T12:00:00.000Z" });
+
+/** Who wrote a post or comment: an end user (`usr_…`) or a team member (`mem_…`). */
+export const AuthorSchema = z.object({
+  type: z.enum(["user", "member"]),
+  id: idOf(["usr", "mem"]),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+
+/** The `{id}` of every route under /posts/{id}. */
+export const postParam = idParam("post", "post");

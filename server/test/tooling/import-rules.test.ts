@@ -1,0 +1,61 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../support/processes.js";
+
+// The import rules of docs/ARCHITECTURE.md, as dependency-cruiser checks them (.dependency-cruiser.cjs):
+// no cycles; a feature reaches another only through its index.ts; http/ and platform/ import no
+// feature; platform/ imports nothing of http/; the dashboard, the browser scripts and packages/
+// never import server/. The second test proves each rule bites on a small tree made to break it.
+
+const run = promisify(execFile);
+const CRUISER = join(ROOT, "node_modules/.bin/depcruise");
+const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
+
+async function cruise(cwd: string, paths: string[]): Promise<{ ok: boolean; output: string }> {
+  try {
+    const { stdout } = await run(CRUISER, ["--config", CONFIG, "--output-type", "err", ...paths], { cwd });
+    return { ok: true, output: stdout };
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout: string; stderr: string };
+    return { ok: false, output: `${stdout}${stderr}` };
+  }
+}
+
+describe("the import rules", () => {
+  it("hold for the whole code base", async () => {
+    const { ok, output } = await cruise(ROOT, ["server/src", "dashboard/src", "web", "packages"]);
+    expect(output).toContain("no dependency violations found");
+    expect(ok).toBe(true);
+  }, 60_000);
+
+  const tree = mkdtempSync(join(tmpdir(), "heed-import-rules-"));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+  it("fail on a cycle, a reach into another feature, an upward import and a browser import of the server", async () => {
+    const files: Record<string, string> = {
+      "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
+      "server/src/features/posts/index.ts": 'export { post } from "./post.js";\n',
+      "server/src/features/posts/post.ts": 'import { vote } from "../votes/vote.js";\nexport const post = () => vote;\n',
+      "server/src/features/votes/index.ts": 'export { vote } from "./vote.js";\n',
+      "server/src/features/votes/vote.ts": 'import { post } from "../posts/index.js";\nexport const vote = () => post;\n',
+      "server/src/http/answers.ts": 'import { post } from "../features/posts/index.js";\nexport const answer = post;\n',
+      "server/src/platform/db.ts": 'import { answer } from "../http/answers.js";\nexport const db = answer;\n',
+      "dashboard/src/page.ts": 'import { db } from "../../server/src/platform/db.js";\nexport const page = db;\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(tree, path)), { recursive: true });
+      writeFileSync(join(tree, path), text);
+    }
+    const { ok, output } = await cruise(tree, ["server/src", "dashboard/src"]);
+    expect(ok).toBe(false);
+    expect(output).toMatch(/no-cycles: server\/src\/features\/(posts|votes)\//);
+    expect(output).toContain("feature-internals: server/src/features/posts/post.ts → server/src/features/votes/vote.ts");
+    expect(output).toContain("platform-and-http-know-no-feature: server/src/http/answers.ts → server/src/features/posts/index.ts");
+    expect(output).toContain("platform-below-http: server/src/platform/db.ts → server/src/http/answers.ts");
+    expect(output).toContain("browser-code-stays-out-of-the-server: dashboard/src/page.ts → server/src/platform/db.ts");
+  }, 60_000);
+});
