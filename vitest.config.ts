@@ -17,7 +17,7 @@ export default defineConfig({
       .map((name) => ({
         test: {
           name,
-          include: ["server/test/**/*.test.ts", "client/test/**/*.test.ts"],
+          include: ["server/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
           // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock)
           // and what needs no database at all (a worker's rate limits when its primary is silent).
@@ -26,7 +26,7 @@ export default defineConfig({
               ? []
               : [
                   "server/test/browser/**",
-                  "client/test/package/**",
+                  "packages/client/test/package/**",
                   "server/test/tooling/**",
                   "server/test/openapi-lint.test.ts",
                   "server/test/checkpointer.test.ts",

@@ -8,7 +8,7 @@ export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/app/",
   plugins: [react()],
-  resolve: { alias: { "@heed/client": fileURLToPath(new URL("../client/src/index.ts", import.meta.url)) } },
+  resolve: { alias: { "@heed/client": fileURLToPath(new URL("../packages/client/src/index.ts", import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL("../dist/dashboard", import.meta.url)),
     emptyOutDir: true,

@@ -25,7 +25,8 @@ await build({
 // embeddable widget), small
 // and standalone: one minified file each in dist/web.
 await build({
-  entryPoints: ["web/portal.ts", "web/widget.ts"],
+  entryPoints: ["server/src/features/portal/browser/portal.ts", "server/src/features/widget/browser/widget.ts"],
+  entryNames: "[name]",
   bundle: true,
   minify: true,
   format: "iife",
@@ -45,7 +46,8 @@ function dashboardInputs() {
     }
   };
   walk("dashboard");
-  walk("client/src");
+  walk("packages/client/src");
+  walk("packages/shared/src");
   hash.update(readFileSync("package-lock.json"));
   return hash.digest("hex");
 }

@@ -1,5 +1,5 @@
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
-import { apiDocument } from "../../server/src/app.js";
+import { apiDocument } from "../../../server/src/app.js";
 
 // The client's types are generated from the very document the server serves at /openapi.json, built
 // in process (no database needed). The test suite renders it again and compares, so the committed

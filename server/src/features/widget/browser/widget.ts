@@ -5,7 +5,7 @@
 // iframe, so neither page's CSS or scripts reach the other. Nothing it does may break the host
 // page: every failure is a console warning.
 
-import type { HeedWidget, WidgetIdentity, WidgetPage } from "../client/src/widget.js";
+import type { HeedWidget, WidgetIdentity, WidgetPage } from "../../../../../packages/client/src/widget.js";
 
 const script = document.currentScript as HTMLScriptElement | null;
 const publicKey = script?.dataset.publicKey ?? "";

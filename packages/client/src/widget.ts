@@ -1,7 +1,7 @@
 // Types of the widget a customer's page loads with
 //   <script src="{api_host}/widget.js" data-public-key="heed_pk_…" async></script>
 // which sets `window.Heed` and then dispatches `heed:ready` on window. The widget is built from
-// these types (web/widget.ts), so they describe exactly what it does.
+// these types (server/src/features/widget/browser/widget.ts), so they describe exactly what it does.
 
 /** Who the user is: your fields (with `userHash` when the workspace verifies identities), or a signed JWT as `token`. */
 export interface WidgetIdentity {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createPost } from "../../server/src/features/posts/create.js";
-import { deliverDue } from "../../server/src/features/webhooks/deliver.js";
-import { fanOutEvents } from "../../server/src/features/webhooks/fanout.js";
-import { useHarness } from "../../server/test/support/harness.js";
-import { startReceiver } from "../../server/test/support/receiver.js";
+import { createPost } from "../../../server/src/features/posts/create.js";
+import { deliverDue } from "../../../server/src/features/webhooks/deliver.js";
+import { fanOutEvents } from "../../../server/src/features/webhooks/fanout.js";
+import { useHarness } from "../../../server/test/support/harness.js";
+import { startReceiver } from "../../../server/test/support/receiver.js";
 import { createHeedClient, createPortalClient, paginate, verifyWebhook, type Transport } from "../src/index.js";
 
 // The typed client against a live Heed on a real database (each file runs on SQLite and PostgreSQL).

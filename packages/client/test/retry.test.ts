@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useHarness } from "../../server/test/support/harness.js";
+import { useHarness } from "../../../server/test/support/harness.js";
 import { createHeedClient, paginate, type Transport } from "../src/index.js";
 
 // 429s retried after the server's retry-after, on a server with a tiny limit and a short window.

@@ -3,20 +3,20 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// client/test/types.check.ts holds right calls and, under @ts-expect-error, wrong fields, parameters
+// packages/client/test/types.check.ts holds right calls and, under @ts-expect-error, wrong fields, parameters
 // and routes. tsc fails when a right call does not compile or a wrong one does. The README's example
 // is compiled with it, so the documentation cannot rot.
-const root = fileURLToPath(new URL("../../../", import.meta.url));
+const root = fileURLToPath(new URL("../../../../", import.meta.url));
 
 describe("the client's types", () => {
   it("accept the right calls and refuse wrong fields, parameters and routes (tsc --noEmit)", () => {
-    const readme = readFileSync(`${root}client/README.md`, "utf8");
+    const readme = readFileSync(`${root}packages/client/README.md`, "utf8");
     const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(example, "client/README.md has a ts example").toBeDefined();
-    writeFileSync(`${root}client/test/readme-example.generated.ts`, example!.replaceAll('from "@heed/client"', 'from "../src/index.js"'));
+    expect(example, "packages/client/README.md has a ts example").toBeDefined();
+    writeFileSync(`${root}packages/client/test/readme-example.generated.ts`, example!.replaceAll('from "@heed/client"', 'from "../src/index.js"'));
     let output = "";
     try {
-      execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "--noEmit", "-p", `${root}client/tsconfig.typecheck.json`], {
+      execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "--noEmit", "-p", `${root}packages/client/tsconfig.typecheck.json`], {
         cwd: root,
         encoding: "utf8",
         stdio: "pipe",
