@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { isCustomerCtx } from "./credentials/customer-context.js";
-import { perDatabase } from "../platform/changes/per-database.js";
+import { perDatabaseCache } from "./cache/registry.js";
 import { readVersion } from "../platform/changes/version.js";
 import type { Db } from "../platform/db/database.js";
 import type { AppEnv } from "./env.js";
@@ -35,7 +35,8 @@ const GZIP_FROM_BYTES = 1024;
 
 /** How many bytes of answers one server keeps; least recently used go first. */
 const KEPT_BYTES = 32 * 1024 * 1024;
-const keptAt = perDatabase(
+const keptAt = perDatabaseCache(
+  "keptAnswers",
   () =>
     new LRUCache<string, Kept>({
       maxSize: KEPT_BYTES,
@@ -47,7 +48,7 @@ const keptAt = perDatabase(
 // key is asked at the same version: a client that never repeats a URL (a fresh cursor or a
 // cache-busting parameter on every request) would otherwise churn the whole cache, and the freed
 // bodies would pile up outside V8's heap until a full collection (RSS grew 160 MiB in 10 s of it).
-const askedOnce = perDatabase(() => new LRUCache<string, number>({ max: 10_000 }));
+const askedOnce = perDatabaseCache("askedOnce", () => new LRUCache<string, number>({ max: 10_000 }));
 
 /** Should the answer under this key be kept? Yes when it was asked for before at this version. */
 function askedBefore(db: Db, key: string, version: number): boolean {

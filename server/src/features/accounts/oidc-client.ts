@@ -9,6 +9,7 @@ import type { OidcSettings } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { isBlockedAddress } from "../webhooks/index.js";
 import { openPayload, signPayload } from "../../platform/lib/signed-payload.js";
+import { processCache } from "../../http/cache/registry.js";
 import type { AppEnv } from "../../http/env.js";
 
 // The relying party, with openid-client (a certified implementation): discovery, the authorization
@@ -33,10 +34,15 @@ const guardedFetch: oidc.CustomFetch = async (url, options) => {
 
 // One discovery per provider and process; a failed one is tried again on the next sign-in. The key
 // holds the secret too, so a workspace that changes its provider's settings discovers afresh.
-const configurations = new Map<string, Promise<oidc.Configuration>>();
+const configurations = processCache("oidcDiscovery", () => new Map<string, Promise<oidc.Configuration>>());
+
+/** The discovery cache's key: everything a discovery is made from, so changed settings never meet a stale one. */
+export function discoveryKey(settings: OidcSettings, guarded: boolean): string {
+  return JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret, guarded]);
+}
 
 function configurationOf(settings: OidcSettings, guarded: boolean): Promise<oidc.Configuration> {
-  const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret, guarded]);
+  const key = discoveryKey(settings, guarded);
   let configuration = configurations.get(key);
   if (!configuration) {
     // Plain http only for an issuer named with http (a provider on the same host; a workspace's

@@ -3,10 +3,10 @@ import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { isWellFormedKey, sha256Hex } from "../../platform/lib/secret-keys.js";
 import type { Db } from "../../platform/db/database.js";
 import { HeedError } from "../../platform/errors.js";
-import { perDatabase } from "../../platform/changes/per-database.js";
 import { readVersion } from "../../platform/changes/version.js";
 import type { Scope } from "../../../../packages/shared/src/scopes.js";
 import type { WorkspaceRef } from "../../platform/context.js";
+import { perDatabaseCache } from "../cache/registry.js";
 
 export interface AuthenticatedKey {
   workspace: WorkspaceRef;
@@ -31,15 +31,15 @@ interface KnownKey {
 // A checked key is kept with the workspace version it was read at. Revoking it, changing its
 // limits or its workspace's are changes of that workspace, which raise the version: the next
 // request on any instance reads the key anew. Expiry is a time, checked on every use.
-const knownKeys = perDatabase(() => new LRUCache<string, KnownKey>({ max: 10_000 }));
+const knownKeys = perDatabaseCache("secretKeys", () => new LRUCache<string, KnownKey>({ max: 10_000 }));
 // Hashes with no key row at all: a key is random, so no row appears later under a hash already
 // tried. Keeps a flood of well-formed but unknown keys from costing a query each.
-const unknownKeys = perDatabase(() => new LRUCache<string, true>({ max: 10_000 }));
+const unknownKeys = perDatabaseCache("unknownKeyHashes", () => new LRUCache<string, true>({ max: 10_000 }));
 
 // The same, by the token as sent, for tokens already refused without a lookup: a flood repeating
 // one made-up key skips the checksum and the hash too (1.1 µs -> 8 ns a request). Only tokens that
 // are malformed or have no key row are here, so none of them is a secret.
-const refusedTokens = perDatabase(() => new LRUCache<string, true>({ max: 10_000 }));
+const refusedTokens = perDatabaseCache("refusedTokens", () => new LRUCache<string, true>({ max: 10_000 }));
 
 // One refusal for every unknown key: building an Error and its stack per request made a flood of
 // made-up keys cost more than the lookup that refuses them.

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/database.js";
 import type { WorkspacesTable } from "../../platform/db/schema.js";
 import { isWellFormedKey } from "../../platform/lib/secret-keys.js";
 import { HeedError } from "../../platform/errors.js";
-import { perDatabase } from "../../platform/changes/per-database.js";
+import { perDatabaseCache } from "../cache/registry.js";
 import { readVersion } from "../../platform/changes/version.js";
 
 /** What the customer-facing routes need to know of the workspace a public key opens. */
@@ -42,7 +42,7 @@ export function toPublicWorkspace(row: WorkspacesTable & { version: number | nul
 
 // A public key's workspace is kept with the version it was read at; rotating the key or changing
 // the workspace raises the version, so every instance reads it anew on its next request.
-const knownKeys = perDatabase(() => new LRUCache<string, PublicWorkspace>({ max: 10_000 }));
+const knownKeys = perDatabaseCache("publicKeys", () => new LRUCache<string, PublicWorkspace>({ max: 10_000 }));
 
 /** The workspace row with its version, read in one statement so both come from the same moment. */
 function selectWorkspace(db: Db) {

@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { authenticateKeyHash } from "../credentials/api-key.js";
 import { isCustomerCtx } from "../credentials/customer-context.js";
 import { authenticatePublicKey } from "../credentials/public-key.js";
-import { perDatabase } from "../../platform/changes/per-database.js";
+import { perDatabaseCache } from "../cache/registry.js";
 import { isWellFormedKey, sha256Hex } from "../../platform/lib/secret-keys.js";
 import { type Kept, keptAnswer, representation } from "../answers.js";
 import { bearerToken } from "../credentials/index.js";
@@ -24,7 +24,7 @@ interface FrontEntry {
   keptKey: string;
 }
 
-const entries = perDatabase(() => new LRUCache<string, FrontEntry>({ max: 20_000 }));
+const entries = perDatabaseCache("frontDoorEntries", () => new LRUCache<string, FrontEntry>({ max: 20_000 }));
 
 /**
  * A request's credential as the door keys it: a secret key by its SHA-256 (the hash the key is

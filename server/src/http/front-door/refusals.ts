@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticateSecretKey, refusalWithoutLookup } from "../credentials/api-key.js";
 import { LRUCache } from "lru-cache";
+import { processCache } from "../cache/registry.js";
 import { HeedError } from "../../platform/errors.js";
 import { bearerToken, missingSecretKey } from "../credentials/index.js";
 import type { Operation } from "../define-operation.js";
@@ -16,6 +17,8 @@ import { clientAddressOfRequest, type FrontDoorDeps } from "./deps.js";
 
 type Matcher = (method: string, path: string) => boolean;
 
+const teamRoutes = processCache("teamRoutes", () => new WeakMap<Operation[], LRUCache<string, boolean>>());
+
 /**
  * Is this method and path one of the team's routes (a secret key or a session), and only that?
  * Answers are remembered per path: a flood repeats its paths, and ninety patterns are a lot to try.
@@ -28,7 +31,11 @@ export function teamRouteMatcher(operations: Operation[]): Matcher {
     routes.push({ pattern: new RegExp(`^/v1${o.route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`), team: o.credential.kind === "secret" });
     byMethod.set(method, routes);
   }
-  const known = new LRUCache<string, boolean>({ max: 10_000 });
+  let known = teamRoutes.get(operations);
+  if (!known) {
+    known = new LRUCache<string, boolean>({ max: 10_000 });
+    teamRoutes.set(operations, known);
+  }
   return (method, path) => {
     const key = `${method} ${path}`;
     let team = known.get(key);

@@ -1,0 +1,130 @@
+import type { Db } from "../../platform/db/database.js";
+
+// Every cache a Heed process keeps, in one list: what it holds, what it is keyed by, and why an
+// entry never outlives what it copies. A module makes its cache through `perDatabaseCache` or
+// `processCache` with a name from this list, so a cache cannot exist without its entry here, and
+// server/test/cache-registry.test.ts walks the list: each entry has a scenario that fills the
+// cache, makes the write that changes what it holds, and sees the next read answer the new truth.
+//
+// Most entries are exact through the workspace version (platform/changes/version.ts): an entry
+// carries the version it was made at and is used only while the workspace still reads that
+// version, and recordChange raises it inside every write's transaction. No write has to know which
+// caches hold its data; it has only to record its change, as every verb does.
+
+/** Why an entry is never stale. */
+export type Freshness =
+  /** Used only while the workspace's version is the one the entry was made at; every recorded change raises it. */
+  | "workspace-version"
+  /** The key is everything the entry was made from: changed settings are another key, never a stale entry. */
+  | "keyed-by-what-it-holds"
+  /** What it remembers cannot become untrue: say why in `droppedBy`. */
+  | "never-untrue";
+
+export interface CacheDeclaration {
+  holds: string;
+  keyedBy: string;
+  freshness: Freshness;
+  /** The writes that change what an entry holds, and how the entry stops being used after them. */
+  droppedBy: string;
+  /** One per database handle (a started server), or one per process. */
+  scope: "database" | "process";
+}
+
+export const CACHES = {
+  secretKeys: {
+    holds: "a checked secret key: its workspace, scopes, rate limit and expiry",
+    keyedBy: "the key's SHA-256",
+    freshness: "workspace-version",
+    droppedBy: "revoking or updating the key, or changing the workspace: each records a change; expiry is a time, checked on every use",
+    scope: "database",
+  },
+  unknownKeyHashes: {
+    holds: "hashes of well-formed keys that have no key row",
+    keyedBy: "the key's SHA-256",
+    freshness: "never-untrue",
+    droppedBy: "nothing can: a key is 32 random bytes, so no row ever appears under a hash already tried",
+    scope: "database",
+  },
+  refusedTokens: {
+    holds: "tokens refused without a lookup (malformed, or of an unknown hash)",
+    keyedBy: "the token as sent",
+    freshness: "never-untrue",
+    droppedBy: "nothing can: a malformed token stays malformed, and an unknown one stays unknown (see unknownKeyHashes)",
+    scope: "database",
+  },
+  publicKeys: {
+    holds: "the workspace a public key opens, with its portal settings",
+    keyedBy: "the public key",
+    freshness: "workspace-version",
+    droppedBy: "rotating the public key or changing the workspace's settings: each records a change",
+    scope: "database",
+  },
+  keptAnswers: {
+    holds: "the bytes (and gzip) of a GET answer a route declared cacheable",
+    keyedBy: "the route, the workspace, the credential's view (key scopes or end user) and the query",
+    freshness: "workspace-version",
+    droppedBy: "any change in the workspace: the answer is served only at the version it was made at",
+    scope: "database",
+  },
+  askedOnce: {
+    holds: "answer keys asked for once, with the version they were asked at (an answer is kept the second time)",
+    keyedBy: "the kept answer's key",
+    freshness: "workspace-version",
+    droppedBy: "any change in the workspace: a key asked at an older version counts as not asked",
+    scope: "database",
+  },
+  frontDoorEntries: {
+    holds: "which kept answer a repeated GET maps to, so the front door answers it before the app",
+    keyedBy: "the credential and the URL",
+    freshness: "workspace-version",
+    droppedBy: "any change in the workspace: the door re-checks the credential and answers only from a kept answer at the current version",
+    scope: "database",
+  },
+  teamRoutes: {
+    holds: "whether a method and path is one of the team's routes",
+    keyedBy: "the app's operation list, then the method and path",
+    freshness: "never-untrue",
+    droppedBy: "nothing can: it is worked out from the operations in the code, which no request changes",
+    scope: "process",
+  },
+  oidcDiscovery: {
+    holds: "an OpenID provider's discovered configuration",
+    keyedBy: "the issuer, client id, client secret and whether private addresses are refused",
+    freshness: "keyed-by-what-it-holds",
+    droppedBy: "changing a workspace's provider settings makes another key; a failed discovery is dropped and tried again",
+    scope: "process",
+  },
+} as const satisfies Record<string, CacheDeclaration>;
+
+export type CacheName = keyof typeof CACHES;
+
+const byDatabase = new Map<CacheName, WeakMap<Db, unknown>>();
+const inProcess = new Map<CacheName, unknown>();
+
+/** The cache of this name for a database handle: one per started server, so test files never share entries. */
+export function perDatabaseCache<T>(name: CacheName, create: () => T): (db: Db) => T {
+  if (byDatabase.has(name) || CACHES[name].scope !== "database") throw new Error(`cache ${name} is declared twice or with another scope`);
+  const values = new WeakMap<Db, T>();
+  byDatabase.set(name, values);
+  return (db) => {
+    let value = values.get(db);
+    if (value === undefined) {
+      value = create();
+      values.set(db, value);
+    }
+    return value;
+  };
+}
+
+/** The cache of this name for the whole process. */
+export function processCache<T>(name: CacheName, create: () => T): T {
+  if (inProcess.has(name) || CACHES[name].scope !== "process") throw new Error(`cache ${name} is declared twice or with another scope`);
+  const value = create();
+  inProcess.set(name, value);
+  return value;
+}
+
+/** What a cache holds now, for the registry's test: undefined before its module made it. */
+export function cacheInstance(name: CacheName, db: Db): unknown {
+  return CACHES[name].scope === "database" ? byDatabase.get(name)?.get(db) : inProcess.get(name);
+}
