@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { z } from "@hono/zod-openapi";
 import { DEFAULT_TOKEN_TTL_MS } from "./http/credentials/user-token.js";
 import { DEFAULT_KEY_TTL_MS } from "./http/idempotency/store.js";
 import type { OidcSettings } from "./platform/context.js";
@@ -43,59 +44,170 @@ export interface Config {
   };
 }
 
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (got '${raw}')`);
-  return value;
+// A variable set to the empty string counts as unset throughout (`PORT= npm start` is `npm start`).
+// Each reader below says what one kind of variable accepts; a refusal names what was expected, and
+// loadConfig puts the variable's name in front of it.
+
+function refuse(ctx: z.RefinementCtx, expected: string, raw: string): never {
+  ctx.addIssue({ code: "custom", message: `must be ${expected} (got '${raw}')` });
+  return z.NEVER;
 }
 
-function oidcSettings(env: NodeJS.ProcessEnv): OidcSettings | undefined {
-  if (!env.OIDC_ISSUER) return undefined;
-  if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) throw new Error("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+/** Text, or `fallback` when unset. */
+const text = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => raw || fallback);
+
+/** Text, or undefined when unset. */
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => raw || undefined);
+
+/** A whole number ≥ 0 as Number() reads it (so ` 8 `, `1e3` and `0x10` pass, as they always have). */
+function wholeNumber(raw: string, ctx: z.RefinementCtx, expected = "a whole number"): number {
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 0 ? value : refuse(ctx, expected, raw);
+}
+/** A whole number ≥ 0, or `fallback` when unset. */
+const count = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => (raw ? wholeNumber(raw, ctx) : fallback));
+
+/**
+ * Every variable Heed reads, what it means and how it is read: README's "Configuration" table
+ * describes the same list. LOG_LEVEL is the one left out: the logger reads it itself
+ * (platform/lib/log.ts), so that logging works before and without a config.
+ */
+export const environment = z.object({
+  HOST: text("127.0.0.1").describe("Address to listen on; 0.0.0.0 or :: for every interface. Default 127.0.0.1."),
+  PORT: count(3000).describe("Port to listen on. Default 3000."),
+  DATABASE_URL: text("sqlite:./data/heed.db").describe("sqlite:/any/path.db, or postgres://user@host:5432/db. Default sqlite:./data/heed.db."),
+  PUBLIC_URL: optionalText().describe(
+    "How people reach this server: the base of portal links and of the OpenAPI `servers` URL; a trailing / is dropped. Default http://HOST:PORT (127.0.0.1 for 0.0.0.0 and ::).",
+  ),
+  BODY_LIMIT_BYTES: count(1024 * 1024).describe("Largest request body in bytes (413 above it). Default 1048576."),
+  SEED_DEMO: z
+    .string()
+    .optional()
+    .transform((raw) => raw !== "0")
+    .describe("0 skips creating the demo workspace on an empty database; any other value, or unset, creates it."),
+  SCHEDULER_INTERVAL_MS: count(15_000).describe("How often scheduled changelog entries are looked for (ms). Default 15000."),
+  WORKERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === "auto") return availableParallelism();
+      return raw ? Math.max(1, wholeNumber(raw, ctx, "auto or a whole number")) : 1;
+    })
+    .describe("HTTP server processes on this machine (node:cluster): a number (0 counts as 1), or auto for one per core. Default 1."),
+  IDEMPOTENCY_TTL_HOURS: count(DEFAULT_KEY_TTL_MS / 3_600_000).describe("How long an answered Idempotency-Key is remembered (hours). Default 24."),
+  USER_TOKEN_TTL_SECONDS: count(DEFAULT_TOKEN_TTL_MS / 1000).describe("Lifetime of the end-user tokens POST /v1/identify hands out (seconds). Default 3600."),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .string()
+    .optional()
+    .transform((raw) => raw === "1" || raw === "true")
+    .describe(
+      "1 or true allows http and private or loopback webhook targets and workspace OpenID Connect issuers (self-hosting, tests); anything else, or unset, does not.",
+    ),
+  WEBHOOK_POLL_MS: count(100).describe("How often the webhook worker looks for new events and due deliveries (ms). Default 100."),
+  WEBHOOK_TIMEOUT_MS: count(15_000).describe("How long a receiver has to answer a delivery (ms). Default 15000."),
+  WEBHOOK_RETRY_SCALE: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return 1;
+      const value = Number(raw);
+      // NaN or Infinity would schedule retries at no valid time: refused here rather than there.
+      return Number.isFinite(value) && value >= 0 ? value : refuse(ctx, "a number of 0 or more", raw);
+    })
+    .describe("Multiplies the webhook retry schedule, e.g. 0.001 in tests. Default 1."),
+  RATE_LIMIT_PER_MINUTE: count(600).describe("Requests per window per bucket, unless the key or its workspace sets its own. Default 600."),
+  RATE_LIMIT_WINDOW_SECONDS: count(60).describe("The length of a rate-limit window (seconds). Default 60."),
+  REDIS_URL: optionalText().describe("e.g. redis://127.0.0.1:6379: share rate-limit counters across instances; unset, they are kept in memory."),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => (raw === "true" ? 1 : raw ? wholeNumber(raw, ctx, "true or a whole number of proxies") : 0))
+    .describe("Proxies in front of Heed whose X-Forwarded-For to trust: a hop count, or true for 1. Default 0."),
+  SMTP_URL: optionalText().describe("e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465: mail invites and password links; unset, nothing is mailed."),
+  MAIL_FROM: optionalText().describe("The sender of that mail. Default Heed <heed@PUBLIC_URL's host>."),
+  OIDC_ISSUER: optionalText().describe(
+    "Single sign-on with one OpenID Connect provider for the whole server; needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET. Unset, none.",
+  ),
+  OIDC_CLIENT_ID: optionalText().describe("The client id registered with OIDC_ISSUER."),
+  OIDC_CLIENT_SECRET: optionalText().describe("The client secret registered with OIDC_ISSUER."),
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .optional()
+    .transform((raw) =>
+      (raw ?? "")
+        .split(",")
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .describe("Comma-separated email domains whose people may sign up through the provider; unset, only existing accounts sign in."),
+  OIDC_WORKSPACE: optionalText().describe("The workspace (slug) that those sign-ups join as members; unset, nobody signs up."),
+  OIDC_LABEL: text("single sign-on").describe("What the sign-in button calls the provider. Default single sign-on."),
+});
+
+export type Environment = z.output<typeof environment>;
+
+function oidcSettings(vars: Environment): OidcSettings | undefined {
+  if (!vars.OIDC_ISSUER) return undefined;
+  if (!vars.OIDC_CLIENT_ID || !vars.OIDC_CLIENT_SECRET) throw new Error("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
   return {
-    issuer: env.OIDC_ISSUER,
-    clientId: env.OIDC_CLIENT_ID,
-    clientSecret: env.OIDC_CLIENT_SECRET,
-    allowedDomains: (env.OIDC_ALLOWED_DOMAINS ?? "")
-      .split(",")
-      .map((d) => d.trim().toLowerCase())
-      .filter(Boolean),
-    label: env.OIDC_LABEL || "single sign-on",
-    signUpWorkspace: env.OIDC_WORKSPACE || null,
+    issuer: vars.OIDC_ISSUER,
+    clientId: vars.OIDC_CLIENT_ID,
+    clientSecret: vars.OIDC_CLIENT_SECRET,
+    allowedDomains: vars.OIDC_ALLOWED_DOMAINS,
+    label: vars.OIDC_LABEL,
+    signUpWorkspace: vars.OIDC_WORKSPACE ?? null,
   };
 }
 
+function mailFrom(vars: Environment, publicUrl: string): string {
+  if (vars.MAIL_FROM) return vars.MAIL_FROM;
+  if (!URL.canParse(publicUrl)) throw new Error(`MAIL_FROM is needed when PUBLIC_URL is not a URL (got '${publicUrl}')`);
+  return `Heed <heed@${new URL(publicUrl).hostname}>`;
+}
+
+/** Reads the environment; a bad value stops here with one line naming each variable and what it expects. */
 export function loadConfig(env = process.env): Config {
-  const host = env.HOST || "127.0.0.1";
-  const port = integer("PORT", 3000);
-  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
-  const publicUrl = (env.PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, "");
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; "));
+  const vars = parsed.data;
+  const shownHost = vars.HOST === "0.0.0.0" || vars.HOST === "::" ? "127.0.0.1" : vars.HOST;
+  const publicUrl = (vars.PUBLIC_URL ?? `http://${shownHost}:${vars.PORT}`).replace(/\/+$/, "");
   return {
-    host,
-    port,
-    databaseUrl: env.DATABASE_URL || "sqlite:./data/heed.db",
+    host: vars.HOST,
+    port: vars.PORT,
+    databaseUrl: vars.DATABASE_URL,
     publicUrl,
-    oidc: oidcSettings(env),
-    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Heed <heed@${new URL(publicUrl).hostname}>` } : undefined,
-    bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024),
-    seedDemo: env.SEED_DEMO !== "0",
-    schedulerIntervalMs: integer("SCHEDULER_INTERVAL_MS", 15_000),
-    workers: env.WORKERS === "auto" ? availableParallelism() : Math.max(1, integer("WORKERS", 1)),
-    idempotencyTtlMs: integer("IDEMPOTENCY_TTL_HOURS", DEFAULT_KEY_TTL_MS / 3_600_000) * 3_600_000,
-    userTokenTtlMs: integer("USER_TOKEN_TTL_SECONDS", DEFAULT_TOKEN_TTL_MS / 1000) * 1000,
+    oidc: oidcSettings(vars),
+    mail: vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL, from: mailFrom(vars, publicUrl) } : undefined,
+    bodyLimitBytes: vars.BODY_LIMIT_BYTES,
+    seedDemo: vars.SEED_DEMO,
+    schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
+    workers: vars.WORKERS,
+    idempotencyTtlMs: vars.IDEMPOTENCY_TTL_HOURS * 3_600_000,
+    userTokenTtlMs: vars.USER_TOKEN_TTL_SECONDS * 1000,
     webhooks: {
-      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "1" || env.WEBHOOKS_ALLOW_PRIVATE === "true",
-      pollMs: integer("WEBHOOK_POLL_MS", 100),
-      timeoutMs: integer("WEBHOOK_TIMEOUT_MS", 15_000),
-      retryScale: env.WEBHOOK_RETRY_SCALE ? Number(env.WEBHOOK_RETRY_SCALE) : 1,
+      allowPrivate: vars.WEBHOOKS_ALLOW_PRIVATE,
+      pollMs: vars.WEBHOOK_POLL_MS,
+      timeoutMs: vars.WEBHOOK_TIMEOUT_MS,
+      retryScale: vars.WEBHOOK_RETRY_SCALE,
     },
     rateLimit: {
-      perMinute: integer("RATE_LIMIT_PER_MINUTE", 600),
-      windowSeconds: integer("RATE_LIMIT_WINDOW_SECONDS", 60),
-      redisUrl: env.REDIS_URL || undefined,
-      trustProxyHops: env.TRUST_PROXY === "true" ? 1 : integer("TRUST_PROXY", 0),
+      perMinute: vars.RATE_LIMIT_PER_MINUTE,
+      windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,
+      redisUrl: vars.REDIS_URL,
+      trustProxyHops: vars.TRUST_PROXY,
     },
   };
 }
