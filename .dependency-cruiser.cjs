@@ -43,7 +43,7 @@ module.exports = {
       severity: "error",
       comment: "packages/ are libraries: their sources import no application code (the client's generator and tests may start the server).",
       from: { path: "^packages/[^/]+/src/" },
-      to: { path: "^(server|dashboard|web)/" },
+      to: { path: "^(server|dashboard)/" },
     },
   ],
   options: {

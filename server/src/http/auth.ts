@@ -8,7 +8,7 @@ import { originMayRead } from "./cors.js";
 import { callerOf } from "./credentials/index.js";
 import type { AppEnv } from "./env.js";
 import type { RouteCredential } from "./route-security.js";
-import { isSameOrigin } from "./credentials/session-cookie.js";
+import { isForeignOrigin } from "./credentials/browser-origin.js";
 import { checkCsrf, sessionMember } from "./credentials/team-session.js";
 
 // Each route authenticates with the credential it declares (define-operation.ts), before its input is
@@ -87,7 +87,7 @@ async function authenticateAccount(c: Context<AppEnv>): Promise<void> {
  * from Heed's own pages, so another site cannot sign a visitor into an account of its choosing.
  */
 function checkOpenRoute(c: Context<AppEnv>): void {
-  if (c.req.header("origin") !== undefined && !isSameOrigin(c)) {
+  if (isForeignOrigin(c)) {
     throw new HeedError("csrf_failed", "Signing in is only possible from this server's own pages (Origin).");
   }
 }

@@ -35,7 +35,7 @@ describe("the import rules", () => {
   const tree = mkdtempSync(join(tmpdir(), "heed-import-rules-"));
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-  it("fail on a cycle, a reach into another feature, an upward import and a browser import of the server", async () => {
+  it("fail on a cycle, a reach into another feature, an upward import, a browser import of the server and a package importing the app", async () => {
     const files: Record<string, string> = {
       "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
       "server/src/features/posts/index.ts": 'export { post } from "./post.js";\n',
@@ -45,17 +45,19 @@ describe("the import rules", () => {
       "server/src/http/answers.ts": 'import { post } from "../features/posts/index.js";\nexport const answer = post;\n',
       "server/src/platform/db.ts": 'import { answer } from "../http/answers.js";\nexport const db = answer;\n',
       "dashboard/src/page.ts": 'import { db } from "../../server/src/platform/db.js";\nexport const page = db;\n',
+      "packages/shared/src/tokens.ts": 'import { page } from "../../../dashboard/src/page.js";\nexport const tokens = page;\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(tree, path)), { recursive: true });
       writeFileSync(join(tree, path), text);
     }
-    const { ok, output } = await cruise(tree, ["server/src", "dashboard/src"]);
+    const { ok, output } = await cruise(tree, ["server/src", "dashboard/src", "packages"]);
     expect(ok).toBe(false);
     expect(output).toMatch(/no-cycles: server\/src\/features\/(posts|votes)\//);
     expect(output).toContain("feature-internals: server/src/features/posts/post.ts → server/src/features/votes/vote.ts");
     expect(output).toContain("platform-and-http-know-no-feature: server/src/http/answers.ts → server/src/features/posts/index.ts");
     expect(output).toContain("platform-below-http: server/src/platform/db.ts → server/src/http/answers.ts");
     expect(output).toContain("browser-code-stays-out-of-the-server: dashboard/src/page.ts → server/src/platform/db.ts");
+    expect(output).toContain("packages-stand-alone: packages/shared/src/tokens.ts → dashboard/src/page.ts");
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type Viewer, viewerFromToken } from "./customer-context.js";
@@ -7,6 +7,8 @@ import type { PublicWorkspace } from "./public-key.js";
 import { HeedError } from "../../platform/errors.js";
 import type { AppEnv } from "../env.js";
 import { nowMs } from "../../platform/lib/clock.js";
+import { safeEqual } from "../../platform/lib/secret-keys.js";
+import { isForeignOrigin, servedOverHttps as secure } from "./browser-origin.js";
 
 // The portal's sign-in: an HttpOnly cookie holding an end-user token that names a server-side
 // portal session (http/credentials/portal-sessions.ts: 30 days a token, 90 in all), scoped to the
@@ -19,10 +21,6 @@ import { nowMs } from "../../platform/lib/clock.js";
 // therefore sets a second cookie, partitioned (CHIPS: SameSite=None; Secure; Partitioned): the
 // browser keeps it for the portal as framed by that one site only, so it tracks nobody across
 // sites. A reader is signed in by either cookie.
-
-function secure(c: Context<AppEnv>): boolean {
-  return c.get("services").publicUrl.startsWith("https:");
-}
 
 function cookieName(c: Context<AppEnv>): string {
   return secure(c) ? "__Secure-heed_portal" : "heed_portal";
@@ -68,13 +66,8 @@ export function formToken(c: Context<AppEnv>, sessionToken: string): string {
 
 /** A write is refused unless it carries the form token of this cookie and, when the browser sends one, this origin. */
 export function checkFormToken(c: Context<AppEnv>, sessionToken: string, sent: unknown): void {
-  const origin = c.req.header("origin");
-  if (origin !== undefined && origin !== new URL(c.get("services").publicUrl).origin) {
-    throw new HeedError("csrf_failed", "This form was sent from another site.");
-  }
-  const expected = Buffer.from(formToken(c, sessionToken));
-  const given = Buffer.from(typeof sent === "string" ? sent : "");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (isForeignOrigin(c)) throw new HeedError("csrf_failed", "This form was sent from another site.");
+  if (!safeEqual(typeof sent === "string" ? sent : "", formToken(c, sessionToken))) {
     throw new HeedError("csrf_failed", "This form is out of date: reload the page and send it again.");
   }
 }

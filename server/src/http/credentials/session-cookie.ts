@@ -2,14 +2,11 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { SESSION_LIFETIME_MS } from "./team-sessions.js";
 import type { AppEnv } from "../env.js";
+import { servedOverHttps as secure } from "./browser-origin.js";
 
 // The dashboard session travels as an HttpOnly cookie that scripts cannot read, SameSite=Lax so a
 // cross-site POST does not carry it, and Secure under https, where it takes the `__Host-` prefix
 // (no Domain, Path=/, Secure) so a sibling subdomain cannot plant or overwrite it.
-
-function secure(c: Context<AppEnv>): boolean {
-  return c.get("services").publicUrl.startsWith("https:");
-}
 
 function cookieName(c: Context<AppEnv>): string {
   return secure(c) ? "__Host-heed_session" : "heed_session";
@@ -31,10 +28,4 @@ export function setSessionCookie(c: Context<AppEnv>, token: string): void {
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, cookieName(c), { path: "/", secure: secure(c) });
-}
-
-/** Whether the browser says the request comes from Heed's own pages (the Origin of PUBLIC_URL). */
-export function isSameOrigin(c: Context<AppEnv>): boolean {
-  const origin = c.req.header("origin");
-  return origin !== undefined && origin === new URL(c.get("services").publicUrl).origin;
 }

@@ -4,7 +4,7 @@ import { ROLE_SCOPES, type Role } from "../../../../packages/shared/src/roles.js
 import type { WorkspaceRef } from "../../platform/context.js";
 import type { AuthenticatedSession } from "./team-sessions.js";
 import type { AppEnv } from "../env.js";
-import { isSameOrigin } from "./session-cookie.js";
+import { isSameOrigin } from "./browser-origin.js";
 import { safeEqual } from "../../platform/lib/secret-keys.js";
 
 // What a dashboard session may do on a request: in which workspace, as which member, with which
