@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HeedError } from "../platform/errors.js";
 import type { RateLimiter } from "../platform/ratelimit/limiter.js";
 import type { Decision } from "../platform/ratelimit/decision.js";
+import type { Caller } from "./credentials/caller.js";
 import { callerOf, presentedKeyKind } from "./credentials/index.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
@@ -56,6 +57,31 @@ export function rateLimitHeaders(decision: Decision, policy: RatePolicy, windowS
   };
 }
 
+export interface RateBucket {
+  bucket: string;
+  limit: number;
+  policy: RatePolicy;
+}
+
+/**
+ * Whom a request counts against, from who is calling: the app's middleware and the front door
+ * both ask here, so a request is counted the same whichever answers it.
+ */
+export function rateBucketOf(caller: Caller | undefined, clientAddress: string, defaultLimit: number): RateBucket {
+  switch (caller?.kind) {
+    case "secret":
+      return { bucket: `key:${caller.key.keyId}`, limit: caller.key.rateLimitPerMinute ?? defaultLimit, policy: "key" };
+    case "session":
+      // A person's sessions (several tabs and devices) share one bucket.
+      return { bucket: `account:${caller.session.accountId}`, limit: defaultLimit, policy: "session" };
+    case "public":
+      // Browsers of many end users share one public key: each client address has its own bucket.
+      return { bucket: `pk:${caller.workspace.id}:${clientAddress}`, limit: caller.workspace.rateLimitPerMinute ?? defaultLimit, policy: "public" };
+    default:
+      return { bucket: `ip:${clientAddress}`, limit: defaultLimit, policy: "ip" };
+  }
+}
+
 /**
  * Every response of the API host carries the rate-limit headers: x-ratelimit-limit, -remaining,
  * -reset (Unix seconds) and the IETF RateLimit-Policy / RateLimit pair, all from one decision.
@@ -63,30 +89,12 @@ export function rateLimitHeaders(decision: Decision, policy: RatePolicy, windowS
  */
 export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let bucket: string;
-    let limit = options.defaultLimit;
-    let policy: RatePolicy;
     // The bucket follows the key the request presents; the route then checks it is the kind it takes.
     const kind = c.req.path.startsWith("/v1/") ? presentedKeyKind(c) : null;
     const caller = kind ? await callerOf(c, kind) : undefined;
-    c.set("clientAddress", clientAddress(c, options.trustProxyHops));
-    if (caller?.kind === "secret") {
-      bucket = `key:${caller.key.keyId}`;
-      limit = caller.key.rateLimitPerMinute ?? limit;
-      policy = "key";
-    } else if (caller?.kind === "session") {
-      // A person's sessions (several tabs and devices) share one bucket.
-      bucket = `account:${caller.session.accountId}`;
-      policy = "session";
-    } else if (caller?.kind === "public") {
-      // Browsers of many end users share one public key: each client address has its own bucket.
-      bucket = `pk:${caller.workspace.id}:${clientAddress(c, options.trustProxyHops)}`;
-      limit = caller.workspace.rateLimitPerMinute ?? limit;
-      policy = "public";
-    } else {
-      bucket = `ip:${clientAddress(c, options.trustProxyHops)}`;
-      policy = "ip";
-    }
+    const address = clientAddress(c, options.trustProxyHops);
+    c.set("clientAddress", address);
+    const { bucket, limit, policy } = rateBucketOf(caller, address, options.defaultLimit);
     const decision = UNCOUNTED.has(c.req.path) ? await limiter.peek(bucket, limit) : await limiter.consume(bucket, limit);
     const resetSeconds = Math.ceil(decision.resetMs / 1000);
     stampHeaders(c, rateLimitHeaders(decision, policy, limiter.windowSeconds));

@@ -9,7 +9,8 @@ import { isWellFormedKey, sha256Hex } from "../../platform/lib/secret-keys.js";
 import { type Kept, keptAnswer, representation } from "../answers.js";
 import { bearerToken } from "../credentials/index.js";
 import type { AppEnv } from "../env.js";
-import { type RatePolicy, rateLimitHeaders } from "../rate-limit.js";
+import type { Caller } from "../credentials/caller.js";
+import { type RateBucket, rateBucketOf, rateLimitHeaders } from "../rate-limit.js";
 import { clientAddressOfRequest, type FrontDoorDeps, writeAnswer } from "./deps.js";
 
 // A GET that the app answered from a kept answer (answers.ts), asked again with the same
@@ -74,19 +75,23 @@ async function bucketOf(
   req: IncomingMessage,
   credential: Credential,
   entry: FrontEntry,
-): Promise<{ bucket: string; limit: number; policy: RatePolicy; kept: Kept } | undefined> {
+): Promise<(RateBucket & { kept: Kept }) | undefined> {
   const { db } = deps.services;
-  if (credential.kind === "secret") {
-    const key = await authenticateKeyHash(db, credential.hash).catch(() => undefined);
-    const kept = key && key.workspace.id === entry.workspaceId ? keptAnswer(db, entry.keptKey, key.version) : undefined;
-    if (!key || !kept) return undefined;
-    return { bucket: `key:${key.keyId}`, limit: key.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "key", kept };
-  }
-  const workspace = await authenticatePublicKey(db, credential.key).catch(() => undefined);
-  const kept = workspace && workspace.id === entry.workspaceId ? keptAnswer(db, entry.keptKey, workspace.version) : undefined;
-  if (!workspace || !kept) return undefined;
-  const bucket = `pk:${workspace.id}:${clientAddressOfRequest(deps, req)}`;
-  return { bucket, limit: workspace.rateLimitPerMinute ?? deps.rateLimit.defaultLimit, policy: "public", kept };
+  const caller: Caller | undefined =
+    credential.kind === "secret"
+      ? await authenticateKeyHash(db, credential.hash).then(
+          (key) => ({ kind: "secret", key }) as const,
+          () => undefined,
+        )
+      : await authenticatePublicKey(db, credential.key).then(
+          (workspace) => ({ kind: "public", workspace }) as const,
+          () => undefined,
+        );
+  const opened =
+    caller?.kind === "secret" ? caller.key : caller?.kind === "public" ? { workspace: caller.workspace, version: caller.workspace.version } : undefined;
+  const kept = opened && opened.workspace.id === entry.workspaceId ? keptAnswer(db, entry.keptKey, opened.version) : undefined;
+  if (!kept) return undefined;
+  return { ...rateBucketOf(caller, clientAddressOfRequest(deps, req), deps.rateLimit.defaultLimit), kept };
 }
 
 /** Answers the request from its kept answer; false when the app must answer it instead. */
