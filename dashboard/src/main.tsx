@@ -10,6 +10,7 @@ import { Overview } from "./pages/Overview.js";
 import { RequestReset } from "./pages/RequestReset.js";
 import { ResetPassword } from "./pages/ResetPassword.js";
 import { SignIn } from "./pages/SignIn.js";
+import "virtual:heed-design-tokens.css";
 import "./styles.css";
 
 const queries = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });

@@ -1,32 +1,12 @@
-// The portal's look: system fonts, light and dark from the visitor's system, readable at 375 px.
+import { DESIGN_TOKENS_CSS } from "../../../../../packages/shared/src/design-tokens.js";
 
-export const PORTAL_STYLES = `
+// The portal's look: the design tokens the dashboard shares (system fonts, light and dark from the
+// visitor's system), readable at 375 px.
+
+export const PORTAL_STYLES = `${DESIGN_TOKENS_CSS}
 :root {
-  color-scheme: light dark;
-  --bg: #ffffff;
-  --fg: #1b1d21;
-  --muted: #5c6370;
-  --line: #d8dbe0;
-  --accent: #3b4fd8;
-  --accent-fg: #ffffff;
-  --good: #067647;
-  --soft: #f3f4f7;
   --button: var(--accent);
   --button-fg: var(--accent-fg);
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  line-height: 1.5;
-}
-@media (prefers-color-scheme: dark) {
-  :root {
-    --bg: #14161a;
-    --fg: #e7e9ee;
-    --muted: #a3a9b5;
-    --line: #343842;
-    --accent: #8f9dff;
-    --accent-fg: #0d0f14;
-    --good: #6ce9a6;
-    --soft: #1d2026;
-  }
 }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg); }
