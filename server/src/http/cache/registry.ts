@@ -1,3 +1,4 @@
+import { perDatabase } from "../../platform/changes/per-database.js";
 import type { Db } from "../../platform/db/database.js";
 
 // Every cache a Heed process keeps, in one list: what it holds, what it is keyed by, and why an
@@ -106,14 +107,7 @@ export function perDatabaseCache<T>(name: CacheName, create: () => T): (db: Db) 
   if (byDatabase.has(name) || CACHES[name].scope !== "database") throw new Error(`cache ${name} is declared twice or with another scope`);
   const values = new WeakMap<Db, T>();
   byDatabase.set(name, values);
-  return (db) => {
-    let value = values.get(db);
-    if (value === undefined) {
-      value = create();
-      values.set(db, value);
-    }
-    return value;
-  };
+  return perDatabase(create, values);
 }
 
 /** The cache of this name for the whole process. */
