@@ -21,6 +21,12 @@ export function clientAddressOfRequest(deps: FrontDoorDeps, req: IncomingMessage
   return clientAddressOf(typeof forwarded === "string" ? forwarded : undefined, req.socket.remoteAddress, deps.rateLimit.trustProxyHops);
 }
 
+/** The request's id as the app gives it: the caller's X-Request-Id when well formed, else a new one. */
+export function requestIdOfRequest(req: IncomingMessage): string {
+  const sent = req.headers["x-request-id"];
+  return requestIdOf(typeof sent === "string" ? sent : undefined);
+}
+
 /** Writes a whole answer with the request id and the security headers every answer carries (request-id.ts, security-headers.ts). */
 export function writeAnswer(
   deps: FrontDoorDeps,
@@ -29,13 +35,13 @@ export function writeAnswer(
   status: number,
   headers: Record<string, string>,
   body: Buffer | null,
+  requestId = requestIdOfRequest(req),
 ): void {
-  const requestId = req.headers["x-request-id"];
   res.writeHead(status, {
     ...everyAnswerHeaders(deps.services.publicUrl),
     ...headers,
     ...(body ? { "content-length": String(body.byteLength) } : {}),
-    "x-request-id": requestIdOf(typeof requestId === "string" ? requestId : undefined),
+    "x-request-id": requestId,
   });
   res.end(body ?? undefined);
 }

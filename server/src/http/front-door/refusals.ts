@@ -6,10 +6,8 @@ import { HeedError } from "../../platform/errors.js";
 import { bearerToken, missingSecretKey } from "../credentials/index.js";
 import type { Operation } from "../define-operation.js";
 import { problemBody } from "../problem.js";
-import { rateLimitHeaders } from "../rate-limit.js";
-import { requestIdOf } from "../request-id.js";
-import { everyAnswerHeaders } from "../security-headers.js";
-import { clientAddressOfRequest, type FrontDoorDeps } from "./deps.js";
+import { rateBucketOf, rateLimitHeaders } from "../rate-limit.js";
+import { clientAddressOfRequest, type FrontDoorDeps, requestIdOfRequest, writeAnswer } from "./deps.js";
 
 // A flood of requests without a key, or with a made-up one, must cost little: a team route's 401
 // is given at the door when the request names no credential at all, or a well-formed key that is
@@ -73,17 +71,13 @@ async function refusalOf(deps: FrontDoorDeps, req: IncomingMessage): Promise<Hee
 export async function refuseAtFrontDoor(deps: FrontDoorDeps, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const refusal = await refusalOf(deps, req);
   if (!refusal) return false;
-  const decision = await deps.rateLimiter.consume(`ip:${clientAddressOfRequest(deps, req)}`, deps.rateLimit.defaultLimit);
+  // Nobody the app would know: counted against the address, as the app's middleware counts it.
+  const { bucket, limit, policy } = rateBucketOf(undefined, clientAddressOfRequest(deps, req), deps.rateLimit.defaultLimit);
+  const decision = await deps.rateLimiter.consume(bucket, limit);
   if (!decision.allowed) return false;
-  const requestId = requestIdOf(typeof req.headers["x-request-id"] === "string" ? req.headers["x-request-id"] : undefined);
+  const requestId = requestIdOfRequest(req);
   const body = Buffer.from(JSON.stringify(problemBody(refusal, requestId)));
-  res.writeHead(refusal.status, {
-    ...everyAnswerHeaders(deps.services.publicUrl),
-    "content-type": "application/problem+json",
-    "content-length": String(body.byteLength),
-    "x-request-id": requestId,
-    ...rateLimitHeaders(decision, "ip", deps.rateLimiter.windowSeconds),
-  });
-  res.end(body);
+  const headers = { "content-type": "application/problem+json", ...rateLimitHeaders(decision, policy, deps.rateLimiter.windowSeconds) };
+  writeAnswer(deps, req, res, refusal.status, headers, body, requestId);
   return true;
 }
