@@ -2,10 +2,21 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { api, unwrap } from "../api.js";
+import { sessionQuery } from "../features/account/queries.js";
 import { useSession } from "../session.js";
 
 // Every signed-in page sits in this frame: the workspace switcher, the main navigation and the
 // account's sign-out. A "skip to content" link lets keyboard users past the header.
+
+const MAIN_PAGES = [
+  { to: "/", label: "Overview" },
+  { to: "/posts", label: "Inbox" },
+  { to: "/roadmap", label: "Roadmap" },
+  { to: "/changelog", label: "Changelog" },
+  { to: "/users", label: "Users" },
+  { to: "/companies", label: "Companies" },
+  { to: "/settings", label: "Settings" },
+];
 
 export function Shell() {
   const session = useSession();
@@ -17,7 +28,7 @@ export function Shell() {
     mutationFn: async (currentWorkspaceId: string) => unwrap(await api.PATCH("/auth/session", { body: { currentWorkspaceId } })),
     onSuccess: (answer) => {
       queries.clear();
-      queries.setQueryData(["session"], answer);
+      queries.setQueryData(sessionQuery().queryKey, answer);
     },
   });
   const signOut = useMutation({
@@ -75,29 +86,13 @@ export function Shell() {
       </header>
       <nav aria-label="Main" className="main-nav">
         <ul>
-          <li>
-            <NavLink to="/" end>
-              Overview
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/posts">Inbox</NavLink>
-          </li>
-          <li>
-            <NavLink to="/roadmap">Roadmap</NavLink>
-          </li>
-          <li>
-            <NavLink to="/changelog">Changelog</NavLink>
-          </li>
-          <li>
-            <NavLink to="/users">Users</NavLink>
-          </li>
-          <li>
-            <NavLink to="/companies">Companies</NavLink>
-          </li>
-          <li>
-            <NavLink to="/settings">Settings</NavLink>
-          </li>
+          {MAIN_PAGES.map((page) => (
+            <li key={page.to}>
+              <NavLink to={page.to} end={page.to === "/"}>
+                {page.label}
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <main id="content" tabIndex={-1}>

@@ -12,14 +12,16 @@ interface Props {
   children: ReactNode;
   /** The confirming button's text, as in "Revoke the key". */
   confirm: string;
-  onConfirm: () => void;
+  /** What happens once confirmed: a function, or a write (run, and the button disabled while it runs). */
+  onConfirm?: () => void;
+  run?: { mutate: () => void; isPending: boolean };
   disabled?: boolean;
   className?: string;
   /** Called as the dialog opens: to load what it shows only when someone looks. */
   onOpen?: () => void;
 }
 
-export function ConfirmButton({ label, ariaLabel, title, children, confirm, onConfirm, disabled, className = "danger", onOpen }: Props) {
+export function ConfirmButton({ label, ariaLabel, title, children, confirm, onConfirm, run, disabled = run?.isPending, className = "danger", onOpen }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   return (
@@ -48,7 +50,7 @@ export function ConfirmButton({ label, ariaLabel, title, children, confirm, onCo
             className="danger"
             onClick={() => {
               dialog.current?.close();
-              onConfirm();
+              (onConfirm ?? run?.mutate)?.();
             }}
           >
             {confirm}

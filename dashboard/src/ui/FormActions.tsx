@@ -1,18 +1,23 @@
-// A form's submit button (saying what it is doing while it waits) and, when given, its Cancel.
+import { useFormState } from "react-hook-form";
+
+// A form's submit button (disabled, and saying what it is doing, while the form is sent) and, when
+// given, its Cancel.
 
 interface Props {
-  pending: boolean;
-  /** As in "Create key"; while pending the button says "Saving…" unless `pendingLabel` says otherwise. */
+  /** Busy for another reason than this form's own sending. */
+  pending?: boolean;
+  /** As in "Create key"; while sending the button says "Saving…" unless `pendingLabel` says otherwise. */
   label: string;
   pendingLabel?: string;
-  onCancel?: () => void;
+  onCancel?: (() => void) | undefined;
 }
 
-export function FormActions({ pending, label, pendingLabel = "Saving…", onCancel }: Props) {
+export function FormActions({ pending = false, label, pendingLabel = "Saving…", onCancel }: Props) {
+  const busy = useFormState().isSubmitting || pending;
   return (
     <div className="actions">
-      <button type="submit" disabled={pending}>
-        {pending ? pendingLabel : label}
+      <button type="submit" disabled={busy}>
+        {busy ? pendingLabel : label}
       </button>
       {onCancel && (
         <button type="button" className="secondary" onClick={onCancel}>

@@ -1,22 +1,24 @@
 import { useId, useState } from "react";
+import { useFormContext } from "react-hook-form";
+import { useFieldError } from "./form/FormField.js";
 import { Markdown } from "./Markdown.js";
 
-// A markdown text area with a preview: "Write" and "Preview" switch in place, and the text stays
-// in the form (the preview hides the text area rather than removing it).
+// A markdown text area of the form around it, with a preview: "Write" and "Preview" switch in
+// place, and the text stays in the form (the preview hides the text area rather than removing it).
 
 interface Props {
   label: string;
   name: string;
-  defaultValue?: string;
   rows?: number;
   required?: boolean;
   maxLength?: number;
-  error?: string;
   placeholder?: string;
 }
 
-export function MarkdownField({ label, name, defaultValue = "", rows = 8, required, maxLength, error, placeholder }: Props) {
+export function MarkdownField({ label, name, rows = 8, required, maxLength, placeholder }: Props) {
   const id = useId();
+  const { register, getValues } = useFormContext();
+  const error = useFieldError(name);
   const [preview, setPreview] = useState<string | null>(null);
   const errorId = `${id}-error`;
   return (
@@ -27,27 +29,21 @@ export function MarkdownField({ label, name, defaultValue = "", rows = 8, requir
           <button type="button" className="secondary" aria-pressed={preview === null} onClick={() => setPreview(null)}>
             Write
           </button>
-          <button
-            type="button"
-            className="secondary"
-            aria-pressed={preview !== null}
-            onClick={() => setPreview((document.getElementById(id) as HTMLTextAreaElement).value)}
-          >
+          <button type="button" className="secondary" aria-pressed={preview !== null} onClick={() => setPreview(String(getValues(name) ?? ""))}>
             Preview
           </button>
         </div>
       </div>
       <textarea
         id={id}
-        name={name}
         rows={rows}
-        defaultValue={defaultValue}
         required={required}
         maxLength={maxLength}
         placeholder={placeholder}
         hidden={preview !== null}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        {...register(name)}
       />
       {preview !== null && (
         <section className="preview" aria-label={`${label}, preview`}>

@@ -1,8 +1,11 @@
 import { useId, useState } from "react";
+import { useFormContext } from "react-hook-form";
+import { useFieldError } from "./form/FormField.js";
 
 // The second step of signing in to an account with two-factor sign-in: the code of its
 // authenticator app, or one of its recovery codes. The sign-in, password-link and invite forms
-// show it once the server answered `two_factor_required`, and send the form again with it.
+// show it once the server answered `two_factor_required`, and send the form again with it. Only
+// the field shown is sent (the other leaves the form's values as it goes).
 
 /** Whether a refusal asks for the second factor. */
 export const asksForCode = (problem: { code?: string } | null) => problem?.code === "two_factor_required";
@@ -12,16 +15,13 @@ export function forPeople<P extends { detail: string; code?: string }>(problem: 
   return asksForCode(problem) ? { ...problem, detail: "Two-factor sign-in is on for this account: enter the code your authenticator app shows." } : problem;
 }
 
-/** The code or recovery code the form holds, as the API takes it. */
-export function secondFactorOf(form: FormData): { code?: string; recoveryCode?: string } {
-  const code = String(form.get("code") ?? "").replace(/\s/g, "");
-  const recoveryCode = String(form.get("recoveryCode") ?? "").trim();
-  return code ? { code } : recoveryCode ? { recoveryCode } : {};
-}
-
-export function SecondFactorField({ error }: { error?: string | undefined }) {
+export function SecondFactorField() {
   const id = useId();
   const [recovery, setRecovery] = useState(false);
+  const { register } = useFormContext();
+  const name = recovery ? "recoveryCode" : "code";
+  const error = useFieldError(name);
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
   return (
     <div className="field">
       <label htmlFor={id}>{recovery ? "Recovery code" : "Authentication code"}</label>
@@ -29,12 +29,19 @@ export function SecondFactorField({ error }: { error?: string | undefined }) {
         {recovery ? "One of the ten codes you saved when you turned two-factor sign-in on; each works once." : "The 6 digits your authenticator app shows now."}
       </p>
       {recovery ? (
-        <input key="recovery" id={id} name="recoveryCode" autoComplete="off" required aria-describedby={`${id}-hint`} aria-invalid={error ? true : undefined} />
+        <input
+          key="recovery"
+          id={id}
+          autoComplete="off"
+          required
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          {...register("recoveryCode", { shouldUnregister: true })}
+        />
       ) : (
         <input
           key="code"
           id={id}
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]{6}"
@@ -42,9 +49,15 @@ export function SecondFactorField({ error }: { error?: string | undefined }) {
           required
           // biome-ignore lint/a11y/noAutofocus: the code field appears after the password step; the person's next keystrokes are the code
           autoFocus
-          aria-describedby={`${id}-hint`}
+          aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
+          {...register("code", { shouldUnregister: true })}
         />
+      )}
+      {error && (
+        <p id={`${id}-error`} className="error">
+          {error}
+        </p>
       )}
       <button type="button" className="link" onClick={() => setRecovery(!recovery)}>
         {recovery ? "Use the authenticator app instead" : "Use a recovery code instead"}

@@ -1,19 +1,11 @@
-import { useState } from "react";
+import { useCopy } from "./CopyButton.js";
 
 // A secret Heed stores only as a hash (an API key, a webhook signing secret) is shown here once,
 // right after it is made, with a copy button. Leaving the page forgets it.
 
 export function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
-  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied("yes");
-    } catch {
-      // Without clipboard permission (an http page, a locked-down browser) the person selects it.
-      setCopied("failed");
-    }
-  };
+  // Without clipboard permission (an http page, a locked-down browser) the person selects it.
+  const { copy, copied } = useCopy(value);
   return (
     <section className="shown-once" aria-label={label}>
       <h2>{label}</h2>

@@ -1,0 +1,39 @@
+import { api, unwrap } from "../../api.js";
+import { ApiForm } from "../../ui/form/ApiForm.js";
+import { FormAlert } from "../../ui/form/FormAlert.js";
+import { FormCheckbox } from "../../ui/form/FormField.js";
+import { useApiForm } from "../../ui/form/useApiForm.js";
+import { FormActions } from "../../ui/FormActions.js";
+import { MarkdownField } from "../../ui/MarkdownField.js";
+import { usePostWrite } from "./queries.js";
+import { commentSchema } from "./schemas.js";
+
+// A new comment, a reply, or an internal note: what the team writes on a post.
+
+interface Props {
+  postId: string;
+  parentId?: string;
+  /** Replies follow their thread: public under a public comment, internal under a note. */
+  internal?: boolean;
+  onDone?: () => void;
+}
+
+export function CommentForm({ postId, parentId, internal, onDone }: Props) {
+  const form = useApiForm(commentSchema, { defaultValues: { body: "", internal: internal ?? false } });
+  const add = usePostWrite(postId, async (body: { body: string; internal: boolean; parentId?: string }) =>
+    unwrap(await api.POST("/posts/{id}/comments", { params: { path: { id: postId } }, body })),
+  );
+  const send = async (values: { body: string; internal: boolean }) => {
+    await add.mutateAsync({ ...values, ...(parentId ? { parentId } : {}) });
+    form.reset();
+    onDone?.();
+  };
+  return (
+    <ApiForm form={form} onSubmit={send} className="comment-form" aria-label={parentId ? "Reply" : "Comment"}>
+      <MarkdownField label={parentId ? "Reply" : "Comment"} name="body" rows={parentId ? 3 : 4} required maxLength={10_000} />
+      {internal === undefined && <FormCheckbox name="internal">Internal note: only the team sees it</FormCheckbox>}
+      <FormAlert />
+      <FormActions label={parentId ? "Reply" : "Comment"} pendingLabel="Posting…" onCancel={onDone} />
+    </ApiForm>
+  );
+}

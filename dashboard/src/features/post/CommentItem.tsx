@@ -1,0 +1,87 @@
+import type { Schemas } from "@heed/client";
+import { useState } from "react";
+import { api, noContent, unwrap } from "../../api.js";
+import { ConfirmButton } from "../../ui/Confirm.js";
+import { ApiForm } from "../../ui/form/ApiForm.js";
+import { FormAlert } from "../../ui/form/FormAlert.js";
+import { useApiForm } from "../../ui/form/useApiForm.js";
+import { FormActions } from "../../ui/FormActions.js";
+import { formatRelative } from "../../ui/format.js";
+import { Markdown } from "../../ui/Markdown.js";
+import { MarkdownField } from "../../ui/MarkdownField.js";
+import { ErrorAlert } from "../../ui/QueryState.js";
+import { CommentForm } from "./CommentForm.js";
+import { usePostWrite } from "./queries.js";
+import { editCommentSchema } from "./schemas.js";
+
+// One comment of the thread. Internal notes carry a label and their own colour, so nobody answers
+// a customer with what was meant for the team.
+
+type Comment = Schemas["Comment"];
+
+export function CommentItem({ comment, replies, names }: { comment: Comment; replies: Comment[]; names: Map<string, string> }) {
+  const [mode, setMode] = useState<"read" | "edit" | "reply">("read");
+  const hide = usePostWrite(comment.postId, async () => noContent(await api.DELETE("/comments/{id}", { params: { path: { id: comment.id } } })));
+  const author = comment.author ? (comment.author.name ?? names.get(comment.author.id) ?? "Anonymous") : "The team";
+  return (
+    <li className={comment.internal ? "comment internal" : "comment"}>
+      <article aria-label={`${comment.internal ? "Internal note" : "Comment"} by ${author}`}>
+        <p className="comment-meta">
+          {comment.internal && <span className="badge note">Internal note</span>} <strong>{author}</strong>{" "}
+          <span className="muted">
+            {formatRelative(comment.createdAt)}
+            {comment.updatedAt !== comment.createdAt && " · edited"}
+          </span>
+        </p>
+        {mode === "edit" ? <EditForm comment={comment} onDone={() => setMode("read")} /> : <Markdown source={comment.body} />}
+        {mode === "read" && (
+          <div className="comment-actions">
+            {comment.parentId === null && (
+              <button type="button" className="link" onClick={() => setMode("reply")}>
+                Reply
+              </button>
+            )}
+            <button type="button" className="link" onClick={() => setMode("edit")}>
+              Edit
+            </button>
+            <ConfirmButton label="Hide" className="link" title="Hide this comment?" confirm="Hide the comment" run={hide}>
+              <p>It disappears from the post and the portal. Its replies stay.</p>
+            </ConfirmButton>
+          </div>
+        )}
+        <ErrorAlert error={hide.error} />
+      </article>
+      {(replies.length > 0 || mode === "reply") && (
+        <ul className="replies">
+          {replies.map((r) => (
+            <CommentItem key={r.id} comment={r} replies={[]} names={names} />
+          ))}
+          {mode === "reply" && (
+            <li>
+              <CommentForm postId={comment.postId} parentId={comment.id} internal={comment.internal} onDone={() => setMode("read")} />
+            </li>
+          )}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The comment's text, edited in place. */
+function EditForm({ comment, onDone }: { comment: Comment; onDone: () => void }) {
+  const form = useApiForm(editCommentSchema, { defaultValues: { body: comment.body } });
+  const edit = usePostWrite(comment.postId, async (body: { body: string }) =>
+    unwrap(await api.PATCH("/comments/{id}", { params: { path: { id: comment.id } }, body })),
+  );
+  const send = async (body: { body: string }) => {
+    await edit.mutateAsync(body);
+    onDone();
+  };
+  return (
+    <ApiForm form={form} onSubmit={send} aria-label="Edit the comment">
+      <MarkdownField label="Comment" name="body" rows={4} required maxLength={10_000} />
+      <FormAlert />
+      <FormActions label="Save" onCancel={onDone} />
+    </ApiForm>
+  );
+}

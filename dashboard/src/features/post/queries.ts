@@ -1,0 +1,42 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../api.js";
+import { cursorQuery } from "../../ui/useCursorList.js";
+import { postKeys, postQuery } from "../posts/queries.js";
+
+// The post page's reads, and one way to write: every change refreshes the post, its activity,
+// voters and comments, and the lists it appears in, so the page and the inbox never disagree.
+
+export type { Post } from "../posts/queries.js";
+
+export const activityQuery = (postId: string) =>
+  cursorQuery(postKeys.activity(postId), async (cursor) =>
+    unwrap(await api.GET("/posts/{id}/activity", { params: { path: { id: postId }, query: { limit: 50, ...cursor } } })),
+  );
+
+export const votersQuery = (postId: string) =>
+  cursorQuery(postKeys.voters(postId), async (cursor) =>
+    unwrap(await api.GET("/posts/{id}/votes", { params: { path: { id: postId }, query: { limit: 50, ...cursor } } })),
+  );
+
+export const commentsQuery = (postId: string) =>
+  cursorQuery(postKeys.comments(postId), async (cursor) =>
+    unwrap(await api.GET("/posts/{id}/comments", { params: { path: { id: postId }, query: { limit: 100, ...cursor } } })),
+  );
+
+export function usePost(id: string) {
+  return useQuery(postQuery(id));
+}
+
+/** What a change of these posts may have changed: each post's own reads, and every list of posts. */
+export function refreshPost(queries: QueryClient, ...ids: string[]): Promise<unknown> {
+  return Promise.all([
+    ...ids.map((id) => queries.invalidateQueries({ queryKey: postKeys.detail(id) })),
+    queries.invalidateQueries({ queryKey: postKeys.lists() }),
+  ]);
+}
+
+/** A write to the post: the mutation, and the post refreshed once it succeeds. */
+export function usePostWrite<Input, Output>(postId: string, write: (input: Input) => Promise<Output>) {
+  const queries = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => refreshPost(queries, postId) });
+}

@@ -1,0 +1,135 @@
+import type { Schemas } from "@heed/client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { problemOf } from "../../api.js";
+import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
+import { ApiForm } from "../../ui/form/ApiForm.js";
+import { useApiForm } from "../../ui/form/useApiForm.js";
+import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
+import { useMembers } from "../settings/members/queries.js";
+import { applyToPost, type BulkAction, inBatches } from "./bulk.js";
+import { postKeys } from "./queries.js";
+import { bulkSchema } from "./schemas.js";
+
+// What to do with the selected posts: one action at a time, applied post by post (a few at once)
+// with progress, and the failures named. Merging picks one of the selection as the post that stays.
+// The button names how many posts it changes, and a run acts on exactly the posts selected when
+// it was pressed, whatever the list's refresh brings in meanwhile.
+
+type Post = Schemas["Post"];
+
+const ACTIONS = [
+  { id: "status", label: "Change status" },
+  { id: "tag", label: "Add a tag" },
+  { id: "untag", label: "Remove a tag" },
+  { id: "board", label: "Move to board" },
+  { id: "owner", label: "Assign owner" },
+  { id: "merge", label: "Merge into one post" },
+] as const;
+
+export type BulkKind = (typeof ACTIONS)[number]["id"];
+
+interface Props {
+  selected: Post[];
+  onDone: () => void;
+  /** A shortcut's request ("s": status, "a": owner): the bar switches to it and focuses its choice. */
+  request?: { kind: BulkKind; at: number } | undefined;
+}
+
+export function BulkBar({ selected, onDone, request }: Props) {
+  const id = useId();
+  const queries = useQueryClient();
+  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
+  const form = useApiForm(bulkSchema, { defaultValues: { kind: request?.kind ?? "status", target: "" } });
+  const kind = form.watch("kind");
+  useEffect(() => {
+    if (!request) return;
+    form.setValue("kind", request.kind);
+    // After the switch has rendered the new choices.
+    setTimeout(() => form.setFocus("target"), 0);
+  }, [form, request]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [failures, setFailures] = useState<string[]>([]);
+  const statuses = useQuery(statusesQuery());
+  const tags = useQuery(tagsQuery());
+  const boards = useQuery(boardsQuery());
+  const members = useMembers();
+  const options: { value: string; label: string }[] =
+    kind === "status"
+      ? (statuses.data?.data ?? []).map((s) => ({ value: s.id, label: s.name }))
+      : kind === "tag" || kind === "untag"
+        ? (tags.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }))
+        : kind === "board"
+          ? (boards.data?.data ?? []).map((b) => ({ value: b.id, label: b.name }))
+          : kind === "owner"
+            ? [{ value: "", label: "Nobody" }, ...(members.data?.data ?? []).map((m) => ({ value: m.id, label: m.name }))]
+            : selected.map((p) => ({ value: p.id, label: p.title }));
+  // The target is always one of the choices shown: the first, until the person picks another
+  // (the choices change with the action, and arrive after the bar when not loaded yet).
+  const target = form.watch("target");
+  useEffect(() => {
+    if (!options.some((o) => o.value === target)) form.setValue("target", options[0]?.value ?? "");
+  });
+  const run = async (action: BulkAction) => {
+    const ids = selected.map((p) => p.id);
+    setFailures([]);
+    setProgress({ done: 0, total: ids.length });
+    const failed = await inBatches(
+      ids,
+      (postId) => applyToPost(postId, action),
+      (done) => setProgress({ done, total: ids.length }),
+    );
+    await queries.invalidateQueries({ queryKey: postKeys.lists() });
+    setProgress(null);
+    setFailures(failed.map((f) => `${selected.find((p) => p.id === f.id)?.title}: ${problemOf(f.error).detail}`));
+    if (failed.length === 0) onDone();
+  };
+  const choices = ACTIONS.filter((a) => a.id !== "owner" || manages).filter((a) => a.id !== "merge" || selected.length > 1);
+  return (
+    <section className="bulk-bar" aria-labelledby={id}>
+      <h2 id={id} className="visually-hidden">
+        Bulk actions
+      </h2>
+      <ApiForm form={form} onSubmit={run} className="bulk-form" aria-label={`Change ${selected.length} selected posts`}>
+        <strong>{selected.length} selected</strong>
+        <label htmlFor={`${id}-kind`} className="visually-hidden">
+          Action
+        </label>
+        <select id={`${id}-kind`} {...form.register("kind")}>
+          {choices.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-target`} className="visually-hidden">
+          {kind === "merge" ? "The post that stays" : "To"}
+        </label>
+        <select id={`${id}-target`} required={kind !== "owner"} {...form.register("target")}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {kind === "merge" ? `Keep “${o.label}”` : o.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="secondary" disabled={progress !== null || options.length === 0}>
+          Apply to {selected.length === 1 ? "1 post" : `${selected.length} posts`}
+        </button>
+        <button type="button" className="link" onClick={onDone}>
+          Clear the selection
+        </button>
+      </ApiForm>
+      <div role="status">{progress && `Updated ${progress.done} of ${progress.total}…`}</div>
+      {failures.length > 0 && (
+        <div className="error" role="alert">
+          <p>{failures.length === 1 ? "One post was not changed:" : `${failures.length} posts were not changed:`}</p>
+          <ul>
+            {failures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

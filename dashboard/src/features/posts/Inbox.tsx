@@ -1,0 +1,155 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
+import { QueryState } from "../../ui/QueryState.js";
+import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
+import { boardsQuery } from "../settings/boards/queries.js";
+import { BulkBar, type BulkKind } from "./BulkBar.js";
+import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";
+import { PostRow } from "./PostRow.js";
+import { inboxQuery } from "./queries.js";
+import { ShortcutHelp } from "./ShortcutHelp.js";
+import { useShortcuts } from "./shortcuts.js";
+import { StatusCounts } from "./StatusCounts.js";
+
+// The inbox (/app/posts): every post, filtered and sorted as the address says, a page at a time
+// by keyset cursor (fast at any depth). Loaded pages refresh every few seconds, so a post that
+// arrives through the portal or the API shows up without a reload. Posts can be selected and
+// changed together, and triaged from the keyboard ("?" lists the keys). The keyboard's cursor and
+// the selection hold post ids, never row positions: a refresh that brings new posts in above them
+// moves the rows, and a key pressed after it still acts on the post the person chose.
+
+const REFRESH_MS = 5000;
+
+/** Every filter off; the sort stays as it is. */
+const { sort: _keptSort, ...NO_FILTERS } = filtersOf(new URLSearchParams());
+
+export function Inbox() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
+  const [selection, setSelection] = useState<Set<string>>(new Set());
+  /** The post under the keyboard's cursor, by id. */
+  const [cursorId, setCursorId] = useState<string | null>(null);
+  /** Where that post was last seen: if it leaves the list, j and k go on from its place. */
+  const lastIndex = useRef(-1);
+  const [request, setRequest] = useState<{ kind: BulkKind; at: number }>();
+  const help = useRef<HTMLDialogElement>(null);
+  const boards = useQuery(boardsQuery());
+  const boardNames = new Map((boards.data?.data ?? []).map((b) => [b.id, b.name]));
+  const { query: posts, items: list } = useCursorList({ ...inboxQuery(filters), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  // A change applies to the filters in the address as it is now, not as this render saw it: the
+  // router re-renders after a navigation in a transition, so a change made right after another
+  // (clear the filters, then pick a sort) started from the filters before the first and brought
+  // them back.
+  const setFilters = (change: Partial<Filters>) => {
+    setSelection(new Set());
+    setCursorId(null);
+    lastIndex.current = -1;
+    setParams(paramsOf({ ...filtersOf(new URLSearchParams(window.location.search)), ...change }));
+  };
+  const filtered = Boolean(filters.q || filters.boardId || filters.status || filters.tag || filters.authorId || filters.ownerId);
+  const selected = list.filter((p) => selection.has(p.id));
+  const cursorIndex = cursorId === null ? -1 : list.findIndex((p) => p.id === cursorId);
+  if (cursorIndex >= 0) lastIndex.current = cursorIndex;
+  // A post that left the list (merged, deleted, filtered out elsewhere) is no longer under the cursor.
+  const current = cursorIndex >= 0 ? list[cursorIndex] : undefined;
+  // Nor selected: the selection is what the list shows checked, so it cannot come back unseen.
+  const data = posts.data;
+  useEffect(() => {
+    const shown = new Set(data?.pages.flatMap((p) => p.data.map((post) => post.id)) ?? []);
+    setSelection((all) => ([...all].every((id) => shown.has(id)) ? all : new Set([...all].filter((id) => shown.has(id)))));
+  }, [data]);
+  const toggle = (id: string, on: boolean) =>
+    setSelection((all) => {
+      const next = new Set(all);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const move = (step: 1 | -1) => {
+    // From a post that has left the list, "next" is the one now in its place.
+    const from = cursorIndex >= 0 || lastIndex.current < 0 ? cursorIndex : lastIndex.current - (step > 0 ? 1 : 0);
+    const target = list[Math.max(0, Math.min(list.length - 1, from + step))];
+    if (!target) return;
+    setCursorId(target.id);
+    document.querySelector<HTMLElement>(`[data-post-id="${target.id}"] .post-title a`)?.focus();
+  };
+  // "s" and "a" act on the selection, or on the post under the cursor when nothing is selected.
+  const ask = (kind: BulkKind) => {
+    if (selected.length === 0 && current) setSelection(new Set([current.id]));
+    if (selected.length > 0 || current) setRequest({ kind, at: Date.now() });
+  };
+  useShortcuts({
+    j: () => move(1),
+    k: () => move(-1),
+    x: () => current && toggle(current.id, !selection.has(current.id)),
+    s: () => ask("status"),
+    a: () => manages && ask("owner"),
+    "?": () => help.current?.showModal(),
+  });
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Inbox</h1>
+        <button type="button" className="link" onClick={() => help.current?.showModal()}>
+          Keyboard shortcuts
+        </button>
+      </div>
+      <ShortcutHelp ref={help} />
+      <InboxFilters filters={filters} onChange={setFilters} />
+      <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ status })} enabled={!posts.isPending} />
+      {filtered && (
+        <p>
+          <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
+            Clear the filters
+          </button>
+        </p>
+      )}
+      {selected.length > 0 && <BulkBar selected={selected} request={request} onDone={() => setSelection(new Set())} />}
+      <QueryState
+        query={posts}
+        what="posts"
+        isEmpty={() => list.length === 0}
+        empty={
+          <>
+            <h2>{filtered ? "No post matches" : "No posts yet"}</h2>
+            <p>
+              {filtered
+                ? "Try fewer filters, or other words."
+                : "Ideas arrive here from the portal, the widget and the API. Share your portal's address with your users to get the first ones."}
+            </p>
+          </>
+        }
+      >
+        {() => (
+          <>
+            <label className="choice select-all">
+              <input
+                type="checkbox"
+                checked={selected.length === list.length}
+                onChange={(e) => setSelection(e.target.checked ? new Set(list.map((p) => p.id)) : new Set())}
+              />{" "}
+              Select all {list.length} shown
+            </label>
+            <ul className="post-list" aria-label="Posts" aria-busy={posts.isFetching && !posts.isFetchingNextPage}>
+              {list.map((post) => (
+                <PostRow
+                  key={post.id}
+                  post={post}
+                  boardName={boardNames.get(post.boardId)}
+                  onAuthor={(authorId) => setFilters({ authorId })}
+                  selected={selection.has(post.id)}
+                  onSelect={(on) => toggle(post.id, on)}
+                  current={post.id === current?.id}
+                />
+              ))}
+            </ul>
+            <MoreButton list={posts} label="More posts" />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { ApiForm } from "../../ui/form/ApiForm.js";
+import { FieldFrame, FormField } from "../../ui/form/FormField.js";
+import { useApiForm } from "../../ui/form/useApiForm.js";
+import { Options } from "../../ui/Options.js";
+import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
+import { useMembers } from "../settings/members/queries.js";
+import { searchSchema } from "./schemas.js";
+
+// The inbox's filters and sort, kept in the address (`?status=open&sort=votes`) so that a view can
+// be bookmarked and shared. Boards, statuses and tags come from the API.
+
+export const SORTS = [
+  { id: "newest", name: "Newest" },
+  { id: "votes", name: "Most votes" },
+  { id: "trending", name: "Trending" },
+  { id: "revenue", name: "Revenue" },
+  { id: "comments", name: "Most comments" },
+  { id: "updated", name: "Recently updated" },
+  { id: "oldest", name: "Oldest" },
+] as const;
+
+export type Sort = (typeof SORTS)[number]["id"];
+
+export interface Filters {
+  q: string;
+  boardId: string;
+  status: string;
+  tag: string;
+  authorId: string;
+  /** A member id, `none` for posts nobody owns, or empty for anyone. */
+  ownerId: string;
+  sort: Sort;
+}
+
+export function filtersOf(params: URLSearchParams): Filters {
+  const sort = params.get("sort");
+  return {
+    q: params.get("q") ?? "",
+    boardId: params.get("board") ?? "",
+    status: params.get("status") ?? "",
+    tag: params.get("tag") ?? "",
+    authorId: params.get("author") ?? "",
+    ownerId: params.get("owner") ?? "",
+    sort: SORTS.some((s) => s.id === sort) ? (sort as Sort) : "newest",
+  };
+}
+
+export function paramsOf(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.boardId) params.set("board", filters.boardId);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.tag) params.set("tag", filters.tag);
+  if (filters.authorId) params.set("author", filters.authorId);
+  if (filters.ownerId) params.set("owner", filters.ownerId);
+  if (filters.sort !== "newest") params.set("sort", filters.sort);
+  return params;
+}
+
+const CATEGORIES = [
+  { id: "open", name: "All open" },
+  { id: "active", name: "All active" },
+  { id: "complete", name: "All complete" },
+  { id: "closed", name: "All closed" },
+];
+
+/** A filter's select: it applies at once. */
+function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  return (
+    <FieldFrame label={label}>
+      {(control) => (
+        <select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function InboxFilters({ filters, onChange }: { filters: Filters; onChange: (change: Partial<Filters>) => void }) {
+  const boards = useQuery(boardsQuery());
+  const statuses = useQuery(statusesQuery());
+  const tags = useQuery(tagsQuery());
+  // Owners to choose from: the team, for those whose role may list it (a member's may not).
+  const members = useMembers();
+  // The search box follows the address (a cleared filter, back); it applies on Enter or the button.
+  const form = useApiForm(searchSchema, { values: { q: filters.q } });
+  return (
+    <ApiForm form={form} onSubmit={({ q }) => onChange({ q })} className="filters" aria-label="Filter posts">
+      <FormField name="q" label="Search" type="search" maxLength={200} placeholder="Words in the title or body" />
+      <Filter label="Status" value={filters.status} onChange={(status) => onChange({ status })}>
+        <option value="">Any status</option>
+        <Options items={CATEGORIES} />
+        <Options items={statuses.data?.data ?? []} />
+      </Filter>
+      <Filter label="Board" value={filters.boardId} onChange={(boardId) => onChange({ boardId })}>
+        <option value="">Every board</option>
+        <Options items={boards.data?.data ?? []} />
+      </Filter>
+      <Filter label="Tag" value={filters.tag} onChange={(tag) => onChange({ tag })}>
+        <option value="">Any tag</option>
+        <Options items={tags.data?.data ?? []} />
+      </Filter>
+      <Filter label="Owner" value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })}>
+        <option value="">Anyone</option>
+        <option value="none">Nobody yet</option>
+        <Options items={members.data?.data ?? []} />
+      </Filter>
+      <Filter label="Sort" value={filters.sort} onChange={(sort) => onChange({ sort: sort as Sort })}>
+        <Options items={SORTS} />
+      </Filter>
+      <div className="actions">
+        <button type="submit" className="secondary">
+          Search
+        </button>
+      </div>
+    </ApiForm>
+  );
+}

@@ -1,0 +1,89 @@
+import { type Announcements, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, rectIntersection, useSensor, useSensors } from "@dnd-kit/core";
+import type { Schemas } from "@heed/client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { api, unwrap } from "../../api.js";
+import { ErrorAlert, Loaded } from "../../ui/QueryState.js";
+import { postKeys } from "../posts/queries.js";
+import { statusesQuery } from "../settings/boards/queries.js";
+import { columnCoordinates } from "./keyboard.js";
+import { RoadmapColumn } from "./RoadmapColumn.js";
+
+// The roadmap (/app/roadmap): a column per status, most voted first. Moving a card to another
+// column changes the post's status (one request, the same `post.status_changed` event as
+// anywhere); the card shows in its new column at once and goes back if the change is refused.
+
+type Post = Schemas["Post"];
+type Move = { post: Post; to: string };
+
+export function Roadmap() {
+  const queries = useQueryClient();
+  const [showClosed, setShowClosed] = useState(false);
+  const [moves, setMoves] = useState<Move[]>([]);
+  const statuses = useQuery(statusesQuery());
+  const columns = (statuses.data?.data ?? []).filter((s) => showClosed || s.category !== "closed");
+  const columnIds = useRef<string[]>([]);
+  columnIds.current = columns.map((s) => s.id);
+  const names = new Map(columns.map((s) => [s.id, s.name]));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates(() => columnIds.current) }),
+  );
+  const change = useMutation({
+    mutationFn: async ({ post, to }: Move) => unwrap(await api.POST("/posts/{id}/status", { params: { path: { id: post.id } }, body: { statusId: to } })),
+    onSettled: async (_answer, _error, move) => {
+      await queries.invalidateQueries({ queryKey: postKeys.lists() });
+      setMoves((all) => all.filter((m) => m.post.id !== move.post.id));
+    },
+  });
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const post = active.data.current?.post as Post | undefined;
+    const from = moves.find((m) => m.post.id === active.id)?.to ?? post?.status.id;
+    if (!post || !over || over.id === from) return;
+    const to = String(over.id);
+    const move = { post: { ...post, status: { ...post.status, id: to, name: names.get(to) ?? post.status.name } }, to };
+    setMoves((all) => [...all.filter((m) => m.post.id !== post.id), move]);
+    change.mutate(move);
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up “${active.data.current?.title}”. Use the arrow keys to choose a column, Space to drop it there, Escape to cancel.`,
+    onDragOver: ({ active, over }) => (over ? `“${active.data.current?.title}” is over ${names.get(String(over.id))}.` : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? `“${active.data.current?.title}” moved to ${names.get(String(over.id))}.` : `“${active.data.current?.title}” put back.`,
+    onDragCancel: ({ active }) => `Moving “${active.data.current?.title}” cancelled; it is back in its column.`,
+  };
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Roadmap</h1>
+        <label className="choice">
+          <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} /> Show closed statuses
+        </label>
+      </div>
+      <p className="hint">Drag a card to another column to change its status, or focus its handle, press Space, then the arrow keys.</p>
+      <ErrorAlert error={change.error} lead="The status could not be changed." />
+      <Loaded read={statuses} what="the roadmap">
+        <DndContext
+          sensors={sensors}
+          collisionDetection={rectIntersection}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: "Press Space to pick the card up, the arrow keys to choose a column, Space again to drop it." },
+          }}
+        >
+          <div className="roadmap">
+            {columns.map((s) => (
+              <RoadmapColumn
+                key={s.id}
+                status={s}
+                arrived={moves.filter((m) => m.to === s.id).map((m) => m.post)}
+                left={new Set(moves.filter((m) => m.to !== s.id).map((m) => m.post.id))}
+              />
+            ))}
+          </div>
+        </DndContext>
+      </Loaded>
+    </section>
+  );
+}

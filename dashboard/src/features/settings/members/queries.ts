@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../../api.js";
+import { canManageWorkspace, useCurrentWorkspace } from "../../../role.js";
+
+// The team and its pending invites. The team fits in one page of 100; more would page like every
+// list.
+
+export const memberKeys = {
+  all: ["members"] as const,
+  list: () => [...memberKeys.all, "list"] as const,
+  invites: () => [...memberKeys.all, "invites"] as const,
+};
+
+export const membersQuery = () =>
+  queryOptions({ queryKey: memberKeys.list(), queryFn: async () => unwrap(await api.GET("/members", { params: { query: { limit: 100 } } })) });
+
+export const invitesQuery = () => queryOptions({ queryKey: memberKeys.invites(), queryFn: async () => unwrap(await api.GET("/members/invites")) });
+
+/** The team, for those whose role may list it (a member's may not): names of owners and actors. */
+export function useMembers() {
+  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
+  return useQuery({ ...membersQuery(), enabled: manages });
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type BaseSyntheticEvent, useId, useState } from "react";
+import { api, noContent, unwrap } from "../../../api.js";
+import { ApiForm } from "../../../ui/form/ApiForm.js";
+import { FormAlert } from "../../../ui/form/FormAlert.js";
+import { FormField } from "../../../ui/form/FormField.js";
+import { useApiForm } from "../../../ui/form/useApiForm.js";
+import { FormActions } from "../../../ui/FormActions.js";
+import { formatDateTime } from "../../../ui/format.js";
+import { ErrorAlert, Loaded } from "../../../ui/QueryState.js";
+import { accountKeys } from "../../account/queries.js";
+import { QrCode } from "./QrCode.js";
+import { sessionsKeys, twoFactorQuery } from "./queries.js";
+import { confirmSchema, proofSchema } from "./schemas.js";
+
+// Settings → Your sessions → Two-factor sign-in: scan a secret with an authenticator app, confirm
+// with its first code, keep the ten recovery codes (shown once); later, new codes or turning it
+// off, each with the password. The secret and the codes live only in this component's state.
+
+export function TwoFactorSettings() {
+  const titleId = useId();
+  const queries = useQueryClient();
+  const status = useQuery(twoFactorQuery());
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const refresh = () => {
+    queries.invalidateQueries({ queryKey: sessionsKeys.twoFactor() });
+    // The session's `account.twoFactor` and `secondFactor` changed too (the workspace banner reads them).
+    queries.invalidateQueries({ queryKey: accountKeys.session });
+  };
+  const enrol = useMutation({ mutationFn: async () => unwrap(await api.POST("/auth/two-factor/enrol")) });
+  const confirm = useMutation({
+    mutationFn: async (code: string) => unwrap(await api.POST("/auth/two-factor/confirm", { body: { code } })),
+    onSuccess: (answer) => {
+      setCodes(answer.recoveryCodes);
+      enrol.reset();
+      refresh();
+    },
+  });
+  const renew = useMutation({
+    mutationFn: async (body: { password?: string; code?: string }) => unwrap(await api.POST("/auth/two-factor/recovery-codes", { body })),
+    onSuccess: (answer) => {
+      setCodes(answer.recoveryCodes);
+      refresh();
+    },
+  });
+  const disable = useMutation({
+    mutationFn: async (body: { password?: string; code?: string }) => noContent(await api.POST("/auth/two-factor/disable", { body })),
+    onSuccess: refresh,
+  });
+
+  const confirmForm = useApiForm(confirmSchema, { defaultValues: { code: "" } });
+  const proofForm = useApiForm(proofSchema, { defaultValues: { password: "", code: "" } });
+  // Two buttons send the proof: the one pressed says what for.
+  const manage = (body: { password?: string; code?: string }, event?: BaseSyntheticEvent) => {
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLButtonElement | null | undefined;
+    return submitter?.value === "disable" ? disable.mutateAsync(body) : renew.mutateAsync(body);
+  };
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>Two-factor sign-in</h2>
+      <Loaded read={status} what="two-factor sign-in" />
+      {codes && (
+        <section className="shown-once" aria-label="Recovery codes">
+          <h3>Your recovery codes</h3>
+          <p>Each one signs you in once if you lose your phone. Save them somewhere safe now: Heed keeps only their hashes and cannot show them again.</p>
+          <ol className="recovery-codes" data-testid="recovery-codes">
+            {codes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ol>
+          <button type="button" className="secondary" onClick={() => setCodes(null)}>
+            I have saved them
+          </button>
+        </section>
+      )}
+      {status.data && !status.data.enabled && !enrol.data && (
+        <>
+          <p className="muted">Off: your password alone signs you in. With it on, every sign-in also asks for a code from an app on your phone.</p>
+          <ErrorAlert error={enrol.error} />
+          <button type="button" onClick={() => enrol.mutate()} disabled={enrol.isPending}>
+            {enrol.isPending ? "Starting…" : "Turn on two-factor sign-in"}
+          </button>
+        </>
+      )}
+      {enrol.data && (
+        <ApiForm
+          form={confirmForm}
+          onSubmit={({ code }) => confirm.mutateAsync(code)}
+          fallback="code"
+          className="panel"
+          aria-label="Confirm two-factor sign-in"
+        >
+          <p>Scan this code with an authenticator app (1Password, Google Authenticator, Authy, …), then enter the 6 digits it shows.</p>
+          <QrCode value={enrol.data.otpauthUrl} label="QR code of the two-factor secret" />
+          <p>
+            Cannot scan? Type this key into the app: <code data-testid="totp-secret">{enrol.data.secret.replace(/(.{4})/g, "$1 ").trim()}</code>
+          </p>
+          <FormField name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+          <FormActions label="Confirm and turn on" pendingLabel="Checking…" onCancel={() => enrol.reset()} />
+        </ApiForm>
+      )}
+      {status.data?.enabled && (
+        <>
+          <p>
+            <span className="badge good">On</span> since {formatDateTime(status.data.enabledAt!)}. {status.data.recoveryCodesLeft} of 10 recovery codes left.
+          </p>
+          <ApiForm form={proofForm} onSubmit={manage} className="panel" aria-label="Manage two-factor sign-in">
+            <FormField
+              name="password"
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              hint="Asked before anything that weakens your sign-in."
+            />
+            <FormField name="code" label="Or, without a password, a current code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <FormAlert />
+            <div className="actions">
+              <button type="submit" value="renew" className="secondary" disabled={renew.isPending}>
+                New recovery codes
+              </button>
+              <button type="submit" value="disable" className="danger" disabled={disable.isPending}>
+                Turn off two-factor sign-in
+              </button>
+            </div>
+          </ApiForm>
+        </>
+      )}
+    </section>
+  );
+}
