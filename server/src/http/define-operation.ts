@@ -1,4 +1,6 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import type { ErrorCode } from "../platform/errors.js";
 import type { ApiTag } from "./api-document.js";
 import { authenticateRoute } from "./auth.js";
@@ -7,12 +9,15 @@ import { answeredWithEtag } from "./answers.js";
 import { idempotent } from "./idempotency/middleware.js";
 import { ConditionalHeaders, errorResponses, IdempotencyHeaders, jsonBody, jsonContent, NOT_MODIFIED } from "./openapi.js";
 import { credentialLine, securityOf, type RouteCredential } from "./route-security.js";
+import { verbArgs, type VerbArgs } from "./verb-args.js";
 
-// Every /v1 operation is one `defineOperation(spec, handler)`. From the spec alone come the
+// Every /v1 operation is one `defineOperation(spec, call)`. From the spec alone come the
 // OpenAPI entry, its description's credential line, the Idempotency-Key header of a write, the
 // documented refusals, and the route's middleware: authentication with the declared credential
 // (before validation, so refusals come 401, 403, then 400), then validation, then the handler,
 // wrapped for Idempotency-Key when it writes (so a key is claimed only by a request that runs).
+// Most operations only call their verb (`{ verb: listBoards }`, see `Call`); the handler is
+// written out where a route does more than that (cookies, redirects, counting attempts).
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -80,7 +85,48 @@ type RouteOf<S extends OperationSpec> = {
   responses: ResponsesOf<S["answer"]>;
 };
 
-export function defineOperation<const S extends OperationSpec>(spec: S, handler: RouteHandler<RouteOf<S>, AppEnv>): Operation {
+type Handler<S extends OperationSpec> = RouteHandler<RouteOf<S>, AppEnv>;
+
+/** Whether answering `Result` with the spec's status is an answer the route documents: what `c.json(result, status)` is checked for in a handler. */
+type Answers<S extends OperationSpec, Result> = S["answer"] extends { status: 204 }
+  ? true
+  : S["answer"] extends { status: infer Code extends 200 | 201 | 202 } & { existing?: undefined }
+    ? Response & TypedResponse<JSONParsed<Result>, Code, "json"> extends Awaited<ReturnType<Handler<S>>>
+      ? true
+      : false
+    : false;
+
+/**
+ * An operation that only calls its verb, in place of a handler. The verb gets the context of the
+ * route's credential and, as `input`, the validated query, body and path parameters in one object
+ * (verb-args.ts); `idAs` is the verb's name for the path's `{id}` where that is not `id` (`postId`
+ * under /posts/{id}/comments). Its result is the answer, with the answer's status; a 204 has no body.
+ */
+export interface Call<S extends OperationSpec, Result, Id extends string> {
+  // NoInfer: `Id` is what `idAs` says, never a guess from the keys of the verb's input.
+  verb: (args: VerbArgs<S, NoInfer<Id>>) => Promise<Result>;
+  idAs?: Id;
+}
+
+/** The handler of a `Call`: the checks above make its casts safe. */
+function callHandler(spec: OperationSpec, { verb, idAs }: Call<OperationSpec, unknown, string>) {
+  const call = verb as (args: object) => Promise<unknown>;
+  const { status } = spec.answer;
+  return async (c: Context<AppEnv>) => {
+    const result = await call(verbArgs(c, spec, idAs));
+    return status === 204 ? c.body(null, 204) : c.json(result as object, status as 200);
+  };
+}
+
+/** An operation from its spec, and either the verb it calls (`Call`) or its handler. */
+export function defineOperation<const S extends OperationSpec, Result, const Id extends string = never>(
+  spec: S,
+  call: Call<S, Result, Id> & (Answers<S, Result> extends true ? unknown : { verb: "answers what the spec's `answer` does not describe" }),
+): Operation;
+export function defineOperation<const S extends OperationSpec>(spec: S, handler: Handler<S>): Operation;
+export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpec> | Call<OperationSpec, unknown, string>): Operation {
+  const handler = typeof serve === "function" ? serve : callHandler(spec, serve);
+
   // Idempotency-Key makes a retried write safe for keys and the customer side. The session's own
   // routes (signing in, out, accepting an invite) are not remembered: their answers set cookies,
   // and a replay must never hand a session out again. There the header is ignored.

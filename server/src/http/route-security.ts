@@ -10,10 +10,12 @@ type UserTokenUse = "none" | "optional" | "required";
  * key, with or without an end-user token; the session alone (the person's own account); or none
  * (signing in).
  */
+// Each helper below returns its own kind, so that a route calling its verb directly
+// (define-operation.ts) has the verb's context checked against the credential it declares.
 export type RouteCredential = { kind: "secret"; scope: Scope } | { kind: "public"; userToken: UserTokenUse } | { kind: "session" } | { kind: "none" };
 
 /** A secret API key holding `scope`. */
-export function secretKey(scope: Scope): RouteCredential {
+export function secretKey(scope: Scope): Extract<RouteCredential, { kind: "secret" }> {
   return { kind: "secret", scope };
 }
 
@@ -21,17 +23,17 @@ export function secretKey(scope: Scope): RouteCredential {
  * The public key, for the customer-facing routes; an end-user token when the route acts as an end
  * user (`required`) or shows the identified user more (`optional`).
  */
-export function publicKey(userToken: UserTokenUse = "none"): RouteCredential {
+export function publicKey(userToken: UserTokenUse = "none"): Extract<RouteCredential, { kind: "public" }> {
   return { kind: "public", userToken };
 }
 
 /** The dashboard session alone: routes about the signed-in person's own account. */
-export function session(): RouteCredential {
+export function session(): Extract<RouteCredential, { kind: "session" }> {
   return { kind: "session" };
 }
 
 /** No credential: signing in, and opening an invite. */
-export function noCredential(): RouteCredential {
+export function noCredential(): Extract<RouteCredential, { kind: "none" }> {
   return { kind: "none" };
 }
 

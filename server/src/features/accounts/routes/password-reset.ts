@@ -48,7 +48,7 @@ export const getPasswordResetOperation = defineOperation(
     answer: { status: 200, schema: PasswordResetPreviewSchema, description: "The link." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getPasswordReset({ services: c.get("services"), input: c.req.valid("param") }), 200),
+  { verb: getPasswordReset },
 );
 
 export const resetPasswordOperation = defineOperation(

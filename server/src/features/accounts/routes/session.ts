@@ -18,7 +18,7 @@ export const getSessionOperation = defineOperation(
     credential: session(),
     answer: { status: 200, schema: SessionSchema, description: "The session." },
   },
-  async (c) => c.json(await getSession({ ctx: accountCtx(c) }), 200),
+  { verb: getSession },
 );
 
 export const switchWorkspaceOperation = defineOperation(
@@ -34,7 +34,7 @@ export const switchWorkspaceOperation = defineOperation(
     answer: { status: 200, schema: SessionSchema, description: "The session, now in that workspace." },
     errors: ["not_a_member"],
   },
-  async (c) => c.json(await switchWorkspace({ ctx: accountCtx(c), input: c.req.valid("json") }), 200),
+  { verb: switchWorkspace },
 );
 
 export const signOutOperation = defineOperation(

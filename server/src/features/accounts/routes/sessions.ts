@@ -20,7 +20,7 @@ export const listSessionsOperation = defineOperation(
     credential: session(),
     answer: { status: 200, schema: z.object({ data: z.array(SessionEntrySchema) }).openapi("SessionEntryList"), description: "The sessions." },
   },
-  async (c) => c.json(await listSessions({ ctx: accountCtx(c) }), 200),
+  { verb: listSessions },
 );
 
 export const revokeSessionOperation = defineOperation(
@@ -36,10 +36,7 @@ export const revokeSessionOperation = defineOperation(
     answer: { status: 204, description: "Ended." },
     errors: ["not_found"],
   },
-  async (c) => {
-    await revokeSession({ ctx: accountCtx(c), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: revokeSession },
 );
 
 export const revokeAllSessionsOperation = defineOperation(

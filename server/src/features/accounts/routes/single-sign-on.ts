@@ -44,7 +44,7 @@ export const getSignInOptionsOperation = defineOperation(
     query: SignInOptionsQuery,
     answer: { status: 200, schema: SignInOptionsSchema, description: "The single sign-on on offer (none: email and password only)." },
   },
-  async (c) => c.json(await getSignInOptions({ services: c.get("services"), input: c.req.valid("query") }), 200),
+  { verb: getSignInOptions },
 );
 
 export const startSingleSignOnOperation = defineOperation(

@@ -15,5 +15,5 @@ export const createApiKeyOperation = defineOperation(
     body: CreateApiKeySchema,
     answer: { status: 201, schema: CreatedApiKeySchema, description: "The new key, with its secret." },
   },
-  async (c) => c.json(await createApiKey({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createApiKey },
 );

@@ -18,5 +18,5 @@ export const listApiKeysOperation = defineOperation(
     query: z.object(PageQuery).extend(ListApiKeysQuery.shape),
     answer: { status: 200, schema: listOf(ApiKeySchema, "ApiKeyList"), description: "A page of API keys." },
   },
-  async (c) => c.json(await listApiKeys({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listApiKeys },
 );

@@ -17,5 +17,5 @@ export const revokeApiKeyOperation = defineOperation(
     answer: { status: 200, schema: ApiKeySchema, description: "The revoked key." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await revokeApiKey({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: revokeApiKey },
 );

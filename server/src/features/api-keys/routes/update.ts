@@ -18,5 +18,5 @@ export const updateApiKeyOperation = defineOperation(
     answer: { status: 200, schema: ApiKeySchema, description: "The key." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await updateApiKey({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: updateApiKey },
 );

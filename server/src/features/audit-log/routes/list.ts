@@ -16,5 +16,5 @@ export const listAuditLogOperation = defineOperation(
     query: AuditLogQuerySchema,
     answer: { status: 200, schema: listOf(AuditEntrySchema, "AuditEntryList"), description: "A page of the audit log." },
   },
-  async (c) => c.json(await listAuditLog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listAuditLog },
 );

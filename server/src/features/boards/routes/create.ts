@@ -16,5 +16,5 @@ export const createBoardOperation = defineOperation(
     answer: { status: 201, schema: BoardSchema, description: "The new board." },
     errors: ["conflict"],
   },
-  async (c) => c.json(await createBoard({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createBoard },
 );

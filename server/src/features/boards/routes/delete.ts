@@ -18,8 +18,5 @@ export const deleteBoardOperation = defineOperation(
     answer: { status: 204, description: "Deleted." },
     errors: ["not_found", "conflict"],
   },
-  async (c) => {
-    await deleteBoard({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, movePostsTo: c.req.valid("query").movePostsTo } });
-    return c.body(null, 204);
-  },
+  { verb: deleteBoard },
 );

@@ -16,5 +16,5 @@ export const getBoardOperation = defineOperation(
     answer: { status: 200, schema: BoardSchema, description: "The board." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getBoard({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getBoard },
 );

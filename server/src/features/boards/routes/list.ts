@@ -18,5 +18,5 @@ export const listBoardsOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: listOf(BoardSchema, "BoardList"), description: "A page of boards." },
   },
-  async (c) => c.json(await listBoards({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listBoards },
 );

@@ -17,5 +17,5 @@ export const updateBoardOperation = defineOperation(
     answer: { status: 200, schema: BoardSchema, description: "The updated board." },
     errors: ["not_found", "conflict"],
   },
-  async (c) => c.json(await updateBoard({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: updateBoard },
 );

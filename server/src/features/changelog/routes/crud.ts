@@ -17,7 +17,7 @@ export const listChangelogOperation = defineOperation(
     query: ListChangelogQuery,
     answer: { status: 200, schema: listOf(ChangelogEntrySchema, "ChangelogEntryList"), description: "A page of entries." },
   },
-  async (c) => c.json(await listChangelog({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listChangelog },
 );
 
 export const getChangelogEntryOperation = defineOperation(
@@ -32,7 +32,7 @@ export const getChangelogEntryOperation = defineOperation(
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The entry." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getChangelogEntry },
 );
 
 export const createChangelogEntryOperation = defineOperation(
@@ -47,7 +47,7 @@ export const createChangelogEntryOperation = defineOperation(
     body: CreateEntrySchema,
     answer: { status: 201, schema: ChangelogEntrySchema, description: "The draft." },
   },
-  async (c) => c.json(await createChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createChangelogEntry },
 );
 
 export const updateChangelogEntryOperation = defineOperation(
@@ -64,7 +64,7 @@ export const updateChangelogEntryOperation = defineOperation(
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The entry." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await updateChangelogEntry({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: updateChangelogEntry },
 );
 
 export const deleteChangelogEntryOperation = defineOperation(
@@ -79,8 +79,5 @@ export const deleteChangelogEntryOperation = defineOperation(
     answer: { status: 204, description: "Deleted." },
     errors: ["not_found"],
   },
-  async (c) => {
-    await deleteChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: deleteChangelogEntry },
 );

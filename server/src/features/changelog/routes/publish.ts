@@ -18,7 +18,7 @@ export const publishChangelogEntryOperation = defineOperation(
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The published or scheduled entry." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await publishChangelogEntry({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, at: c.req.valid("json").at } }), 200),
+  { verb: publishChangelogEntry },
 );
 
 export const unpublishChangelogEntryOperation = defineOperation(
@@ -34,5 +34,5 @@ export const unpublishChangelogEntryOperation = defineOperation(
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The draft." },
     errors: ["not_found", "conflict"],
   },
-  async (c) => c.json(await unpublishChangelogEntry({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: unpublishChangelogEntry },
 );

@@ -19,5 +19,5 @@ export const createCommentOperation = defineOperation(
     answer: { status: 201, schema: CommentSchema, description: "The new comment." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await createComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201),
+  { verb: createComment, idAs: "postId" },
 );

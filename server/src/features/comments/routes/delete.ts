@@ -16,8 +16,5 @@ export const deleteCommentOperation = defineOperation(
     answer: { status: 204, description: "Deleted." },
     errors: ["not_found"],
   },
-  async (c) => {
-    await deleteComment({ ctx: c.get("ctx"), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: deleteComment },
 );

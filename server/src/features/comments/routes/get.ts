@@ -15,5 +15,5 @@ export const getCommentOperation = defineOperation(
     answer: { status: 200, schema: CommentSchema, description: "The comment." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getComment({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getComment },
 );

@@ -17,5 +17,5 @@ export const updateCommentOperation = defineOperation(
     answer: { status: 200, schema: CommentSchema, description: "The updated comment." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await updateComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: updateComment },
 );

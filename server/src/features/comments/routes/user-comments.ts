@@ -19,5 +19,5 @@ export const listUserCommentsOperation = defineOperation(
     answer: { status: 200, schema: CommentListSchema, description: "A page of comments." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await listUserComments({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
+  { verb: listUserComments },
 );

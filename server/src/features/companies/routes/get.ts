@@ -16,5 +16,5 @@ export const getCompanyOperation = defineOperation(
     answer: { status: 200, schema: CompanySchema, description: "The company." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getCompany({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getCompany },
 );

@@ -15,5 +15,5 @@ export const listCompaniesOperation = defineOperation(
     query: ListCompaniesQuery,
     answer: { status: 200, schema: CompanyListSchema, description: "A page of companies." },
   },
-  async (c) => c.json(await listCompanies({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listCompanies },
 );

@@ -21,7 +21,7 @@ export const getInviteOperation = defineOperation(
     answer: { status: 200, schema: InvitePreviewSchema, description: "The invite." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getInvite({ services: c.get("services"), input: c.req.valid("param") }), 200),
+  { verb: getInvite },
 );
 
 export const acceptInviteOperation = defineOperation(

@@ -21,7 +21,7 @@ export const createInviteOperation = defineOperation(
     answer: { status: 201, schema: CreatedInviteSchema, description: "The invite and its link." },
     errors: ["owner_only"],
   },
-  async (c) => c.json(await createInvite({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createInvite },
 );
 
 export const listInvitesOperation = defineOperation(
@@ -35,7 +35,7 @@ export const listInvitesOperation = defineOperation(
     credential: secretKey("members:read"),
     answer: { status: 200, schema: z.object({ data: z.array(InviteSchema) }).openapi("InviteList"), description: "The pending invites." },
   },
-  async (c) => c.json(await listInvites({ ctx: c.get("ctx") }), 200),
+  { verb: listInvites },
 );
 
 export const revokeInviteOperation = defineOperation(
@@ -51,8 +51,5 @@ export const revokeInviteOperation = defineOperation(
     answer: { status: 204, description: "Revoked." },
     errors: ["not_found", "owner_only"],
   },
-  async (c) => {
-    await revokeInvite({ ctx: c.get("ctx"), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: revokeInvite },
 );

@@ -16,5 +16,5 @@ export const listMembersOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: listOf(MemberSchema, "MemberList"), description: "A page of members." },
   },
-  async (c) => c.json(await listMembers({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listMembers },
 );

@@ -18,8 +18,5 @@ export const removeMemberOperation = defineOperation(
     answer: { status: 204, description: "Removed." },
     errors: ["not_found", "conflict"],
   },
-  async (c) => {
-    await removeMember({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } });
-    return c.body(null, 204);
-  },
+  { verb: removeMember },
 );

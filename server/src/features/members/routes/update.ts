@@ -17,5 +17,5 @@ export const changeMemberRoleOperation = defineOperation(
     answer: { status: 200, schema: MemberSchema, description: "The member." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await changeMemberRole({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: changeMemberRole },
 );

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { listPortalChangelog } from "../changelog.js";
-import { customerCtx } from "../../../http/auth.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { PageQuery } from "../../../platform/fields.js";
 import { publicKey } from "../../../http/route-security.js";
@@ -18,5 +17,5 @@ export const listPortalChangelogOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: PortalChangelogListSchema, description: "A page of entries." },
   },
-  async (c) => c.json(await listPortalChangelog({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+  { verb: listPortalChangelog },
 );

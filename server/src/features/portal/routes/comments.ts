@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { createPortalComment, listPortalComments } from "../comments.js";
-import { customerCtx } from "../../../http/auth.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { PageQuery, postParam } from "../../../platform/fields.js";
 import { publicKey } from "../../../http/route-security.js";
@@ -21,7 +20,7 @@ export const listPortalCommentsOperation = defineOperation(
     answer: { status: 200, schema: PortalCommentListSchema, description: "A page of comments." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await listPortalComments({ ctx: customerCtx(c), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200),
+  { verb: listPortalComments, idAs: "postId" },
 );
 
 export const createPortalCommentOperation = defineOperation(
@@ -40,5 +39,5 @@ export const createPortalCommentOperation = defineOperation(
     answer: { status: 201, schema: PortalCommentSchema, description: "The new comment." },
     errors: ["not_found", "comments_locked"],
   },
-  async (c) => c.json(await createPortalComment({ ctx: customerCtx(c), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 201),
+  { verb: createPortalComment, idAs: "postId" },
 );

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { getPortalMe, listPortalMyVotes } from "../me.js";
 import { listPortalMyPosts } from "../posts.js";
-import { customerCtx } from "../../../http/auth.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { PageQuery } from "../../../platform/fields.js";
 import { publicKey } from "../../../http/route-security.js";
@@ -20,7 +19,7 @@ export const getPortalMeOperation = defineOperation(
     credential: publicKey("required"),
     answer: { status: 200, schema: PortalMeSchema, description: "The end user." },
   },
-  async (c) => c.json(await getPortalMe({ ctx: customerCtx(c) }), 200),
+  { verb: getPortalMe },
 );
 
 export const listPortalMyVotesOperation = defineOperation(
@@ -35,7 +34,7 @@ export const listPortalMyVotesOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: PortalPostListSchema, description: "A page of posts." },
   },
-  async (c) => c.json(await listPortalMyVotes({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+  { verb: listPortalMyVotes },
 );
 
 export const listPortalMyPostsOperation = defineOperation(
@@ -50,5 +49,5 @@ export const listPortalMyPostsOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: PortalPostListSchema, description: "A page of posts." },
   },
-  async (c) => c.json(await listPortalMyPosts({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+  { verb: listPortalMyPosts },
 );

@@ -21,7 +21,7 @@ export const listPortalPostsOperation = defineOperation(
     query: ListPortalPostsQuery,
     answer: { status: 200, schema: PortalPostListSchema, description: "A page of posts." },
   },
-  async (c) => c.json(await listPortalPosts({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+  { verb: listPortalPosts },
 );
 
 export const getPortalPostOperation = defineOperation(
@@ -38,7 +38,7 @@ export const getPortalPostOperation = defineOperation(
     answer: { status: 200, schema: PortalPostSchema, description: "The post." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getPortalPost({ ctx: customerCtx(c), input: c.req.valid("param") }), 200),
+  { verb: getPortalPost },
 );
 
 export const submitPortalPostOperation = defineOperation(

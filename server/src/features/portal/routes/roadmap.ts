@@ -1,5 +1,4 @@
 import { getPortalRoadmap } from "../roadmap.js";
-import { customerCtx } from "../../../http/auth.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { publicKey } from "../../../http/route-security.js";
 import { RoadmapQuery, RoadmapSchema } from "../schema.js";
@@ -17,5 +16,5 @@ export const getPortalRoadmapOperation = defineOperation(
     query: RoadmapQuery,
     answer: { status: 200, schema: RoadmapSchema, description: "The roadmap's columns." },
   },
-  async (c) => c.json(await getPortalRoadmap({ ctx: customerCtx(c), input: c.req.valid("query") }), 200),
+  { verb: getPortalRoadmap },
 );

@@ -1,5 +1,4 @@
 import { unvotePortalPost, votePortalPost } from "../votes.js";
-import { customerCtx } from "../../../http/auth.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { postParam } from "../../../platform/fields.js";
 import { publicKey } from "../../../http/route-security.js";
@@ -18,7 +17,7 @@ export const votePortalPostOperation = defineOperation(
     answer: { status: 200, schema: PortalVoteSchema, description: "The vote." },
     errors: ["not_found", "conflict"],
   },
-  async (c) => c.json(await votePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200),
+  { verb: votePortalPost, idAs: "postId" },
 );
 
 export const unvotePortalPostOperation = defineOperation(
@@ -34,5 +33,5 @@ export const unvotePortalPostOperation = defineOperation(
     answer: { status: 200, schema: PortalVoteSchema, description: "No vote now." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await unvotePortalPost({ ctx: customerCtx(c), input: { postId: c.req.valid("param").id } }), 200),
+  { verb: unvotePortalPost, idAs: "postId" },
 );

@@ -1,5 +1,4 @@
 import { getPortalWorkspace } from "../workspace.js";
-import { customerCtx } from "../../../http/auth.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { publicKey } from "../../../http/route-security.js";
 import { PortalWorkspaceSchema } from "../schema.js";
@@ -16,5 +15,5 @@ export const getPortalWorkspaceOperation = defineOperation(
     credential: publicKey("optional"),
     answer: { status: 200, schema: PortalWorkspaceSchema, description: "The workspace as the portal shows it." },
   },
-  async (c) => c.json(await getPortalWorkspace({ ctx: customerCtx(c) }), 200),
+  { verb: getPortalWorkspace },
 );

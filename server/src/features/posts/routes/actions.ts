@@ -29,7 +29,7 @@ export const changePostStatusOperation = defineOperation(
     },
     errors: ["not_found"],
   },
-  async (c) => c.json(await changePostStatus({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), postId: c.req.valid("param").id } }), 200),
+  { verb: changePostStatus, idAs: "postId" },
 );
 
 export const restorePostOperation = defineOperation(
@@ -45,7 +45,7 @@ export const restorePostOperation = defineOperation(
     answer: { status: 200, schema: PostSchema, description: "The restored post." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await restorePost({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: restorePost },
 );
 
 export const listPostActivityOperation = defineOperation(
@@ -62,5 +62,5 @@ export const listPostActivityOperation = defineOperation(
     answer: { status: 200, schema: PostActivityListSchema, description: "A page of activity." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await listPostActivity({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200),
+  { verb: listPostActivity, idAs: "postId" },
 );

@@ -15,5 +15,5 @@ export const createPostOperation = defineOperation(
     body: CreatePostSchema,
     answer: { status: 201, schema: PostSchema, description: "The new post." },
   },
-  async (c) => c.json(await createPost({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createPost },
 );

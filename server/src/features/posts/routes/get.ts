@@ -17,5 +17,5 @@ export const getPostOperation = defineOperation(
     answer: { status: 200, schema: PostSchema, description: "The post." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getPost({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getPost },
 );

@@ -16,5 +16,5 @@ export const listPostsOperation = defineOperation(
     query: ListPostsQuery,
     answer: { status: 200, schema: PostListSchema, description: "A page of posts." },
   },
-  async (c) => c.json(await listPosts({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listPosts },
 );

@@ -20,7 +20,7 @@ export const mergePostOperation = defineOperation(
     answer: { status: 200, schema: z.object({ post: PostSchema, into: PostSchema }), description: "The merged duplicate and the canonical post." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await mergePost({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, into: c.req.valid("json").into } }), 200),
+  { verb: mergePost },
 );
 
 export const unmergePostOperation = defineOperation(
@@ -37,5 +37,5 @@ export const unmergePostOperation = defineOperation(
     answer: { status: 200, schema: z.object({ post: PostSchema, from: PostSchema }), description: "The post, and the post it had been merged into." },
     errors: ["not_found", "conflict"],
   },
-  async (c) => c.json(await unmergePost({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: unmergePost },
 );

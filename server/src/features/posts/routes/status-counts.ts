@@ -16,5 +16,5 @@ export const countPostsByStatusOperation = defineOperation(
     query: CountPostsByStatusQuery,
     answer: { status: 200, schema: PostStatusCountsSchema, description: "Every status with its count." },
   },
-  async (c) => c.json(await countPostsByStatus({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: countPostsByStatus },
 );

@@ -15,5 +15,5 @@ export const createStatusOperation = defineOperation(
     body: CreateStatusSchema,
     answer: { status: 201, schema: StatusSchema, description: "The new status." },
   },
-  async (c) => c.json(await createStatus({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createStatus },
 );

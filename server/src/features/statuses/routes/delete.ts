@@ -16,8 +16,5 @@ export const deleteStatusOperation = defineOperation(
     answer: { status: 204, description: "Deleted." },
     errors: ["not_found", "conflict"],
   },
-  async (c) => {
-    await deleteStatus({ ctx: c.get("ctx"), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: deleteStatus },
 );

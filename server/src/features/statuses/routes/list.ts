@@ -18,5 +18,5 @@ export const listStatusesOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: listOf(StatusSchema, "StatusList"), description: "A page of statuses." },
   },
-  async (c) => c.json(await listStatuses({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listStatuses },
 );

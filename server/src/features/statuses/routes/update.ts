@@ -18,5 +18,5 @@ export const updateStatusOperation = defineOperation(
     answer: { status: 200, schema: StatusSchema, description: "The updated status." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await updateStatus({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: updateStatus },
 );

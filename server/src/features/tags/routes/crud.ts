@@ -21,7 +21,7 @@ export const listTagsOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: TagListSchema, description: "A page of tags." },
   },
-  async (c) => c.json(await listTags({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listTags },
 );
 
 export const createTagOperation = defineOperation(
@@ -36,7 +36,7 @@ export const createTagOperation = defineOperation(
     body: CreateTagSchema,
     answer: { status: 201, schema: TagSchema, description: "The new tag." },
   },
-  async (c) => c.json(await createTag({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createTag },
 );
 
 export const updateTagOperation = defineOperation(
@@ -52,7 +52,7 @@ export const updateTagOperation = defineOperation(
     answer: { status: 200, schema: TagSchema, description: "The updated tag." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await updateTag({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: updateTag },
 );
 
 export const deleteTagOperation = defineOperation(
@@ -68,8 +68,5 @@ export const deleteTagOperation = defineOperation(
     answer: { status: 204, description: "Deleted." },
     errors: ["not_found"],
   },
-  async (c) => {
-    await deleteTag({ ctx: c.get("ctx"), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: deleteTag },
 );

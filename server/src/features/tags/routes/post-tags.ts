@@ -19,7 +19,7 @@ export const addPostTagOperation = defineOperation(
     answer: { status: 200, schema: PostSchema, description: "The post with its tags." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await addPostTag({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, tagId: c.req.valid("json").tagId } }), 200),
+  { verb: addPostTag, idAs: "postId" },
 );
 
 export const removePostTagOperation = defineOperation(
@@ -35,9 +35,5 @@ export const removePostTagOperation = defineOperation(
     answer: { status: 204, description: "Removed." },
     errors: ["not_found"],
   },
-  async (c) => {
-    const { id, tagId } = c.req.valid("param");
-    await removePostTag({ ctx: c.get("ctx"), input: { postId: id, tagId } });
-    return c.body(null, 204);
-  },
+  { verb: removePostTag, idAs: "postId" },
 );

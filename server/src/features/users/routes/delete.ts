@@ -17,8 +17,5 @@ export const deleteUserOperation = defineOperation(
     answer: { status: 204, description: "Deleted." },
     errors: ["not_found"],
   },
-  async (c) => {
-    await deleteUser({ ctx: c.get("ctx"), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: deleteUser },
 );

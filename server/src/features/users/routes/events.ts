@@ -19,7 +19,7 @@ export const listUserEventsOperation = defineOperation(
     answer: { status: 200, schema: TrackedEventListSchema, description: "A page of events." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await listUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
+  { verb: listUserEvents },
 );
 
 export const countUserEventsOperation = defineOperation(
@@ -36,5 +36,5 @@ export const countUserEventsOperation = defineOperation(
     answer: { status: 200, schema: EventCountListSchema, description: "A page of counts." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await countUserEvents({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), ...c.req.valid("param") } }), 200),
+  { verb: countUserEvents },
 );

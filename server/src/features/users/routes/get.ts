@@ -17,5 +17,5 @@ export const getUserOperation = defineOperation(
     answer: { status: 200, schema: UserSchema, description: "The end user." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getUser({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getUser },
 );

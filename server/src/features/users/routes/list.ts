@@ -15,5 +15,5 @@ export const listUsersOperation = defineOperation(
     query: ListUsersQuery,
     answer: { status: 200, schema: UserListSchema, description: "A page of end users." },
   },
-  async (c) => c.json(await listUsers({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listUsers },
 );

@@ -19,5 +19,5 @@ export const listVotesOperation = defineOperation(
     answer: { status: 200, schema: VoterListSchema, description: "A page of voters." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await listVotes({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), postId: c.req.valid("param").id } }), 200),
+  { verb: listVotes, idAs: "postId" },
 );

@@ -16,9 +16,5 @@ export const removeVoteOperation = defineOperation(
     answer: { status: 204, description: "Removed." },
     errors: ["not_found"],
   },
-  async (c) => {
-    const { id, userId } = c.req.valid("param");
-    await removeVote({ ctx: c.get("ctx"), input: { postId: id, userId } });
-    return c.body(null, 204);
-  },
+  { verb: removeVote, idAs: "postId" },
 );

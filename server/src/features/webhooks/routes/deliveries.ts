@@ -21,7 +21,7 @@ export const listWebhookDeliveriesOperation = defineOperation(
     answer: { status: 200, schema: listOf(DeliverySchema, "WebhookDeliveryList"), description: "A page of deliveries." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await listWebhookDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), endpointId: c.req.valid("param").id } }), 200),
+  { verb: listWebhookDeliveries, idAs: "endpointId" },
 );
 
 export const getWebhookDeliveryOperation = defineOperation(
@@ -36,7 +36,7 @@ export const getWebhookDeliveryOperation = defineOperation(
     answer: { status: 200, schema: DeliveryWithAttemptsSchema, description: "The delivery and every attempt." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getWebhookDelivery },
 );
 
 export const replayWebhookDeliveryOperation = defineOperation(
@@ -52,7 +52,7 @@ export const replayWebhookDeliveryOperation = defineOperation(
     answer: { status: 202, schema: DeliverySchema, description: "The new delivery." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await replayWebhookDelivery({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202),
+  { verb: replayWebhookDelivery },
 );
 
 export const recoverWebhookDeliveriesOperation = defineOperation(

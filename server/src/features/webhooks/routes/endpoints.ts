@@ -24,7 +24,7 @@ export const listWebhookEndpointsOperation = defineOperation(
     query: z.object(PageQuery),
     answer: { status: 200, schema: listOf(EndpointSchema, "WebhookEndpointList"), description: "A page of endpoints." },
   },
-  async (c) => c.json(await listWebhookEndpoints({ ctx: c.get("ctx"), input: c.req.valid("query") }), 200),
+  { verb: listWebhookEndpoints },
 );
 
 export const getWebhookEndpointOperation = defineOperation(
@@ -39,7 +39,7 @@ export const getWebhookEndpointOperation = defineOperation(
     answer: { status: 200, schema: EndpointSchema, description: "The endpoint." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: getWebhookEndpoint },
 );
 
 export const createWebhookEndpointOperation = defineOperation(
@@ -54,7 +54,7 @@ export const createWebhookEndpointOperation = defineOperation(
     body: CreateEndpointSchema,
     answer: { status: 201, schema: EndpointWithSecretSchema, description: "The endpoint and its secret." },
   },
-  async (c) => c.json(await createWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  { verb: createWebhookEndpoint },
 );
 
 export const updateWebhookEndpointOperation = defineOperation(
@@ -70,7 +70,7 @@ export const updateWebhookEndpointOperation = defineOperation(
     answer: { status: 200, schema: EndpointSchema, description: "The endpoint." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await updateWebhookEndpoint({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 200),
+  { verb: updateWebhookEndpoint },
 );
 
 export const deleteWebhookEndpointOperation = defineOperation(
@@ -86,10 +86,7 @@ export const deleteWebhookEndpointOperation = defineOperation(
     answer: { status: 204, description: "Deleted." },
     errors: ["not_found"],
   },
-  async (c) => {
-    await deleteWebhookEndpoint({ ctx: c.get("ctx"), input: c.req.valid("param") });
-    return c.body(null, 204);
-  },
+  { verb: deleteWebhookEndpoint },
 );
 
 export const rotateWebhookSecretOperation = defineOperation(
@@ -105,7 +102,7 @@ export const rotateWebhookSecretOperation = defineOperation(
     answer: { status: 200, schema: EndpointWithSecretSchema, description: "The endpoint and its new secret." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await rotateWebhookSecret({ ctx: c.get("ctx"), input: c.req.valid("param") }), 200),
+  { verb: rotateWebhookSecret },
 );
 
 export const sendWebhookTestOperation = defineOperation(
@@ -121,5 +118,5 @@ export const sendWebhookTestOperation = defineOperation(
     answer: { status: 202, schema: z.object({ deliveryId: idOf("whd"), eventId: idOf("evt") }), description: "Queued." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await sendWebhookTest({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202),
+  { verb: sendWebhookTest },
 );

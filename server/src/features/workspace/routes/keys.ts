@@ -16,7 +16,7 @@ export const getIdentitySecretOperation = defineOperation(
     credential: secretKey("workspace:write"),
     answer: { status: 200, schema: IdentitySecretSchema, description: "The identity secret." },
   },
-  async (c) => c.json(await getIdentitySecret({ ctx: c.get("ctx") }), 200),
+  { verb: getIdentitySecret },
 );
 
 export const rotateIdentitySecretOperation = defineOperation(
@@ -30,7 +30,7 @@ export const rotateIdentitySecretOperation = defineOperation(
     credential: secretKey("workspace:write"),
     answer: { status: 200, schema: IdentitySecretSchema, description: "The new identity secret." },
   },
-  async (c) => c.json(await rotateIdentitySecret({ ctx: c.get("ctx") }), 200),
+  { verb: rotateIdentitySecret },
 );
 
 export const rotatePublicKeyOperation = defineOperation(
@@ -44,5 +44,5 @@ export const rotatePublicKeyOperation = defineOperation(
     credential: secretKey("workspace:write"),
     answer: { status: 200, schema: WorkspaceSchema, description: "The workspace with its new public key." },
   },
-  async (c) => c.json(await rotatePublicKey({ ctx: c.get("ctx") }), 200),
+  { verb: rotatePublicKey },
 );

@@ -14,7 +14,7 @@ export const getWorkspaceOperation = defineOperation(
     credential: secretKey("workspace:read"),
     answer: { status: 200, schema: WorkspaceSchema, description: "The workspace." },
   },
-  async (c) => c.json(await getWorkspace({ ctx: c.get("ctx") }), 200),
+  { verb: getWorkspace },
 );
 
 export const updateWorkspaceOperation = defineOperation(
@@ -31,5 +31,5 @@ export const updateWorkspaceOperation = defineOperation(
     answer: { status: 200, schema: WorkspaceSchema, description: "The updated workspace." },
     errors: ["owner_only", "conflict"],
   },
-  async (c) => c.json(await updateWorkspace({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200),
+  { verb: updateWorkspace },
 );

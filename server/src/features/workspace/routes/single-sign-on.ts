@@ -17,7 +17,7 @@ export const getWorkspaceSingleSignOnOperation = defineOperation(
     answer: { status: 200, schema: WorkspaceSingleSignOnSchema, description: "The provider." },
     errors: ["not_found"],
   },
-  async (c) => c.json(await getWorkspaceSingleSignOn({ ctx: c.get("ctx") }), 200),
+  { verb: getWorkspaceSingleSignOn },
 );
 
 export const putWorkspaceSingleSignOnOperation = defineOperation(
@@ -34,7 +34,7 @@ export const putWorkspaceSingleSignOnOperation = defineOperation(
     answer: { status: 200, schema: WorkspaceSingleSignOnSchema, description: "The provider as set." },
     errors: ["owner_only"],
   },
-  async (c) => c.json(await putWorkspaceSingleSignOn({ ctx: c.get("ctx"), input: c.req.valid("json") }), 200),
+  { verb: putWorkspaceSingleSignOn },
 );
 
 export const deleteWorkspaceSingleSignOnOperation = defineOperation(
@@ -50,8 +50,5 @@ export const deleteWorkspaceSingleSignOnOperation = defineOperation(
     answer: { status: 204, description: "Removed." },
     errors: ["not_found", "owner_only"],
   },
-  async (c) => {
-    await deleteWorkspaceSingleSignOn({ ctx: c.get("ctx") });
-    return c.body(null, 204);
-  },
+  { verb: deleteWorkspaceSingleSignOn },
 );
