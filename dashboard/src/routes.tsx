@@ -1,15 +1,12 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { AcceptInvite } from "./features/account/AcceptInvite.js";
-import { RequestReset } from "./features/account/RequestReset.js";
-import { ResetPassword } from "./features/account/ResetPassword.js";
-import { SignIn } from "./features/account/SignIn.js";
 import { Overview } from "./features/overview/Overview.js";
 import { NotFound } from "./layout/NotFound.js";
 import { SettingsLayout } from "./layout/SettingsLayout.js";
 import { Shell } from "./layout/Shell.js";
 
-// The dashboard's addresses under /app. Sign-in and the frame load with the first page; every
-// area loads on its first visit.
+// The dashboard's addresses under /app. The frame loads with the first page; every area, and the
+// sign-in pages with their forms (react-hook-form and zod), load on their first visit, so that a
+// signed-in person's first screen carries neither.
 
 const settings: Record<string, RouteObject["lazy"]> = {
   "api-keys": () => import("./features/settings/ApiKeys.js").then((m) => ({ Component: m.ApiKeys })),
@@ -22,10 +19,10 @@ const settings: Record<string, RouteObject["lazy"]> = {
 };
 
 export const routes: RouteObject[] = [
-  { path: "/sign-in", element: <SignIn /> },
-  { path: "/invite/:token", element: <AcceptInvite /> },
-  { path: "/reset", element: <RequestReset /> },
-  { path: "/reset/:token", element: <ResetPassword /> },
+  { path: "/sign-in", lazy: () => import("./features/account/SignIn.js").then((m) => ({ Component: m.SignIn })) },
+  { path: "/invite/:token", lazy: () => import("./features/account/AcceptInvite.js").then((m) => ({ Component: m.AcceptInvite })) },
+  { path: "/reset", lazy: () => import("./features/account/RequestReset.js").then((m) => ({ Component: m.RequestReset })) },
+  { path: "/reset/:token", lazy: () => import("./features/account/ResetPassword.js").then((m) => ({ Component: m.ResetPassword })) },
   {
     path: "/",
     element: <Shell />,

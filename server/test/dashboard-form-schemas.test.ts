@@ -54,7 +54,6 @@ const TABLE: Record<string, Record<string, FormBody | NotABody>> = {
     detailsSchema: { operations: ["updatePost"], chosen: ["boardId", "ownerId", "tagIds"] },
   },
   posts: {
-    searchSchema: { notABody: "The inbox's search box: `q` of GET /posts, a query, no body." },
     bulkSchema: {
       notABody:
         "Picks an action and one of the server's own ids from lists; posts/bulk.ts builds each post's body (changePostStatus, addPostTag, updatePost, mergePost) from them.",

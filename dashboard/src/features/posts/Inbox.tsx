@@ -1,15 +1,19 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
 import { QueryState } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 import { boardsQuery } from "../settings/boards/queries.js";
-import { BulkBar, type BulkKind } from "./BulkBar.js";
+import type { BulkKind } from "./BulkBar.js";
 import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";
 import { PostRow } from "./PostRow.js";
 import { inboxQuery } from "./queries.js";
 import { ShortcutHelp } from "./ShortcutHelp.js";
+
+// The bulk bar (a form with its schema) loads when the first post is selected: the inbox's first
+// screen is the list, and most visits select nothing.
+const BulkBar = lazy(() => import("./BulkBar.js").then((m) => ({ default: m.BulkBar })));
 import { useShortcuts } from "./shortcuts.js";
 import { StatusCounts } from "./StatusCounts.js";
 
@@ -107,7 +111,11 @@ export function Inbox() {
           </button>
         </p>
       )}
-      {selected.length > 0 && <BulkBar selected={selected} request={request} onDone={() => setSelection(new Set())} />}
+      {selected.length > 0 && (
+        <Suspense fallback={null}>
+          <BulkBar selected={selected} request={request} onDone={() => setSelection(new Set())} />
+        </Suspense>
+      )}
       <QueryState
         query={posts}
         what="posts"

@@ -2,11 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FieldFrame, FormField } from "../../ui/form/FormField.js";
-import { useApiForm } from "../../ui/form/useApiForm.js";
+import { searchedWords, useSearchForm } from "../../ui/form/useSearchForm.js";
 import { Options } from "../../ui/Options.js";
 import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
 import { useMembers } from "../settings/members/queries.js";
-import { searchSchema } from "./schemas.js";
 
 // The inbox's filters and sort, kept in the address (`?status=open&sort=votes`) so that a view can
 // be bookmarked and shared. Boards, statuses and tags come from the API.
@@ -86,9 +85,9 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
   // Owners to choose from: the team, for those whose role may list it (a member's may not).
   const members = useMembers();
   // The search box follows the address (a cleared filter, back); it applies on Enter or the button.
-  const form = useApiForm(searchSchema, { values: { q: filters.q } });
+  const form = useSearchForm(filters.q);
   return (
-    <ApiForm form={form} onSubmit={({ q }) => onChange({ q })} className="filters" aria-label="Filter posts">
+    <ApiForm form={form} onSubmit={(values) => onChange({ q: searchedWords(values) })} className="filters" aria-label="Filter posts">
       <FormField name="q" label="Search" type="search" maxLength={200} placeholder="Words in the title or body" />
       <Filter label="Status" value={filters.status} onChange={(status) => onChange({ status })}>
         <option value="">Any status</option>

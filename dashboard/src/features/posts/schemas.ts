@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { trimmed } from "../../ui/form/fields.js";
 import type { BulkAction } from "./bulk.js";
 
-// The inbox's forms: its search (server/src/features/posts/schema.ts, `q`), and a bulk action.
-
-export const searchSchema = z.object({ q: trimmed(200) });
+// The inbox's bulk action (its search box needs no schema: ui/form/useSearchForm.ts).
 
 /** A bulk action and its target, as the action a run applies to each post. */
 export const bulkSchema = z
