@@ -106,13 +106,16 @@ export interface Call<S extends OperationSpec, Result, Id extends string> {
   // NoInfer: `Id` is what `idAs` says, never a guess from the keys of the verb's input.
   verb: (args: VerbArgs<S, NoInfer<Id>>) => Promise<Result>;
   idAs?: Id;
+  /** What the route does before its verb runs, as counting a sign-in attempt; it may refuse by throwing. */
+  before?: (c: Context<AppEnv>) => Promise<void>;
 }
 
 /** The handler of a `Call`: the checks above make its casts safe. */
-function callHandler(spec: OperationSpec, { verb, idAs }: Call<OperationSpec, unknown, string>) {
+function callHandler(spec: OperationSpec, { verb, idAs, before }: Call<OperationSpec, unknown, string>) {
   const call = verb as (args: object) => Promise<unknown>;
   const { status } = spec.answer;
   return async (c: Context<AppEnv>) => {
+    await before?.(c);
     const result = await call(verbArgs(c, spec, idAs));
     return status === 204 ? c.body(null, 204) : c.json(result as object, status as 200);
   };

@@ -70,7 +70,7 @@ export function linkedElsewhere(): HeedError {
 }
 
 /** The identities that sign the account in, oldest first (the subject stays with the provider). */
-export async function listIdentities(ctx: AccountCtx): Promise<{ data: { issuer: string; linkedAt: string }[] }> {
+export async function listIdentities({ ctx }: { ctx: AccountCtx }): Promise<{ data: { issuer: string; linkedAt: string }[] }> {
   const rows = await ctx.services.db
     .selectFrom("account_identities")
     .select(["issuer", "created_at"])

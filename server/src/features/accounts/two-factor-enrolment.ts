@@ -18,7 +18,7 @@ export interface TwoFactorStatus {
   recoveryCodesLeft: number;
 }
 
-export async function getTwoFactor(ctx: AccountCtx): Promise<TwoFactorStatus> {
+export async function getTwoFactor({ ctx }: { ctx: AccountCtx }): Promise<TwoFactorStatus> {
   const { db } = ctx.services;
   const account = await db.selectFrom("accounts").select(["totp_enabled_at"]).where("id", "=", ctx.session.accountId).executeTakeFirstOrThrow();
   const left = await db
@@ -31,7 +31,7 @@ export async function getTwoFactor(ctx: AccountCtx): Promise<TwoFactorStatus> {
 }
 
 /** A new secret to scan; it signs nothing in until a code from it confirms it. */
-export async function enrolTwoFactor(ctx: AccountCtx): Promise<{ secret: string; otpauthUrl: string }> {
+export async function enrolTwoFactor({ ctx }: { ctx: AccountCtx }): Promise<{ secret: string; otpauthUrl: string }> {
   const { db } = ctx.services;
   const account = await db.selectFrom("accounts").select(["email", "totp_secret"]).where("id", "=", ctx.session.accountId).executeTakeFirstOrThrow();
   if (account.totp_secret) throw new HeedError("conflict", "Two-factor sign-in is on already: turn it off first to enrol another authenticator.");
@@ -41,7 +41,7 @@ export async function enrolTwoFactor(ctx: AccountCtx): Promise<{ secret: string;
 }
 
 /** A first code from the enrolled secret turns it on; this session counts as having passed it. */
-export async function confirmTwoFactor(ctx: AccountCtx, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoFactor({ ctx, input }: { ctx: AccountCtx; input: { code: string } }): Promise<{ recoveryCodes: string[] }> {
   const accountId = ctx.session.accountId;
   return ctx.services.db.transaction().execute(async (tx) => {
     const account = await tx.selectFrom("accounts").select(["totp_pending_secret", "totp_secret"]).where("id", "=", accountId).executeTakeFirstOrThrow();
@@ -79,10 +79,7 @@ async function proveItIsYou(tx: Tx, accountId: string, input: { password?: strin
   await checkSecondFactor(tx, accountId, { code: input.code });
 }
 
-export async function renewRecoveryCodes(
-  ctx: AccountCtx,
-  input: { password?: string | undefined; code?: string | undefined },
-): Promise<{ recoveryCodes: string[] }> {
+export async function renewRecoveryCodes({ ctx, input }: { ctx: AccountCtx; input: ProofOfIdentity }): Promise<{ recoveryCodes: string[] }> {
   const accountId = ctx.session.accountId;
   return ctx.services.db.transaction().execute(async (tx) => {
     await proveItIsYou(tx, accountId, input);
@@ -99,7 +96,13 @@ export async function renewRecoveryCodes(
  * Turns two-factor sign-in off, unless a workspace of the account requires it. The account is
  * mailed: someone who took over a session would want this off first.
  */
-export async function disableTwoFactor(ctx: AccountCtx, input: { password?: string | undefined; code?: string | undefined }): Promise<void> {
+/** The password, or without one a current code: what renewing codes or turning two-factor off asks. */
+export interface ProofOfIdentity {
+  password?: string | undefined;
+  code?: string | undefined;
+}
+
+export async function disableTwoFactor({ ctx, input }: { ctx: AccountCtx; input: ProofOfIdentity }): Promise<void> {
   const accountId = ctx.session.accountId;
   const email = await ctx.services.db.transaction().execute(async (tx) => {
     await proveItIsYou(tx, accountId, input);

@@ -86,7 +86,7 @@ export async function updateStatus({ ctx, input }: { ctx: Ctx; input: StatusInpu
 }
 
 /** Sets the roadmap order: `ids` must list every status of the workspace exactly once. */
-export async function reorderStatuses({ ctx, input }: { ctx: Ctx; input: z.output<typeof ReorderStatusesSchema> }): Promise<StatusView[]> {
+export async function reorderStatuses({ ctx, input }: { ctx: Ctx; input: z.output<typeof ReorderStatusesSchema> }): Promise<{ data: StatusView[] }> {
   requireScope(ctx.actor.scopes, "boards:write");
   return inTransaction(ctx, async (tx) => {
     const rows = await tx.selectFrom("statuses").selectAll().where("workspace_id", "=", ctx.workspace.id).execute();
@@ -102,7 +102,7 @@ export async function reorderStatuses({ ctx, input }: { ctx: Ctx; input: z.outpu
     }
     await recordChange(tx, ctx, { action: "status.reordered", objectType: "workspace", objectId: ctx.workspace.id, audit: { ids: input.ids } });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return input.ids.map((id, position) => toStatusView({ ...byId.get(id)!, position, updated_at: at }));
+    return { data: input.ids.map((id, position) => toStatusView({ ...byId.get(id)!, position, updated_at: at })) };
   });
 }
 

@@ -115,7 +115,7 @@ export const listIdentitiesOperation = defineOperation(
     credential: session(),
     answer: { status: 200, schema: z.object({ data: z.array(LinkedIdentitySchema) }).openapi("LinkedIdentityList"), description: "The identities." },
   },
-  async (c) => c.json(await listIdentities(accountCtx(c)), 200),
+  { verb: listIdentities },
 );
 
 export const finishSingleSignOnOperation = defineOperation(

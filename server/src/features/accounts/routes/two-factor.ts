@@ -24,7 +24,7 @@ export const getTwoFactorOperation = defineOperation(
     credential: session(),
     answer: { status: 200, schema: TwoFactorStatusSchema, description: "The state." },
   },
-  async (c) => c.json(await getTwoFactor(accountCtx(c)), 200),
+  { verb: getTwoFactor },
 );
 
 export const enrolTwoFactorOperation = defineOperation(
@@ -40,7 +40,7 @@ export const enrolTwoFactorOperation = defineOperation(
     answer: { status: 200, schema: TwoFactorEnrolmentSchema, description: "The secret, shown this once." },
     errors: ["conflict"],
   },
-  async (c) => c.json(await enrolTwoFactor(accountCtx(c)), 200),
+  { verb: enrolTwoFactor },
 );
 
 export const confirmTwoFactorOperation = defineOperation(
@@ -57,10 +57,7 @@ export const confirmTwoFactorOperation = defineOperation(
     answer: { status: 200, schema: RecoveryCodesSchema, description: "On; the recovery codes." },
     errors: ["conflict"],
   },
-  async (c) => {
-    await countAttempt(c);
-    return c.json(await confirmTwoFactor(accountCtx(c), c.req.valid("json")), 200);
-  },
+  { verb: confirmTwoFactor, before: countAttempt },
 );
 
 export const renewRecoveryCodesOperation = defineOperation(
@@ -77,10 +74,7 @@ export const renewRecoveryCodesOperation = defineOperation(
     answer: { status: 200, schema: RecoveryCodesSchema, description: "The new codes, shown this once." },
     errors: ["invalid_credential", "two_factor_required", "conflict"],
   },
-  async (c) => {
-    await countAttempt(c);
-    return c.json(await renewRecoveryCodes(accountCtx(c), c.req.valid("json")), 200);
-  },
+  { verb: renewRecoveryCodes, before: countAttempt },
 );
 
 export const disableTwoFactorOperation = defineOperation(
@@ -97,9 +91,5 @@ export const disableTwoFactorOperation = defineOperation(
     answer: { status: 204, description: "Off." },
     errors: ["invalid_credential", "two_factor_required", "conflict"],
   },
-  async (c) => {
-    await countAttempt(c);
-    await disableTwoFactor(accountCtx(c), c.req.valid("json"));
-    return c.body(null, 204);
-  },
+  { verb: disableTwoFactor, before: countAttempt },
 );

@@ -16,5 +16,5 @@ export const reorderStatusesOperation = defineOperation(
     body: ReorderStatusesSchema,
     answer: { status: 200, schema: z.object({ data: z.array(StatusSchema) }), description: "Every status, in the new order." },
   },
-  async (c) => c.json({ data: await reorderStatuses({ ctx: c.get("ctx"), input: c.req.valid("json") }) }, 200),
+  { verb: reorderStatuses },
 );
