@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { despiteSchemasDroppedMeanwhile } from "../src/platform/db/migrate.js";
 import { freshDatabase, type TestDatabase } from "./support/database.js";
 
 // The Kysely table types (platform/db/schema.ts) are written by hand beside the migrations; this
@@ -56,7 +57,7 @@ async function migratedTables(database: TestDatabase): Promise<Record<string, Co
   // On PostgreSQL introspection lists every schema of the `test` database (other files' too): keep this file's.
   const schema = dialect === "postgres" ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name : undefined;
   const tables: Record<string, Columns> = {};
-  for (const table of await db.introspection.getTables()) {
+  for (const table of await despiteSchemasDroppedMeanwhile(() => db.introspection.getTables())) {
     if (schema !== undefined && table.schema !== schema) continue;
     // SQLite's own tables (sqlite_sequence, sqlite_stat1 from `pragma optimize`); Kysely skips them already.
     if (BOOKKEEPING.has(table.name) || table.name.startsWith("sqlite_")) continue;

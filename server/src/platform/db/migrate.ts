@@ -21,15 +21,37 @@ async function migrator(db: Db): Promise<Migrator> {
   });
 }
 
+/**
+ * Kysely finds its migration tables by reading the tables of every schema it may use, asking
+ * PostgreSQL's has_schema_privilege() of each by name. A schema dropped while that query runs
+ * (another Heed's, or another test file's: the suite runs files side by side) makes PostgreSQL
+ * refuse the whole query with 3F000, "schema … does not exist". Reading again is then right: the
+ * schema is gone from the next snapshot. Our own schema missing fails after the last of six tries.
+ */
+export async function despiteSchemasDroppedMeanwhile<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 6 || (error as { code?: unknown }).code !== "3F000") throw error;
+      // 10, 20, 40, 80, 160 ms: past a burst of drops (a test run's files ending together).
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** (attempt - 1)));
+    }
+  }
+}
+
 /** Applies every pending migration; safe to run from several processes at once (Kysely locks). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await (await migrator(db)).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const { results } = await despiteSchemasDroppedMeanwhile(async () => {
+    const outcome = await (await migrator(db)).migrateToLatest();
+    if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+    return outcome;
+  });
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
 /** True when the database has every migration this code knows (readiness). */
 export async function isMigrated(db: Db): Promise<boolean> {
-  const all = await (await migrator(db)).getMigrations();
+  const all = await despiteSchemasDroppedMeanwhile(async () => (await migrator(db)).getMigrations());
   return all.every((m) => m.executedAt !== undefined);
 }
