@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { Overview } from "./features/overview/Overview.js";
 import { NotFound } from "./layout/NotFound.js";
@@ -8,35 +9,40 @@ import { Shell } from "./layout/Shell.js";
 // sign-in pages with their forms (react-hook-form and zod), load on their first visit, so that a
 // signed-in person's first screen carries neither.
 
+/** A page loaded on its first visit: the named export of its module. */
+function page<M>(load: () => Promise<M>, name: keyof M): RouteObject["lazy"] {
+  return () => load().then((m) => ({ Component: m[name] as ComponentType }));
+}
+
 const settings: Record<string, RouteObject["lazy"]> = {
-  "api-keys": () => import("./features/settings/ApiKeys.js").then((m) => ({ Component: m.ApiKeys })),
-  webhooks: () => import("./features/settings/Webhooks.js").then((m) => ({ Component: m.Webhooks })),
-  members: () => import("./features/settings/Members.js").then((m) => ({ Component: m.Members })),
-  workspace: () => import("./features/settings/Workspace.js").then((m) => ({ Component: m.Workspace })),
-  boards: () => import("./features/settings/Boards.js").then((m) => ({ Component: m.Boards })),
-  "audit-log": () => import("./features/settings/AuditLog.js").then((m) => ({ Component: m.AuditLog })),
-  sessions: () => import("./features/settings/Sessions.js").then((m) => ({ Component: m.Sessions })),
+  "api-keys": page(() => import("./features/settings/ApiKeys.js"), "ApiKeys"),
+  webhooks: page(() => import("./features/settings/Webhooks.js"), "Webhooks"),
+  members: page(() => import("./features/settings/Members.js"), "Members"),
+  workspace: page(() => import("./features/settings/Workspace.js"), "Workspace"),
+  boards: page(() => import("./features/settings/Boards.js"), "Boards"),
+  "audit-log": page(() => import("./features/settings/AuditLog.js"), "AuditLog"),
+  sessions: page(() => import("./features/settings/Sessions.js"), "Sessions"),
 };
 
 export const routes: RouteObject[] = [
-  { path: "/sign-in", lazy: () => import("./features/account/SignIn.js").then((m) => ({ Component: m.SignIn })) },
-  { path: "/invite/:token", lazy: () => import("./features/account/AcceptInvite.js").then((m) => ({ Component: m.AcceptInvite })) },
-  { path: "/reset", lazy: () => import("./features/account/RequestReset.js").then((m) => ({ Component: m.RequestReset })) },
-  { path: "/reset/:token", lazy: () => import("./features/account/ResetPassword.js").then((m) => ({ Component: m.ResetPassword })) },
+  { path: "/sign-in", lazy: page(() => import("./features/account/SignIn.js"), "SignIn") },
+  { path: "/invite/:token", lazy: page(() => import("./features/account/AcceptInvite.js"), "AcceptInvite") },
+  { path: "/reset", lazy: page(() => import("./features/account/RequestReset.js"), "RequestReset") },
+  { path: "/reset/:token", lazy: page(() => import("./features/account/ResetPassword.js"), "ResetPassword") },
   {
     path: "/",
     element: <Shell />,
     children: [
       { index: true, element: <Overview /> },
-      { path: "posts", lazy: () => import("./features/posts/Inbox.js").then((m) => ({ Component: m.Inbox })) },
-      { path: "roadmap", lazy: () => import("./features/roadmap/Roadmap.js").then((m) => ({ Component: m.Roadmap })) },
-      { path: "changelog", lazy: () => import("./features/changelog/Changelog.js").then((m) => ({ Component: m.Changelog })) },
-      { path: "changelog/:id", lazy: () => import("./features/changelog/ChangelogEntry.js").then((m) => ({ Component: m.ChangelogEntry })) },
-      { path: "users", lazy: () => import("./features/people/Users.js").then((m) => ({ Component: m.Users })) },
-      { path: "users/:id", lazy: () => import("./features/people/User.js").then((m) => ({ Component: m.User })) },
-      { path: "companies", lazy: () => import("./features/people/Companies.js").then((m) => ({ Component: m.Companies })) },
-      { path: "companies/:id", lazy: () => import("./features/people/Company.js").then((m) => ({ Component: m.Company })) },
-      { path: "posts/:id", lazy: () => import("./features/post/Post.js").then((m) => ({ Component: m.PostPage })) },
+      { path: "posts", lazy: page(() => import("./features/posts/Inbox.js"), "Inbox") },
+      { path: "roadmap", lazy: page(() => import("./features/roadmap/Roadmap.js"), "Roadmap") },
+      { path: "changelog", lazy: page(() => import("./features/changelog/Changelog.js"), "Changelog") },
+      { path: "changelog/:id", lazy: page(() => import("./features/changelog/ChangelogEntry.js"), "ChangelogEntry") },
+      { path: "users", lazy: page(() => import("./features/people/Users.js"), "Users") },
+      { path: "users/:id", lazy: page(() => import("./features/people/User.js"), "User") },
+      { path: "companies", lazy: page(() => import("./features/people/Companies.js"), "Companies") },
+      { path: "companies/:id", lazy: page(() => import("./features/people/Company.js"), "Company") },
+      { path: "posts/:id", lazy: page(() => import("./features/post/Post.js"), "PostPage") },
       {
         path: "settings",
         element: <SettingsLayout />,
