@@ -30,7 +30,7 @@ const secondFactor = {
     .pipe(z.string().max(40).optional()),
 };
 
-export const signInSchema = z.object({ email: email(), password: z.string().min(1).max(1000), ...secondFactor });
+export const signInSchema = z.object({ email: email(), password: z.string().min(1, "Required.").max(1000), ...secondFactor });
 
 export const requestResetSchema = z.object({ email: email() });
 

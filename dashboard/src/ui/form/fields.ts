@@ -8,7 +8,7 @@ import { z } from "zod";
 export const trimmed = (max: number) => z.string().trim().max(max);
 
 /** Text the server trims and requires. */
-export const required = (max: number) => z.string().trim().min(1).max(max);
+export const required = (max: number) => z.string().trim().min(1, "Required.").max(max);
 
 /** An email address, as the server reads it (trimmed, lower case). */
 export const email = () => z.string().trim().toLowerCase().max(320).pipe(z.email());

@@ -7,5 +7,5 @@ import { trimmed } from "../../../ui/form/fields.js";
 export const endpointSchema = z.object({
   url: trimmed(2000),
   description: trimmed(500),
-  events: z.array(z.string().max(64)).min(1).max(50),
+  events: z.array(z.string().max(64)).min(1, "Choose at least one event.").max(50),
 });

@@ -45,7 +45,7 @@ export const settingsSchema = z.object({
 export const singleSignOnSchema = z.object({
   issuer: trimmed(500),
   clientId: required(500),
-  clientSecret: z.string().min(1).max(2000),
+  clientSecret: z.string().min(1, "Required.").max(2000),
   allowedDomains: listOf(
     z
       .string()
