@@ -7,7 +7,7 @@ import { problemOf } from "../api.js";
 // empty (what the page is for, and what to do first). The pieces are also used on their own.
 
 /** What a read is doing: a query or an infinite query alike. */
-interface Read<T> {
+export interface Read<T> {
   isPending: boolean;
   isError: boolean;
   error: unknown;

@@ -60,7 +60,8 @@ describe("Settings → Members", () => {
     // Back with the owner: Mia is on the team and no longer pending; she becomes an admin.
     await page.reload();
     await expect.poll(() => page.getByRole("combobox", { name: "Role of Mia Member" }).isVisible()).toBe(true);
-    expect(await page.getByText("No pending invites.").isVisible()).toBe(true);
+    // Members and invites are two queries; the invites list may paint a moment later.
+    await expect.poll(() => page.getByText("No pending invites.").isVisible()).toBe(true);
     await page.getByRole("combobox", { name: "Role of Mia Member" }).selectOption("admin");
     await expect
       .poll(

@@ -6,8 +6,7 @@ import { api, noContent, unwrap } from "../../../api.js";
 import { FormField, FormSelect } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { Options } from "../../../ui/Options.js";
-import { ErrorAlert, QueryState } from "../../../ui/QueryState.js";
-import { NewItem, RowActions, RowForm, useRowWrites } from "./editing.js";
+import { RowActions, RowForm, RowsSection, useRowWrites } from "./editing.js";
 import { boardKeys, boardsQuery } from "./queries.js";
 import { boardSchema } from "./schemas.js";
 
@@ -45,47 +44,38 @@ export function BoardsSection() {
       noContent(await api.DELETE("/boards/{id}", { params: { path: { id }, query: movePostsTo ? { movePostsTo } : {} } })),
   });
   return (
-    <section aria-labelledby={`${moveId}-title`}>
-      <h2 id={`${moveId}-title`}>Boards</h2>
-      <ErrorAlert error={remove.error} />
-      <QueryState query={boards} what="boards" isEmpty={(p) => p.data.length === 0} empty={<p>No boards yet: create the first place for ideas to land.</p>}>
-        {(page) => (
-          <ul className="rows">
-            {page.data.map((b) =>
-              editing === b.id ? (
-                <li key={b.id}>
-                  <BoardForm board={b} onSave={(body) => save.mutateAsync({ id: b.id, body })} onCancel={() => edit(null)} />
-                </li>
-              ) : (
-                <li key={b.id} className="row">
-                  <div>
-                    <strong>{b.name}</strong> <span className={`badge ${b.visibility === "private" ? "" : "good"}`}>{b.visibility}</span>
-                    <br />
-                    <span className="muted">/b/{b.slug}</span>
-                    {b.description && <span className="muted"> · {b.description}</span>}
-                  </div>
-                  <RowActions
-                    name={b.name}
-                    onEdit={() => edit(b.id)}
-                    confirm="Delete the board"
-                    onDelete={() => remove.mutate({ id: b.id, movePostsTo: moveTo || undefined })}
-                  >
-                    <p>A board that holds posts is deleted only with its posts moved to another board.</p>
-                    <label htmlFor={`${moveId}-${b.id}`}>Move its posts to</label>
-                    <select id={`${moveId}-${b.id}`} value={moveTo} onChange={(event) => setMoveTo(event.target.value)}>
-                      <option value="">Nowhere: it holds none</option>
-                      <Options items={page.data.filter((other) => other.id !== b.id)} />
-                    </select>
-                  </RowActions>
-                </li>
-              ),
-            )}
-          </ul>
-        )}
-      </QueryState>
-      <NewItem open={editing === "new"} label="New board" onOpen={() => edit("new")}>
-        <BoardForm onSave={(body) => save.mutateAsync({ body })} onCancel={() => edit(null)} />
-      </NewItem>
-    </section>
+    <RowsSection
+      title="Boards"
+      what="boards"
+      one="board"
+      read={boards}
+      error={remove.error}
+      empty={<p>No boards yet: create the first place for ideas to land.</p>}
+      rows={{ editing, edit }}
+      form={(b) => <BoardForm board={b} onSave={(body) => save.mutateAsync({ id: b?.id, body })} onCancel={() => edit(null)} />}
+      row={(b, _index, all) => (
+        <>
+          <div>
+            <strong>{b.name}</strong> <span className={`badge ${b.visibility === "private" ? "" : "good"}`}>{b.visibility}</span>
+            <br />
+            <span className="muted">/b/{b.slug}</span>
+            {b.description && <span className="muted"> · {b.description}</span>}
+          </div>
+          <RowActions
+            name={b.name}
+            onEdit={() => edit(b.id)}
+            confirm="Delete the board"
+            onDelete={() => remove.mutate({ id: b.id, movePostsTo: moveTo || undefined })}
+          >
+            <p>A board that holds posts is deleted only with its posts moved to another board.</p>
+            <label htmlFor={`${moveId}-${b.id}`}>Move its posts to</label>
+            <select id={`${moveId}-${b.id}`} value={moveTo} onChange={(event) => setMoveTo(event.target.value)}>
+              <option value="">Nowhere: it holds none</option>
+              <Options items={all.filter((other) => other.id !== b.id)} />
+            </select>
+          </RowActions>
+        </>
+      )}
+    />
   );
 }

@@ -1,14 +1,13 @@
 import type { Schemas } from "@heed/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { api, noContent, unwrap } from "../../../api.js";
 import { FormField, FormSelect } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { Options } from "../../../ui/Options.js";
-import { ErrorAlert, QueryState } from "../../../ui/QueryState.js";
 import { Swatch } from "../../../ui/Swatch.js";
-import { NewItem, RowActions, RowForm, useRowWrites } from "./editing.js";
+import { RowActions, RowForm, RowsSection, useRowWrites } from "./editing.js";
 import { statusesQuery, statusKeys } from "./queries.js";
 import { statusSchema } from "./schemas.js";
 
@@ -50,7 +49,6 @@ function StatusForm({ status, onSave, onCancel }: { status?: Status; onSave: (s:
 
 export function StatusesSection() {
   const queries = useQueryClient();
-  const titleId = useId();
   // The button that moved a status keeps the keyboard's focus, in the status's new place.
   const [focusId, setFocusId] = useState<string | null>(null);
   const read = statusesQuery();
@@ -81,67 +79,58 @@ export function StatusesSection() {
   }, [focusId, statuses.data]);
   const error = remove.error ?? reorder.error ?? (editing ? null : save.error);
   return (
-    <section aria-labelledby={titleId}>
-      <h2 id={titleId}>Statuses</h2>
-      <ErrorAlert error={error} />
-      <QueryState query={statuses} what="statuses">
-        {(page) => (
-          <ol className="rows">
-            {page.data.map((s, index) =>
-              editing === s.id ? (
-                <li key={s.id}>
-                  <StatusForm status={s} onSave={(body) => save.mutateAsync({ id: s.id, body })} onCancel={() => edit(null)} />
-                </li>
-              ) : (
-                <li key={s.id} className="row">
-                  <div>
-                    <Swatch color={s.color} />
-                    <strong>{s.name}</strong> <span className="muted">{s.category}</span> {s.isDefault && <span className="badge good">default</span>}
-                  </div>
-                  <RowActions
-                    name={s.name}
-                    onEdit={() => edit(s.id)}
-                    confirm="Delete the status"
-                    onDelete={() => remove.mutate(s.id)}
-                    before={
-                      <>
-                        {MOVES.map(({ by, word, arrow }) => (
-                          <button
-                            key={word}
-                            type="button"
-                            className="secondary"
-                            id={`status-${word}-${s.id}`}
-                            disabled={!page.data[index + by]}
-                            onClick={() => move(page.data, index, by, `status-${word}-${s.id}`)}
-                            aria-label={`Move ${s.name} ${word}`}
-                          >
-                            <span aria-hidden="true">{arrow}</span> {word === "up" ? "Up" : "Down"}
-                          </button>
-                        ))}
-                        {!s.isDefault && (
-                          <button
-                            type="button"
-                            className="secondary"
-                            onClick={() => save.mutate({ id: s.id, body: { isDefault: true } })}
-                            aria-label={`Make default: ${s.name}`}
-                          >
-                            Make default
-                          </button>
-                        )}
-                      </>
-                    }
+    <RowsSection
+      title="Statuses"
+      what="statuses"
+      one="status"
+      read={statuses}
+      error={error}
+      ordered
+      rows={{ editing, edit }}
+      form={(s) => <StatusForm status={s} onSave={(body) => save.mutateAsync({ id: s?.id, body })} onCancel={() => edit(null)} />}
+      row={(s, index, all) => (
+        <>
+          <div>
+            <Swatch color={s.color} />
+            <strong>{s.name}</strong> <span className="muted">{s.category}</span> {s.isDefault && <span className="badge good">default</span>}
+          </div>
+          <RowActions
+            name={s.name}
+            onEdit={() => edit(s.id)}
+            confirm="Delete the status"
+            onDelete={() => remove.mutate(s.id)}
+            before={
+              <>
+                {MOVES.map(({ by, word, arrow }) => (
+                  <button
+                    key={word}
+                    type="button"
+                    className="secondary"
+                    id={`status-${word}-${s.id}`}
+                    disabled={!all[index + by]}
+                    onClick={() => move(all, index, by, `status-${word}-${s.id}`)}
+                    aria-label={`Move ${s.name} ${word}`}
                   >
-                    <p>Only a status no post has, and not the default, can be deleted: move its posts to another status first.</p>
-                  </RowActions>
-                </li>
-              ),
-            )}
-          </ol>
-        )}
-      </QueryState>
-      <NewItem open={editing === "new"} label="New status" onOpen={() => edit("new")}>
-        <StatusForm onSave={(body) => save.mutateAsync({ body })} onCancel={() => edit(null)} />
-      </NewItem>
-    </section>
+                    <span aria-hidden="true">{arrow}</span> {word === "up" ? "Up" : "Down"}
+                  </button>
+                ))}
+                {!s.isDefault && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => save.mutate({ id: s.id, body: { isDefault: true } })}
+                    aria-label={`Make default: ${s.name}`}
+                  >
+                    Make default
+                  </button>
+                )}
+              </>
+            }
+          >
+            <p>Only a status no post has, and not the default, can be deleted: move its posts to another status first.</p>
+          </RowActions>
+        </>
+      )}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { ApiForm } from "../../../ui/form/ApiForm.js";
 import { FormAlert } from "../../../ui/form/FormAlert.js";
 import { FormActions } from "../../../ui/FormActions.js";
+import { ErrorAlert, QueryState, type Read } from "../../../ui/QueryState.js";
 
 // The three lists of Settings → Boards (boards, statuses, tags) work alike: a row opens as its form
 // in place, "New …" opens an empty one under the list, and Delete asks first.
@@ -88,8 +89,62 @@ export function RowActions({ name, onEdit, confirm, onDelete, children, before }
   );
 }
 
+interface SectionProps<T extends { id: string }> {
+  /** The section's heading, as in "Tags". */
+  title: string;
+  /** What loads, as in "tags" ("Loading tags…"). */
+  what: string;
+  /** One of them, as in "tag" ("New tag"). */
+  one: string;
+  read: Read<{ data: T[] }>;
+  /** The refusal of the last write shown above the list, if any. */
+  error: unknown;
+  /** What an empty list says; left out, an empty list is shown as one. */
+  empty?: ReactNode;
+  /** Statuses are an ordered list (their order is the roadmap's); boards and tags are not. */
+  ordered?: boolean;
+  rows: { editing: Editing; edit: (id: Editing) => void };
+  /** A row as shown: what it is, and its actions. */
+  row: (item: T, index: number, all: T[]) => ReactNode;
+  /** The form of a row, or of a new one (no item). */
+  form: (item: T | undefined) => ReactNode;
+}
+
+/**
+ * One list of Settings → Boards: its heading, the last refusal, the rows (the one being edited as
+ * its form in place), and "New …" under them.
+ */
+export function RowsSection<T extends { id: string }>({ title, what, one, read, error, empty, ordered, rows, row, form }: SectionProps<T>) {
+  const titleId = useId();
+  const List = ordered ? "ol" : "ul";
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <ErrorAlert error={error} />
+      <QueryState query={read} what={what} isEmpty={empty ? (page) => page.data.length === 0 : undefined} empty={empty}>
+        {(page) => (
+          <List className="rows">
+            {page.data.map((item, index) =>
+              rows.editing === item.id ? (
+                <li key={item.id}>{form(item)}</li>
+              ) : (
+                <li key={item.id} className="row">
+                  {row(item, index, page.data)}
+                </li>
+              ),
+            )}
+          </List>
+        )}
+      </QueryState>
+      <NewItem open={rows.editing === "new"} label={`New ${one}`} onOpen={() => rows.edit("new")}>
+        {form(undefined)}
+      </NewItem>
+    </section>
+  );
+}
+
 /** The form of a new one once asked for, else the button that asks. */
-export function NewItem({ open, label, onOpen, children }: { open: boolean; label: string; onOpen: () => void; children: ReactNode }) {
+function NewItem({ open, label, onOpen, children }: { open: boolean; label: string; onOpen: () => void; children: ReactNode }) {
   if (open) return children;
   return (
     <button type="button" onClick={onOpen}>
