@@ -1,7 +1,8 @@
 import type { z } from "@hono/zod-openapi";
 import type { AuditEntrySchema, AuditLogQuerySchema } from "./schema.js";
 import { reader, type Ctx } from "../../platform/context.js";
-import { type Page, pageById } from "../../platform/pagination/page.js";
+import { byId, keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 
 /** One audit log entry as the API shows it. */
@@ -13,19 +14,15 @@ export type ListAuditInput = z.output<typeof AuditLogQuerySchema>;
 /** Who did what to which object, newest first; filters use their own indexes (audit_by_*). */
 export async function listAuditLog({ ctx, input }: { ctx: Ctx; input: ListAuditInput }): Promise<Page<AuditEntryView>> {
   requireScope(ctx.actor.scopes, "workspace:read");
-  const queryKey = JSON.stringify(["audit", ctx.workspace.id, input.objectId ?? null, input.actorId ?? null]);
-  return pageById(
-    ctx.services.cursorSecret,
-    queryKey,
+  let query = reader(ctx).selectFrom("audit_log").selectAll().where("workspace_id", "=", ctx.workspace.id);
+  if (input.objectId) query = query.where("object_id", "=", input.objectId);
+  if (input.actorId) query = query.where("actor_id", "=", input.actorId);
+  return keysetPage(ctx, {
+    key: JSON.stringify(["audit", ctx.workspace.id, input.objectId ?? null, input.actorId ?? null]),
     input,
-    (afterId, take) => {
-      let query = reader(ctx).selectFrom("audit_log").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(take);
-      if (input.objectId) query = query.where("object_id", "=", input.objectId);
-      if (input.actorId) query = query.where("actor_id", "=", input.actorId);
-      if (afterId) query = query.where("id", "<", afterId);
-      return query.execute();
-    },
-    (rows) =>
+    query,
+    order: byId("desc"),
+    shape: (rows) =>
       rows.map((r) => ({
         id: r.id,
         actor: { type: r.actor_type, id: r.actor_id },
@@ -35,5 +32,5 @@ export async function listAuditLog({ ctx, input }: { ctx: Ctx; input: ListAuditI
         data: JSON.parse(r.data) as Record<string, unknown>,
         createdAt: r.created_at,
       })),
-  );
+  });
 }

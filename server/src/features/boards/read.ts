@@ -1,5 +1,6 @@
 import { reader, type Ctx } from "../../platform/context.js";
-import { type Page, pageById, type PageInput } from "../../platform/pagination/page.js";
+import { byId, keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findBoard, toBoardView, type BoardView } from "./view.js";
@@ -7,18 +8,13 @@ import { findBoard, toBoardView, type BoardView } from "./view.js";
 /** Oldest first: the order the team created them in. */
 export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<BoardView>> {
   requireScope(ctx.actor.scopes, "boards:read");
-  const queryKey = `boards:${ctx.workspace.id}`;
-  return pageById(
-    ctx.services.cursorSecret,
-    queryKey,
+  return keysetPage(ctx, {
+    key: `boards:${ctx.workspace.id}`,
     input,
-    (afterId, take) => {
-      let query = reader(ctx).selectFrom("boards").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(take);
-      if (afterId) query = query.where("id", ">", afterId);
-      return query.execute();
-    },
-    (rs) => rs.map(toBoardView),
-  );
+    query: reader(ctx).selectFrom("boards").selectAll().where("workspace_id", "=", ctx.workspace.id),
+    order: byId("asc"),
+    shape: (rows) => rows.map(toBoardView),
+  });
 }
 
 export async function getBoard({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<BoardView> {

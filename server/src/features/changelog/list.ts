@@ -2,7 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import type { ListChangelogQuery } from "./schema.js";
 import { reader, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
-import { type Page, pageById } from "../../platform/pagination/page.js";
+import { byId, keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findEntry, toEntryViews, type ChangelogEntryView } from "./view.js";
 
@@ -21,18 +22,14 @@ export type ListChangelogInput = z.output<typeof ListChangelogQuery>;
 export async function listChangelog({ ctx, input }: { ctx: Ctx; input: ListChangelogInput }): Promise<Page<ChangelogEntryView>> {
   requireScope(ctx.actor.scopes, "changelog:read");
   const db = reader(ctx);
-  const queryKey = JSON.stringify(["changelog", ctx.workspace.id, input.state ?? null]);
-  const page = await pageById(
-    ctx.services.cursorSecret,
-    queryKey,
+  let query = db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id);
+  if (input.state) query = query.where("state", "=", input.state);
+  const page = await keysetPage(ctx, {
+    key: JSON.stringify(["changelog", ctx.workspace.id, input.state ?? null]),
     input,
-    (afterId, take) => {
-      let query = db.selectFrom("changelog_entries").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id", "desc").limit(take);
-      if (input.state) query = query.where("state", "=", input.state);
-      if (afterId) query = query.where("id", "<", afterId);
-      return query.execute();
-    },
-    (rs) => rs,
-  );
+    query,
+    order: byId("desc"),
+    shape: (rows) => rows,
+  });
   return { data: await toEntryViews(db, ctx, page.data), nextCursor: page.nextCursor };
 }

@@ -1,11 +1,14 @@
 import type { Db } from "../../platform/db/database.js";
 import { reader, type Ctx, type Tx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
-import { type Page, pageById, type PageInput } from "../../platform/pagination/page.js";
+import { keysetPage, type KeysetOrder } from "../../platform/pagination/keyset.js";
+import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { findPost } from "../posts/index.js";
 import { findUser } from "../users/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findComment, selectComments, toCommentView, type CommentView } from "./view.js";
+
+const BY_COMMENT_ID_ASC: KeysetOrder = { by: ["c.id"], kinds: ["string"], direction: "asc" };
 
 export async function getComment({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<CommentView> {
   requireScope(ctx.actor.scopes, "comments:read");
@@ -31,24 +34,15 @@ export async function commentPage(
   input: PageInput & { internal?: boolean },
   listName: string,
 ): Promise<Page<CommentView>> {
-  const queryKey = JSON.stringify([listName, ctx.workspace.id, postId, input.internal ?? null]);
-  return pageById(
-    ctx.services.cursorSecret,
-    queryKey,
+  let query = selectComments(db).where("c.workspace_id", "=", ctx.workspace.id).where("c.post_id", "=", postId).where("c.deleted_at", "is", null);
+  if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
+  return keysetPage(ctx, {
+    key: JSON.stringify([listName, ctx.workspace.id, postId, input.internal ?? null]),
     input,
-    (afterId, take) => {
-      let query = selectComments(db)
-        .where("c.workspace_id", "=", ctx.workspace.id)
-        .where("c.post_id", "=", postId)
-        .where("c.deleted_at", "is", null)
-        .orderBy("c.id")
-        .limit(take);
-      if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
-      if (afterId) query = query.where("c.id", ">", afterId);
-      return query.execute();
-    },
-    (rs) => rs.map(toCommentView),
-  );
+    query,
+    order: BY_COMMENT_ID_ASC,
+    shape: (rows) => rows.map(toCommentView),
+  });
 }
 
 /**
@@ -60,22 +54,16 @@ export async function listUserComments({ ctx, input }: { ctx: Ctx; input: PageIn
   const db = reader(ctx);
   const user = await findUser(db, ctx, input.id);
   if (!user) throw notFound("end user", input.id);
-  return pageById(
-    ctx.services.cursorSecret,
-    JSON.stringify(["user-comments", ctx.workspace.id, user.id]),
+  return keysetPage(ctx, {
+    key: JSON.stringify(["user-comments", ctx.workspace.id, user.id]),
     input,
-    (afterId, take) => {
-      let query = selectComments(db)
-        .where("c.workspace_id", "=", ctx.workspace.id)
-        .where("c.author_id", "=", user.id)
-        .where("c.deleted_at", "is", null)
-        // Per comment, a primary-key look-up of its post (not a scan of the workspace's posts).
-        .where((eb) => eb.exists(eb.selectFrom("posts").select("posts.id").whereRef("posts.id", "=", "c.post_id").where("posts.deleted_at", "is", null)))
-        .orderBy("c.id", "desc")
-        .limit(take);
-      if (afterId) query = query.where("c.id", "<", afterId);
-      return query.execute();
-    },
-    (rs) => rs.map(toCommentView),
-  );
+    query: selectComments(db)
+      .where("c.workspace_id", "=", ctx.workspace.id)
+      .where("c.author_id", "=", user.id)
+      .where("c.deleted_at", "is", null)
+      // Per comment, a primary-key look-up of its post (not a scan of the workspace's posts).
+      .where((eb) => eb.exists(eb.selectFrom("posts").select("posts.id").whereRef("posts.id", "=", "c.post_id").where("posts.deleted_at", "is", null))),
+    order: { ...BY_COMMENT_ID_ASC, direction: "desc" },
+    shape: (rows) => rows.map(toCommentView),
+  });
 }

@@ -2,7 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import type { PortalChangelogEntrySchema } from "./schema.js";
 import { reader } from "../../platform/context.js";
 import { requirePortalRead, type CustomerCtx } from "../../http/credentials/customer-context.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../../platform/pagination/page.js";
+import { keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { publicBoardIds } from "../posts/index.js";
 
 /** A published entry as the portal shows it: only the announced posts of public boards. */
@@ -12,25 +13,17 @@ export type PortalChangelogEntryView = z.output<typeof PortalChangelogEntrySchem
 export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalChangelogEntryView>> {
   requirePortalRead(ctx);
   const db = reader(ctx);
-  const queryKey = JSON.stringify(["portal-changelog", ctx.workspace.id]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
-  let query = db
-    .selectFrom("changelog_entries")
-    .select(["id", "title", "body", "type", "published_at"])
-    .where("workspace_id", "=", ctx.workspace.id)
-    .where("state", "=", "published")
-    .orderBy("published_at", "desc")
-    .orderBy("id", "desc")
-    .limit(input.limit + 1);
-  if (after) query = query.where((eb) => eb(eb.refTuple("published_at", "id"), "<", eb.tuple(...after)));
-  const page = toPage(
-    await query.execute(),
-    input.limit,
-    ctx.services.cursorSecret,
-    queryKey,
-    (r) => [r.published_at!, r.id],
-    (rs) => rs,
-  );
+  const page = await keysetPage(ctx, {
+    key: JSON.stringify(["portal-changelog", ctx.workspace.id]),
+    input,
+    query: db
+      .selectFrom("changelog_entries")
+      .select(["id", "title", "body", "type", "published_at"])
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("state", "=", "published"),
+    order: { by: ["published_at", "id"], kinds: ["string", "string"], direction: "desc" },
+    shape: (rows) => rows,
+  });
   if (page.data.length === 0) return { data: [], nextCursor: null };
   const links = await db
     .selectFrom("changelog_entry_posts as l")

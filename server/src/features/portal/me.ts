@@ -2,7 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import type { PortalMeSchema } from "./schema.js";
 import { reader } from "../../platform/context.js";
 import { requireViewer, type CustomerCtx } from "../../http/credentials/customer-context.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../../platform/pagination/page.js";
+import { keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { publicBoardIds, selectPosts } from "../posts/index.js";
 import { toPortalPosts, type PortalPostView } from "./view.js";
 
@@ -44,26 +45,18 @@ export async function getPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<Portal
 export async function listPortalMyVotes({ ctx, input }: { ctx: CustomerCtx; input: PageInput }): Promise<Page<PortalPostView>> {
   const viewer = requireViewer(ctx);
   const db = reader(ctx);
-  const queryKey = JSON.stringify(["portal-my-votes", ctx.workspace.id, viewer.id]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
-  let query = selectPosts(db)
-    .innerJoin("votes as v", "v.post_id", "p.id")
-    .select("v.created_at as voted_at")
-    .where("v.workspace_id", "=", ctx.workspace.id)
-    .where("v.user_id", "=", viewer.id)
-    .where("p.deleted_at", "is", null)
-    .where("p.board_id", "in", publicBoardIds(db, ctx))
-    .orderBy("v.created_at", "desc")
-    .orderBy("p.id", "desc")
-    .limit(input.limit + 1);
-  if (after) query = query.where((eb) => eb(eb.refTuple("v.created_at", "p.id"), "<", eb.tuple(...after)));
-  const page = toPage(
-    await query.execute(),
-    input.limit,
-    ctx.services.cursorSecret,
-    queryKey,
-    (r) => [r.voted_at, r.id],
-    (rs) => rs,
-  );
+  const page = await keysetPage(ctx, {
+    key: JSON.stringify(["portal-my-votes", ctx.workspace.id, viewer.id]),
+    input,
+    query: selectPosts(db)
+      .innerJoin("votes as v", "v.post_id", "p.id")
+      .select("v.created_at as voted_at")
+      .where("v.workspace_id", "=", ctx.workspace.id)
+      .where("v.user_id", "=", viewer.id)
+      .where("p.deleted_at", "is", null)
+      .where("p.board_id", "in", publicBoardIds(db, ctx)),
+    order: { by: ["v.created_at", "p.id"], fields: ["voted_at", "id"], kinds: ["string", "string"], direction: "desc" },
+    shape: (rows) => rows,
+  });
   return { data: await toPortalPosts(db, ctx, page.data), nextCursor: page.nextCursor };
 }

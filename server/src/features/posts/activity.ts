@@ -2,7 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import type { PostActivitySchema } from "./schema.js";
 import { reader, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
-import { type Page, pageById, type PageInput } from "../../platform/pagination/page.js";
+import { byId, keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findPost } from "./view.js";
 
@@ -18,23 +19,16 @@ export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageIn
   const db = reader(ctx);
   const post = await findPost(db, ctx, input.postId);
   if (!post) throw notFound("post", input.postId);
-  const queryKey = `activity:${ctx.workspace.id}:${post.id}`;
-  return pageById(
-    ctx.services.cursorSecret,
-    queryKey,
+  return keysetPage(ctx, {
+    key: `activity:${ctx.workspace.id}:${post.id}`,
     input,
-    (afterId, take) => {
-      let query = db
-        .selectFrom("audit_log")
-        .select(["id", "action", "actor_type", "actor_id", "data", "created_at"])
-        .where("workspace_id", "=", ctx.workspace.id)
-        .where("object_id", "=", post.id)
-        .orderBy("id")
-        .limit(take);
-      if (afterId) query = query.where("id", ">", afterId);
-      return query.execute();
-    },
-    (rows) =>
+    query: db
+      .selectFrom("audit_log")
+      .select(["id", "action", "actor_type", "actor_id", "data", "created_at"])
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("object_id", "=", post.id),
+    order: byId("asc"),
+    shape: (rows) =>
       rows.map((r) => ({ id: r.id, action: r.action, actor: { type: r.actor_type, id: r.actor_id }, data: JSON.parse(r.data), createdAt: r.created_at })),
-  );
+  });
 }

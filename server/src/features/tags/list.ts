@@ -1,27 +1,17 @@
 import { reader, type Ctx } from "../../platform/context.js";
-import { afterCursor, toPage, type Page, type PageInput } from "../../platform/pagination/page.js";
+import { keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import { toTagView, type TagView } from "./view.js";
 
 /** Alphabetical, as pickers show them. */
 export async function listTags({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<TagView>> {
   requireScope(ctx.actor.scopes, "boards:read");
-  const queryKey = `tags:${ctx.workspace.id}`;
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["string", "string"]);
-  let query = reader(ctx)
-    .selectFrom("tags")
-    .selectAll()
-    .where("workspace_id", "=", ctx.workspace.id)
-    .orderBy("name")
-    .orderBy("id")
-    .limit(input.limit + 1);
-  if (after) query = query.where((eb) => eb(eb.refTuple("name", "id"), ">", eb.tuple(...after)));
-  return toPage(
-    await query.execute(),
-    input.limit,
-    ctx.services.cursorSecret,
-    queryKey,
-    (r) => [r.name, r.id],
-    (rs) => rs.map(toTagView),
-  );
+  return keysetPage(ctx, {
+    key: `tags:${ctx.workspace.id}`,
+    input,
+    query: reader(ctx).selectFrom("tags").selectAll().where("workspace_id", "=", ctx.workspace.id),
+    order: { by: ["name", "id"], kinds: ["string", "string"], direction: "asc" },
+    shape: (rows) => rows.map(toTagView),
+  });
 }

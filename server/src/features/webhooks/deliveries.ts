@@ -5,7 +5,8 @@ import type { AttemptSchema, DeliveryQuerySchema, DeliverySchema, DeliveryWithAt
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
-import { type Page, pageById } from "../../platform/pagination/page.js";
+import { byId, keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findEndpoint } from "./endpoints.js";
 import { insertDeliveries, pendingDelivery } from "./pending.js";
@@ -51,29 +52,20 @@ export async function listWebhookDeliveries({
 }): Promise<Page<DeliveryView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
   const db = reader(ctx);
-  const queryKey = JSON.stringify(["deliveries", ctx.workspace.id, input.endpointId, input.eventType ?? null, input.eventId ?? null, input.state ?? null]);
-  return pageById(
-    ctx.services.cursorSecret,
-    queryKey,
+  return keysetPage(ctx, {
+    key: JSON.stringify(["deliveries", ctx.workspace.id, input.endpointId, input.eventType ?? null, input.eventId ?? null, input.state ?? null]),
     input,
-    // The endpoint is looked up after the cursor is checked: a malformed request is a 400 whatever it names.
-    async (afterId, take) => {
+    query: async () => {
       const endpointId = (await findEndpoint(db, ctx, input.endpointId)).id;
-      let query = db
-        .selectFrom("webhook_deliveries")
-        .selectAll()
-        .where("workspace_id", "=", ctx.workspace.id)
-        .where("endpoint_id", "=", endpointId)
-        .orderBy("id", "desc")
-        .limit(take);
+      let query = db.selectFrom("webhook_deliveries").selectAll().where("workspace_id", "=", ctx.workspace.id).where("endpoint_id", "=", endpointId);
       if (input.eventType) query = query.where("event_type", "=", input.eventType);
       if (input.eventId) query = query.where("event_id", "=", input.eventId);
       if (input.state) query = query.where("state", "=", input.state);
-      if (afterId) query = query.where("id", "<", afterId);
-      return query.execute();
+      return query;
     },
-    (rs) => rs.map(toView),
-  );
+    order: byId("desc"),
+    shape: (rows) => rows.map(toView),
+  });
 }
 
 export async function getWebhookDelivery({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<z.output<typeof DeliveryWithAttemptsSchema>> {

@@ -6,7 +6,8 @@ import type { CreateEndpointSchema, EndpointSchema, EndpointWithSecretSchema, Up
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError, notFound } from "../../platform/errors.js";
-import { type Page, pageById, type PageInput } from "../../platform/pagination/page.js";
+import { byId, keysetPage } from "../../platform/pagination/keyset.js";
+import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import { EVENT_NAMES, TEST_EVENT } from "../../platform/changes/events.js";
 import { insertDeliveries, pendingDelivery } from "./pending.js";
@@ -58,18 +59,13 @@ export async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id:
 
 export async function listWebhookEndpoints({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<EndpointView>> {
   requireScope(ctx.actor.scopes, "webhooks:read");
-  const queryKey = `webhook_endpoints:${ctx.workspace.id}`;
-  return pageById(
-    ctx.services.cursorSecret,
-    queryKey,
+  return keysetPage(ctx, {
+    key: `webhook_endpoints:${ctx.workspace.id}`,
     input,
-    (afterId, take) => {
-      let query = reader(ctx).selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id).orderBy("id").limit(take);
-      if (afterId) query = query.where("id", ">", afterId);
-      return query.execute();
-    },
-    (rs) => rs.map(toView),
-  );
+    query: reader(ctx).selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id),
+    order: byId("asc"),
+    shape: (rows) => rows.map(toView),
+  });
 }
 
 export async function getWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointView> {

@@ -10,9 +10,6 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** An id-ordered list's cursor: the id of the last row shown. */
-export const BY_ID = ["string"] as const;
-
 /**
  * Decodes the incoming cursor of a keyset query (undefined on the first page), typed by the kinds
  * of its key values: `BY_ID`, or e.g. `["number", "string"]` for a count then an id.
@@ -44,21 +41,4 @@ export function toPage<Row, Out>(
     data: shape(shown),
     nextCursor: more ? encodeCursor(secret, queryKey, keyOf(shown[shown.length - 1]!)) : null,
   };
-}
-
-/**
- * One page of a list ordered by id, the most common keyset. The cursor is checked first; then
- * `fetch` gets the id to continue after (undefined on the first page) and how many rows to take,
- * and `shape` turns the rows shown into views.
- */
-export async function pageById<Row extends { id: string }, Out>(
-  secret: Buffer,
-  queryKey: string,
-  input: PageInput,
-  fetch: (afterId: string | undefined, take: number) => Promise<Row[]>,
-  shape: (rows: Row[]) => Out[],
-): Promise<Page<Out>> {
-  const after = afterCursor(secret, queryKey, input, BY_ID);
-  const rows = await fetch(after?.[0], input.limit + 1);
-  return toPage(rows, input.limit, secret, queryKey, (row) => [row.id], shape);
 }
