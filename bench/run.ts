@@ -47,6 +47,7 @@ async function prepare(): Promise<{ key: string; writer: string; boardId: string
     publicUrl: "http://127.0.0.1",
     cursorSecret: await serverSecret(db, "cursor"),
     userTokenSecret: await serverSecret(db, "user-token"),
+    notificationSecret: await serverSecret(db, "notifications"),
   };
   const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });

@@ -77,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
         publicUrl: config.publicUrl,
         cursorSecret: await serverSecret(db, "cursor"),
         userTokenSecret: await serverSecret(db, "user-token"),
+        notificationSecret: await serverSecret(db, "notifications"),
       },
       args: positionals.slice(name.split(" ").length),
       options: values,

@@ -26,7 +26,16 @@ export interface Config {
     retryScale: number;
   };
   /** SMTP_URL and MAIL_FROM: where invites and password resets are mailed from; unset, nothing is mailed. */
-  mail?: { smtpUrl: string; from: string };
+  mail?: { smtpUrl: string; from: string; maxConnections: number };
+  notifications: {
+    /** NOTIFICATION_WINDOW_SECONDS: changes within it are gathered into one mail; 0 sends each at once. */
+    windowSeconds: number;
+    /** UNSUBSCRIBE_MAILTO: an address offered beside the one-click unsubscribe link. */
+    unsubscribeMailto?: string | undefined;
+    /** Mails sent at once (SMTP connections). */
+    concurrency: number;
+    pollMs: number;
+  };
   /** OIDC_*: single sign-on with one OpenID Connect provider for the whole server; unset, none. */
   oidc?: OidcSettings;
   /** How often the scheduler looks for changelog entries that are due (ms). */
@@ -136,6 +145,12 @@ export const environment = z.object({
     .transform((raw, ctx) => (raw === "true" ? 1 : raw ? wholeNumber(raw, ctx, "true or a whole number of proxies") : 0))
     .describe("Proxies in front of Heed whose X-Forwarded-For to trust: a hop count, or true for 1. Default 0."),
   SMTP_URL: optionalText().describe("e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465: mail invites and password links; unset, nothing is mailed."),
+  NOTIFICATION_WINDOW_SECONDS: count(120).describe(
+    "Changes to what one person follows within this many seconds are gathered into one mail; 0 sends each at once. A workspace may set its own. Default 120.",
+  ),
+  UNSUBSCRIBE_MAILTO: optionalText().describe("An address the operator reads, offered in List-Unsubscribe beside the one-click link; unset, only the link."),
+  NOTIFICATION_CONCURRENCY: count(8).describe("Notification mails sent at once (SMTP connections). Default 8."),
+  NOTIFICATION_POLL_MS: count(500).describe("How often the notification worker looks for changes to tell and mail that is due (ms). Default 500."),
   MAIL_FROM: optionalText().describe("The sender of that mail. Default Heed <heed@PUBLIC_URL's host>."),
   OIDC_ISSUER: optionalText().describe(
     "Single sign-on with one OpenID Connect provider for the whole server; needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET. Unset, none.",
@@ -190,7 +205,13 @@ export function loadConfig(env = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     publicUrl,
     oidc: oidcSettings(vars),
-    mail: vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL, from: mailFrom(vars, publicUrl) } : undefined,
+    mail: vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL, from: mailFrom(vars, publicUrl), maxConnections: vars.NOTIFICATION_CONCURRENCY } : undefined,
+    notifications: {
+      windowSeconds: vars.NOTIFICATION_WINDOW_SECONDS,
+      unsubscribeMailto: vars.UNSUBSCRIBE_MAILTO,
+      concurrency: Math.max(1, vars.NOTIFICATION_CONCURRENCY),
+      pollMs: Math.max(10, vars.NOTIFICATION_POLL_MS),
+    },
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     seedDemo: vars.SEED_DEMO,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,

@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       idempotencyTtlMs: 24 * 3_600_000,
       userTokenTtlMs: 3_600_000,
       webhooks: { allowPrivate: false, pollMs: 100, timeoutMs: 15_000, retryScale: 1 },
+      notifications: { windowSeconds: 120, unsubscribeMailto: undefined, concurrency: 8, pollMs: 500 },
       rateLimit: { perMinute: 600, windowSeconds: 60, redisUrl: undefined, trustProxyHops: 0 },
     };
     expect(loadConfig({})).toEqual(expected);
@@ -62,6 +63,10 @@ describe("loadConfig", () => {
       TRUST_PROXY: "2",
       SMTP_URL: "smtp://user:pass@mail.example.com:587",
       MAIL_FROM: "Feedback <feedback@example.com>",
+      NOTIFICATION_WINDOW_SECONDS: "0",
+      UNSUBSCRIBE_MAILTO: "unsubscribe@example.com",
+      NOTIFICATION_CONCURRENCY: "16",
+      NOTIFICATION_POLL_MS: "50",
       OIDC_ISSUER: "https://sso.example.com",
       OIDC_CLIENT_ID: "heed",
       OIDC_CLIENT_SECRET: "shh",
@@ -83,7 +88,7 @@ describe("loadConfig", () => {
         label: "Okta",
         signUpWorkspace: "acme",
       },
-      mail: { smtpUrl: "smtp://user:pass@mail.example.com:587", from: "Feedback <feedback@example.com>" },
+      mail: { smtpUrl: "smtp://user:pass@mail.example.com:587", from: "Feedback <feedback@example.com>", maxConnections: 16 },
       bodyLimitBytes: 2048,
       seedDemo: false,
       schedulerIntervalMs: 50,
@@ -91,6 +96,7 @@ describe("loadConfig", () => {
       idempotencyTtlMs: 2 * 3_600_000,
       userTokenTtlMs: 600_000,
       webhooks: { allowPrivate: true, pollMs: 20, timeoutMs: 1000, retryScale: 0.001 },
+      notifications: { windowSeconds: 0, unsubscribeMailto: "unsubscribe@example.com", concurrency: 16, pollMs: 50 },
       rateLimit: { perMinute: 100, windowSeconds: 10, redisUrl: "redis://127.0.0.1:6379", trustProxyHops: 2 },
     });
   });
@@ -102,6 +108,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ SMTP_URL: "smtp://m", PUBLIC_URL: "https://feedback.example.com/" }).mail).toEqual({
       smtpUrl: "smtp://m",
       from: "Heed <heed@feedback.example.com>",
+      maxConnections: 8,
     });
     expect(loadConfig({ OIDC_ISSUER: "https://sso", OIDC_CLIENT_ID: "i", OIDC_CLIENT_SECRET: "s" }).oidc).toEqual({
       issuer: "https://sso",

@@ -70,7 +70,7 @@ async function authenticatePublic(c: Context<AppEnv>, readsUserToken: boolean): 
 }
 
 /** A route about the signed-in person's own account: the session cookie only, CSRF-checked on writes. */
-async function authenticateAccount(c: Context<AppEnv>): Promise<void> {
+async function authenticateAccount(c: Context<AppEnv>, asMember: boolean): Promise<void> {
   const caller = await callerOf(c, "secret");
   if (caller.kind === "anonymous") {
     throw caller.refusal.code === "missing_credential"
@@ -80,6 +80,15 @@ async function authenticateAccount(c: Context<AppEnv>): Promise<void> {
   if (caller.kind !== "session") throw new HeedError("wrong_credential_kind", "This route takes the dashboard session, not an API key.");
   checkCsrf(c, caller.session);
   c.set("account", { services: c.get("services"), session: caller.session, requestId: c.get("requestId") });
+  if (asMember) {
+    const member = await sessionMember(c, caller.session);
+    c.set("ctx", {
+      services: c.get("services"),
+      workspace: member.workspace,
+      actor: { type: "member", id: member.memberId, scopes: member.scopes, role: member.role },
+      requestId: c.get("requestId"),
+    });
+  }
 }
 
 /**
@@ -97,7 +106,7 @@ export function authenticateRoute(credential: RouteCredential): MiddlewareHandle
   return async (c, next) => {
     if (credential.kind === "secret") await authenticateSecret(c, credential.scope);
     else if (credential.kind === "public") await authenticatePublic(c, credential.userToken !== "none");
-    else if (credential.kind === "session") await authenticateAccount(c);
+    else if (credential.kind === "session") await authenticateAccount(c, credential.member === true);
     else checkOpenRoute(c);
     await next();
   };

@@ -12,7 +12,11 @@ type UserTokenUse = "none" | "optional" | "required";
  */
 // Each helper below returns its own kind, so that a route calling its verb directly
 // (define-operation.ts) has the verb's context checked against the credential it declares.
-export type RouteCredential = { kind: "secret"; scope: Scope } | { kind: "public"; userToken: UserTokenUse } | { kind: "session" } | { kind: "none" };
+export type RouteCredential =
+  | { kind: "secret"; scope: Scope }
+  | { kind: "public"; userToken: UserTokenUse }
+  | { kind: "session"; member?: true }
+  | { kind: "none" };
 
 /** A secret API key holding `scope`. */
 export function secretKey(scope: Scope): Extract<RouteCredential, { kind: "secret" }> {
@@ -30,6 +34,15 @@ export function publicKey(userToken: UserTokenUse = "none"): Extract<RouteCreden
 /** The dashboard session alone: routes about the signed-in person's own account. */
 export function session(): Extract<RouteCredential, { kind: "session" }> {
   return { kind: "session" };
+}
+
+/**
+ * The dashboard session alone, acting as the member it is in its current workspace: routes about
+ * the signed-in person's own things there (their notifications), which a key, belonging to no one,
+ * has none of.
+ */
+export function memberSession(): { kind: "session"; member: true } {
+  return { kind: "session", member: true };
 }
 
 /** No credential: signing in, and opening an invite. */
@@ -50,7 +63,7 @@ export function securityOf(credential: RouteCredential): Record<string, string[]
 /** The sentence ending an operation's description, so the reference names the credential in words. */
 export function credentialLine(credential: RouteCredential): string {
   if (credential.kind === "none") return "No credential.";
-  if (credential.kind === "session") return "Dashboard session only.";
+  if (credential.kind === "session") return credential.member ? "Dashboard session only: the signed-in member's own." : "Dashboard session only.";
   if (credential.kind === "secret") return `Requires \`${credential.scope}\`.`;
   return credential.userToken === "required" ? "Public key and end-user token." : "Public key only.";
 }

@@ -21,8 +21,10 @@ export interface RequestParts {
 
 type None = Record<never, never>;
 
-/** The context a verb of a route with this credential kind receives. */
-type VerbContext<Kind extends RouteCredential["kind"]> = [Kind] extends ["secret"]
+/** The context a verb of a route with this credential receives. */
+type VerbContext<C extends RouteCredential> = C extends { kind: "session"; member: true } ? { ctx: Ctx } : KindContext<C["kind"]>;
+
+type KindContext<Kind extends RouteCredential["kind"]> = [Kind] extends ["secret"]
   ? { ctx: Ctx }
   : [Kind] extends ["public"]
     ? { ctx: CustomerCtx }
@@ -42,7 +44,7 @@ type Renamed<P, Id extends string> = [Id] extends [never] ? P : Omit<P, "id"> & 
 type InputOf<S, Id extends string> = Spread<Spread<Output<S, "query">, Output<S, "body">>, Renamed<Output<S, "params">, Id>>;
 
 /** What the verb is called with: the context of the route's credential, and `input` when the request carries any. */
-export type VerbArgs<S extends RequestParts, Id extends string> = VerbContext<S["credential"]["kind"]> &
+export type VerbArgs<S extends RequestParts, Id extends string> = VerbContext<S["credential"]> &
   (S extends { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } ? { input: InputOf<S, Id> } : None);
 
 /** The arguments for the verb of a route with `spec`, from a request that passed its validation. */
@@ -53,7 +55,7 @@ export function verbArgs(c: Context<AppEnv>, spec: RequestParts, idAs: string | 
 function contextOf(c: Context<AppEnv>, credential: RouteCredential): { ctx: Ctx | AccountCtx } | { services: Services } {
   if (credential.kind === "secret") return { ctx: c.get("ctx") };
   if (credential.kind === "public") return { ctx: customerCtx(c) };
-  if (credential.kind === "session") return { ctx: accountCtx(c) };
+  if (credential.kind === "session") return credential.member ? { ctx: c.get("ctx") } : { ctx: accountCtx(c) };
   return { services: c.get("services") };
 }
 

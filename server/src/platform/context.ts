@@ -18,6 +18,8 @@ export interface Services {
   cursorSecret: Buffer;
   /** Server-wide part of the key that signs end-user tokens (with each workspace's identity secret). */
   userTokenSecret: Buffer;
+  /** HMAC key of the links in notification mail (unsubscribe, preferences), shared through the database. */
+  notificationSecret: Buffer;
   /** How long an end-user token from POST /v1/identify lives (default 1 h). */
   userTokenTtlMs?: number;
   /** How long an answered Idempotency-Key is remembered (default 24 h). */

@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { OpenedDatabase } from "../platform/db/database.js";
 import { serverSecret } from "../platform/db/secrets.js";
 import { startWebhookWorker } from "../features/webhooks/worker.js";
+import { startNotificationWorker } from "../features/notifications/index.js";
 import { startJobs } from "../jobs/index.js";
 import { createMailer } from "../platform/mail/mailer.js";
 
@@ -14,6 +15,7 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
     publicUrl: config.publicUrl,
     cursorSecret: await serverSecret(db, "cursor"),
     userTokenSecret: await serverSecret(db, "user-token"),
+    notificationSecret: await serverSecret(db, "notifications"),
     userTokenTtlMs: config.userTokenTtlMs,
     idempotencyTtlMs: config.idempotencyTtlMs,
     webhooksAllowPrivate: config.webhooks.allowPrivate,
@@ -22,12 +24,13 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
   };
 }
 
-/** The scheduled jobs and the webhook worker: one set per server (the primary with WORKERS). */
+/** The scheduled jobs and the webhook and notification workers: one set per server (the primary with WORKERS). */
 export function startBackground(config: Config, services: Services): () => Promise<void> {
   const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
   const stopWebhooks = startWebhookWorker(services.db, config.webhooks);
+  const stopNotifications = startNotificationWorker(services, config.notifications);
   return async () => {
     stopJobs();
-    await stopWebhooks();
+    await Promise.all([stopWebhooks(), stopNotifications()]);
   };
 }

@@ -90,6 +90,7 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       publicUrl: options.publicUrl ?? "http://heed.test",
       cursorSecret: await serverSecret(database.db, "cursor"),
       userTokenSecret: await serverSecret(database.db, "user-token"),
+      notificationSecret: await serverSecret(database.db, "notifications"),
       // Test receivers listen on loopback.
       webhooksAllowPrivate: true,
       mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl(), from: "Heed <heed@heed.test>" }) : undefined,

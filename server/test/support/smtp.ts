@@ -10,6 +10,10 @@ export interface ReceivedMail {
   from: string;
   subject: string;
   text: string;
+  html: string;
+  messageId: string;
+  /** Raw header values by lowercase name, as sent (e.g. `list-unsubscribe`). */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtp {
@@ -31,7 +35,16 @@ export async function startSmtp(): Promise<TestSmtp> {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(", ") : (mail.to?.text ?? "");
-          received.push({ to, from: mail.from?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "" });
+          const headers = Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(":") + 1).trim()]));
+          received.push({
+            to,
+            from: mail.from?.text ?? "",
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: typeof mail.html === "string" ? mail.html : "",
+            messageId: mail.messageId ?? "",
+            headers,
+          });
           done();
         })
         .catch(done);

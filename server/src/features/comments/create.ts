@@ -9,6 +9,7 @@ import { HeedError, notFound } from "../../platform/errors.js";
 import { checkAuthor } from "../posts/index.js";
 import { findPost, type PostRow } from "../posts/index.js";
 import { requireScope } from "../../platform/scopes.js";
+import { announceComment } from "../notifications/index.js";
 import { adjustCommentCount } from "./counts.js";
 import { findComment, toCommentView, type CommentView } from "./view.js";
 
@@ -28,15 +29,33 @@ export async function createComment({ ctx, input }: { ctx: Ctx; input: CreateCom
     const post = await findPost(tx, ctx, input.postId);
     if (!post) throw notFound("post", input.postId);
     if (input.authorId) await checkAuthor(tx, ctx, input.authorId);
+    await checkMentions(tx, ctx, input.mentions ?? []);
     return insertComment(tx, ctx, post, input);
   });
+}
+
+/** Every member mentioned is one of this workspace's; 400 naming the first that is not. */
+async function checkMentions(tx: Tx, ctx: Ctx, mentions: string[]): Promise<void> {
+  if (mentions.length === 0) return;
+  const found = new Set(
+    (await tx.selectFrom("members").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "in", mentions).execute()).map((m) => m.id),
+  );
+  const index = mentions.findIndex((id) => !found.has(id));
+  if (index >= 0) throw invalid(`/mentions/${index}`, `No member with id '${mentions[index]}' in this workspace.`);
 }
 
 /**
  * Writes a comment on a found post, after checking its parent: the counter (public comments only),
  * audit row and `comment.created` event commit with it. Shared by the API and the portal.
  */
-export async function insertComment(tx: Tx, ctx: Ctx, post: PostRow, input: CreateCommentInput): Promise<CommentView> {
+export async function insertComment(
+  tx: Tx,
+  ctx: Ctx,
+  post: PostRow,
+  input: CreateCommentInput,
+  // A status change tells its comment with the change itself: one notification, not two.
+  options: { announce: boolean } = { announce: true },
+): Promise<CommentView> {
   const internal = input.internal ?? false;
   if (input.parentId) {
     const parent = await findComment(tx, ctx, input.parentId);
@@ -72,5 +91,9 @@ export async function insertComment(tx: Tx, ctx: Ctx, post: PostRow, input: Crea
     audit: { postId: post.id, internal },
     event: { type: "comment.created", data: comment },
   });
+  if (options.announce) {
+    const authorId = input.authorId ?? (isCustomerCtx(ctx) ? ctx.actor.id : null);
+    await announceComment(tx, ctx, post, { id, body: input.body, internal, authorId, mentions: [...new Set(input.mentions ?? [])] });
+  }
   return comment;
 }

@@ -24,6 +24,11 @@ export const CreateCommentSchema = z
     internal: z.boolean().optional().openapi({ description: "Default false: a public comment." }),
     parentId: idOf("cmt").nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
     authorId: idOf(["usr", "mem"]).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) writing it." }),
+    mentions: z
+      .array(idOf("mem"))
+      .max(20)
+      .optional()
+      .openapi({ description: "Members (`mem_…`, from `GET /members/assignable`) the comment mentions: each hears of it and follows the post." }),
   })
   .openapi("CreateComment");
 

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import type { Selectable } from "kysely";
 import type { MembersTable } from "../../platform/db/schema.js";
 import type { MemberSchema, role } from "./schema.js";
 
@@ -8,7 +9,7 @@ export type Role = z.output<typeof role>;
 export type MemberView = z.output<typeof MemberSchema>;
 
 /** A member row with whether its account has two-factor sign-in (`accounts.totp_enabled_at`). */
-export type MemberRow = MembersTable & { totp_enabled_at: string | null };
+export type MemberRow = Selectable<MembersTable> & { totp_enabled_at: string | null };
 
 export function toMemberView(row: MemberRow): MemberView {
   return {

@@ -26,7 +26,7 @@ async function findMember(tx: Tx, ctx: Ctx, id: string): Promise<MemberRow> {
   return row;
 }
 
-async function ensureAnotherOwner(tx: Tx, ctx: Ctx, member: MembersTable): Promise<void> {
+async function ensureAnotherOwner(tx: Tx, ctx: Ctx, member: Pick<MembersTable, "id" | "role">): Promise<void> {
   if (member.role !== "owner") return;
   await lockWorkspace(tx, ctx);
   const owners = await tx

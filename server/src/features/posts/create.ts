@@ -7,6 +7,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { requireScope } from "../../platform/scopes.js";
 import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
+import { announcePostCreated } from "../notifications/index.js";
 import { indexTerms, replaceTags } from "./store.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
@@ -64,5 +65,6 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
     audit: { title: row.title, boardId: row.board_id },
     event: { type: "post.created", data: view },
   });
+  await announcePostCreated(tx, ctx, { id: row.id, title: row.title, body: row.body, boardId: row.board_id, authorId: row.author_id, ownerId: row.owner_id });
   return view!;
 }

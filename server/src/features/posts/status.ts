@@ -7,6 +7,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
+import { announceStatusChange } from "../notifications/index.js";
 import { resolveStatus } from "./references.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
@@ -25,7 +26,14 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
     if (!before) throw notFound("post", input.postId);
     const statusId = await resolveStatus(tx, ctx, input.statusId);
     const comment = input.comment
-      ? await insertComment(tx, ctx, before, { postId: before.id, body: input.comment.body, internal: input.comment.internal })
+      ? await insertComment(
+          tx,
+          ctx,
+          before,
+          { postId: before.id, body: input.comment.body, internal: input.comment.internal },
+          // Told with the change when the status moves; on its own when it does not.
+          { announce: statusId === before.status_id },
+        )
       : null;
     if (statusId !== before.status_id) {
       await tx.updateTable("posts").set({ status_id: statusId, updated_at: nowIso() }).where("id", "=", before.id).execute();
@@ -41,6 +49,11 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
           type: "post.status_changed",
           data: { post, previousStatus: { id: before.status_id, name: before.status_name, category: before.status_category }, comment },
         },
+      });
+      await announceStatusChange(tx, ctx, before, {
+        from: before.status_name,
+        to: post!.status.name,
+        comment: comment && !comment.internal ? comment.body : null,
       });
     }
     return { post: post!, comment };

@@ -6,6 +6,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
+import { announceAssignment, announceStatusChange } from "../notifications/index.js";
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { indexTerms, replaceTags } from "./store.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
@@ -56,7 +57,9 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
       audit: { changed },
       event: { type: "post.updated", data: view },
     });
+    if (set.owner_id && set.owner_id !== before.owner_id) await announceAssignment(tx, ctx, { id: before.id, title: view!.title }, set.owner_id);
     if (set.status_id !== undefined && set.status_id !== before.status_id) {
+      await announceStatusChange(tx, ctx, { id: before.id, title: view!.title }, { from: before.status_name, to: view!.status.name });
       await recordChange(tx, ctx, {
         action: "post.status_changed",
         objectType: "post",

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import type { Updateable } from "kysely";
 import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import type { UsersTable } from "../../platform/db/schema.js";
@@ -38,7 +39,7 @@ export async function upsertUser({ ctx, input }: { ctx: Ctx; input: UpsertUserIn
  * the returned id is the one this call generated. An update also clears `deleted_at`.
  */
 export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { lastSeenAt?: string }): Promise<{ id: string; created: boolean }> {
-  const given: Partial<UsersTable> = {};
+  const given: Updateable<UsersTable> = {};
   if (input.email !== undefined) given.email = input.email;
   if (input.name !== undefined) given.name = input.name;
   if (input.avatarUrl !== undefined) given.avatar_url = input.avatarUrl;

@@ -6,6 +6,7 @@ import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError, invalidReference, notFound } from "../../platform/errors.js";
 import { recountRevenue } from "../posts/index.js";
 import { findPost, type PostRow } from "../posts/index.js";
+import { announceVote } from "../notifications/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { selectVoters, toVoterView, type VoterView } from "./view.js";
 
@@ -76,6 +77,7 @@ export async function castVote(tx: Tx, ctx: Ctx, post: PostRow, userId: string):
       audit: { userId },
       event: { type: "vote.created", data: { postId: post.id, voteCount, ...vote } },
     });
+    await announceVote(tx, ctx, post.id, userId);
   }
   return { vote, created, voteCount };
 }

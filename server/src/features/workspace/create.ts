@@ -43,6 +43,7 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     identity_verification: 1, // secure by default: identify needs a proof until an owner turns it off
     identity_secret: newIdentitySecret(),
     rate_limit_per_minute: null,
+    notification_window_seconds: null,
     portal_posts_per_hour: 10,
     portal_logo_url: null,
     portal_accent_color: null,

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { ActorType, AuditAction, AuditObjectType } from "../changes/vocabulary.js";
 // Table types for Kysely. Timestamps are ISO-8601 text, flags are 0/1 integers and JSON is text, so
 // one set of queries runs unchanged on SQLite and PostgreSQL.
@@ -22,6 +23,8 @@ export interface WorkspacesTable {
   portal_guest_access: Flag;
   /** Every member's session must have passed a second factor (two-factor or the provider's sign-in). */
   require_two_factor: Flag;
+  /** How long changes are gathered into one mail, in seconds; null: NOTIFICATION_WINDOW_SECONDS. */
+  notification_window_seconds: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -55,6 +58,8 @@ export interface MembersTable {
   account_id: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON: per kind of notification, whether it shows in the dashboard and goes by mail. */
+  notification_settings: Generated<string>;
 }
 
 export interface AccountsTable {
@@ -256,7 +261,15 @@ export interface UsersTable {
   updated_at: string;
   last_seen_at: string | null;
   deleted_at: string | null;
+  /** The language mail to them speaks: their last portal choice, or `locale` given to identify. */
+  locale: string | null;
+  /** How they hear about what they follow by mail. */
+  email_notifications: Generated<EmailNotifications>;
+  follows_changelog: Generated<Flag>;
 }
+
+/** `instant`: a mail per change (gathered over the workspace's window); a digest; or no mail. */
+export type EmailNotifications = "instant" | "daily" | "weekly" | "off";
 
 export interface CompaniesTable {
   id: string;
@@ -471,4 +484,75 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  post_followers: PostFollowersTable;
+  board_followers: BoardFollowersTable;
+  notification_events: NotificationEventsTable;
+  notifications: NotificationsTable;
+  notification_mails: NotificationMailsTable;
+}
+
+/** Keyed by (post_id, follower_id); `usr_…` end users and `mem_…` members alike. */
+export interface PostFollowersTable {
+  workspace_id: string;
+  post_id: string;
+  follower_id: string;
+  /** Why: `created`, `voted`, `commented`, `followed` (asked to), `owner`, `mentioned`, `merged`. */
+  reason: string;
+  created_at: string;
+}
+
+/** A member watching a board hears of its new posts. */
+export interface BoardFollowersTable {
+  workspace_id: string;
+  board_id: string;
+  member_id: string;
+  created_at: string;
+}
+
+/** A change people hear about, written with the change; fanned out once after commit. */
+export interface NotificationEventsTable {
+  id: string;
+  workspace_id: string;
+  kind: string;
+  post_id: string | null;
+  /** Who made the change (`usr_…`, `mem_…`), never told of it; null for a key or the system. */
+  actor_id: string | null;
+  data: string;
+  created_at: string;
+  fanned_out_at: string | null;
+}
+
+/**
+ * One event for one recipient, at most once (unique on event and recipient): a line of a member's
+ * in-app list, and the mail queue. `mail_state`: `pending` (waits for its mail, from `due_at`),
+ * `batched` (in mail `mail_id`), `none` (not to be mailed: their choice, or no address), `off`
+ * (mail was not configured).
+ */
+export interface NotificationsTable {
+  id: string;
+  workspace_id: string;
+  event_id: string;
+  recipient_id: string;
+  kind: string;
+  post_id: string | null;
+  in_app: Flag;
+  read_at: string | null;
+  mail_state: "pending" | "batched" | "none" | "off";
+  due_at: string | null;
+  mail_id: string | null;
+  created_at: string;
+}
+
+/** One mail to one person, holding one or more notifications; sent once, retried on failure. */
+export interface NotificationMailsTable {
+  id: string;
+  workspace_id: string;
+  recipient_id: string;
+  state: "pending" | "sent" | "failed" | "skipped";
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  sent_at: string | null;
+  error: string | null;
+  created_at: string;
 }

@@ -31,6 +31,9 @@ export const ID_PREFIXES = {
   webhookDelivery: "whd",
   webhookAttempt: "wha",
   trackedEvent: "trk",
+  notificationEvent: "nev",
+  notification: "ntf",
+  notificationMail: "nml",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,5 +1,6 @@
 import type { Operation } from "../../../http/define-operation.js";
 import { createInviteOperation, listInvitesOperation, revokeInviteOperation } from "../../invites/index.js";
+import { listAssignableMembersOperation } from "./assignable.js";
 import { listMembersOperation } from "./list.js";
 import { createPasswordResetLinkOperation } from "../../accounts/index.js";
 import { removeMemberOperation } from "./remove.js";
@@ -7,6 +8,7 @@ import { changeMemberRoleOperation } from "./update.js";
 
 export const operations: Operation[] = [
   listMembersOperation,
+  listAssignableMembersOperation,
   changeMemberRoleOperation,
   removeMemberOperation,
   createInviteOperation,

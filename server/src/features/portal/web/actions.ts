@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { followPortalPost, unfollowPortalPost } from "../../notifications/index.js";
 import { z } from "@hono/zod-openapi";
 import { viewerFromToken } from "../../../http/credentials/customer-context.js";
 import { identify } from "../../customers/index.js";
@@ -55,6 +56,13 @@ export async function vote(r: PortalRequest, c: Context<AppEnv>, postId: string,
   // From a list, back to the list; from the post, back to the post.
   const back = text(form, "back");
   return { redirect: back ? safeRedirect(r, back) : `${r.frame.base}/posts/${postId}` };
+}
+
+/** Follow (`follow=1`) or stop following (`follow=0`) a post, back to it. */
+export async function follow(r: PortalRequest, postId: string, form: Form): Promise<ActionResult> {
+  const input = { postId };
+  await (text(form, "follow") === "0" ? unfollowPortalPost({ ctx: r.ctx, input }) : followPortalPost({ ctx: r.ctx, input }));
+  return { redirect: `${r.frame.base}/posts/${postId}` };
 }
 
 export async function comment(r: PortalRequest, postId: string, form: Form): Promise<ActionResult> {

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../../http/env.js";
-import { comment, signOutOfPortal, submit, vote } from "./actions.js";
+import { comment, follow, signOutOfPortal, submit, vote } from "./actions.js";
 import { type Asset, loadWebScript, PORTAL_CSS } from "./assets.js";
 import { portalRequest } from "./context.js";
 import { robotsTxt, sitemapXml } from "./discovery.js";
@@ -13,6 +13,7 @@ import { mePage } from "./pages/me.js";
 import { postPage } from "./pages/post.js";
 import { roadmapPage } from "./pages/roadmap.js";
 import { submitPage } from "./pages/submit.js";
+import { registerMailLinks } from "./mail-link-routes.js";
 import { registerSignIn } from "./sign-in-routes.js";
 import { similarIdeas } from "./similar.js";
 import { themeCss } from "./theme.js";
@@ -83,6 +84,10 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     actionOf((r, c, form) => vote(r, c, c.req.param("id") ?? "", form)),
   );
   app.post(
+    "/p/:workspace/posts/:id/follow",
+    actionOf((r, c, form) => follow(r, c.req.param("id") ?? "", form)),
+  );
+  app.post(
     "/p/:workspace/posts/:id/comments",
     actionOf((r, c, form) => comment(r, c.req.param("id") ?? "", form)),
   );
@@ -108,6 +113,7 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     }
   });
   registerSignIn(app, scriptUrl);
+  registerMailLinks(app, scriptUrl);
   app.get(
     "/p/:workspace/changelog.rss",
     portalXml("application/rss+xml", (r) => changelogFeed(r, "rss")),

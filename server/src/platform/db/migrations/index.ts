@@ -15,6 +15,7 @@ import * as portalSignInLinks from "./0013_portal_sign_in_links.js";
 import * as workspaceVersions from "./0014_workspace_versions.js";
 import * as portalSessions from "./0015_portal_sessions.js";
 import * as twoFactor from "./0016_two_factor.js";
+import * as notifications from "./0017_notifications.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0014_workspace_versions": workspaceVersions,
   "0015_portal_sessions": portalSessions,
   "0016_two_factor": twoFactor,
+  "0017_notifications": notifications,
 };

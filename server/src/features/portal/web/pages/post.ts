@@ -7,6 +7,7 @@ import { getPortalWorkspace } from "../../workspace.js";
 import { plainExcerpt } from "../../../../../../packages/shared/src/markdown.js";
 import { PageQuery } from "../../../../platform/fields.js";
 import type { PortalRequest } from "../context.js";
+import { isFollowing } from "../../../notifications/index.js";
 import { dateOf, markdownBlock, statusBadge, voteForm } from "../fragments.js";
 import { type Frame, formTokenField, type Html, page } from "../layout.js";
 
@@ -33,6 +34,16 @@ ${formTokenField(frame)}${parentId ? html`<input type="hidden" name="parentId" v
 <textarea id="${fieldId}" name="body" rows="${parentId ? 3 : 4}" maxlength="5000" required${mine ? html` aria-invalid="true" aria-describedby="${fieldId}-error"` : ""}>${mine ? problem.body : ""}</textarea>
 ${mine ? html`<p class="error" id="${fieldId}-error" role="alert">${t.t("form.error", { detail: problem.detail })}</p>` : ""}
 <button type="submit">${parentId ? t.t("comment.sendReply") : t.t("comment.send")}</button>
+</form>`;
+}
+
+/** Follow or stop following: a button that says which, and what following brings. */
+function followForm(frame: Frame, postId: string, following: boolean): Html {
+  const { t } = frame;
+  return html`<form class="follow" method="post" action="${frame.base}/posts/${postId}/follow">
+${formTokenField(frame)}<input type="hidden" name="follow" value="${following ? "0" : "1"}">
+<button type="submit" class="secondary" aria-pressed="${following ? "true" : "false"}" aria-describedby="follow-hint">${following ? t.t("follow.following") : t.t("follow.follow")}</button>
+<span class="muted" id="follow-hint">${t.t("follow.hint")}</span>
 </form>`;
 }
 
@@ -69,6 +80,7 @@ ${voteForm(r.frame, post)}
 </div>
 </div>
 ${markdownBlock(post.body, t.t("post.noDescription"))}
+${r.frame.reader ? followForm(r.frame, post.id, await isFollowing(r.ctx, post.id)) : ""}
 ${r.frame.reader ? "" : html`<p><a href="${r.frame.base}/sign-in?redirect=${encodeURIComponent(`${r.frame.base}/posts/${post.id}`)}">${t.t("signIn.link")}</a></p>`}
 ${
   entries.length > 0

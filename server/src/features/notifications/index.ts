@@ -1,0 +1,16 @@
+// What other features use of notifications: the announcements their verbs make inside their own
+// transactions, following and unfollowing, and the worker, started with the server.
+export {
+  announceAssignment,
+  announceChangelogEntry,
+  announceComment,
+  announceMerge,
+  announcePostCreated,
+  announceStatusChange,
+  announceVote,
+} from "./announce.js";
+export { followPostAs, unfollowPostAs } from "./record.js";
+export { notificationPass, startNotificationWorker, type NotificationOptions } from "./worker.js";
+export { changePreferencesByToken, preferencesByToken, unsubscribeByToken } from "./by-token.js";
+export type { EndUserPreferences } from "./preferences.js";
+export { followPortalPost, isFollowing, unfollowPortalPost } from "./portal.js";

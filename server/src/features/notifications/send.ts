@@ -1,0 +1,166 @@
+import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import type { Services } from "../../platform/context.js";
+import type { Mail } from "../../platform/mail/mailer.js";
+import { type Line, type Links, lineOf } from "./mail/compose.js";
+import { mailRenderer } from "./mail/render.js";
+import type { NotificationKind } from "./kinds.js";
+import { preferencesToken } from "./tokens.js";
+
+export interface SendOptions {
+  /** Mails sent at once (the SMTP pool's connections). */
+  concurrency: number;
+  /** UNSUBSCRIBE_MAILTO: an address the operator reads, offered beside the one-click link. */
+  unsubscribeMailto?: string | undefined;
+}
+
+/** How long a lease on a run of mails lasts: a send's timeout with slack; a killed process frees them. */
+const LEASE_MS = 2 * 60_000;
+/** Waits after each failed try; after the last, the mail is `failed`. */
+const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
+const ACCENT = "#3b4fd8";
+
+interface Leased {
+  id: string;
+  workspace_id: string;
+  recipient_id: string;
+  attempts: number;
+}
+
+/**
+ * Sends the mails that are due, up to `batch`: leases them in one conditional update (so two
+ * processes never send one mail at once), renders each, sends, and records the answer at once.
+ * SMTP takes no idempotency key: a process killed after the server took a mail and before the
+ * `sent` row committed sends that one mail again when its lease runs out. The window is one
+ * update's time; the repeat carries the same Message-ID.
+ */
+export async function sendDueMails(services: Services, options: SendOptions, batch = 200): Promise<number> {
+  const { db, mailer } = services;
+  if (!mailer) return 0;
+  const now = nowIso();
+  // Read first: a pass that finds nothing due writes nothing (on SQLite a write, even of no rows,
+  // takes the database's one write lock).
+  const due = await db
+    .selectFrom("notification_mails")
+    .select("id")
+    .where("state", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+    .orderBy("next_attempt_at")
+    .limit(batch)
+    .execute();
+  if (due.length === 0) return 0;
+  const leased: Leased[] = await db
+    .updateTable("notification_mails")
+    .set({ locked_until: isoAt(nowMs() + LEASE_MS) })
+    .where(
+      "id",
+      "in",
+      due.map((d) => d.id),
+    )
+    .where("state", "=", "pending")
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+    .returning(["id", "workspace_id", "recipient_id", "attempts"])
+    .execute();
+  if (leased.length === 0) return 0;
+
+  const compose = await composer(services, leased);
+  const render = mailRenderer();
+  let next = 0;
+  const lane = async () => {
+    while (next < leased.length) {
+      const mail = leased[next++]!;
+      const message = await compose(mail, render);
+      if (!message) {
+        await db.updateTable("notification_mails").set({ state: "skipped", locked_until: null }).where("id", "=", mail.id).execute();
+        continue;
+      }
+      const delivery = await mailer.deliver(message);
+      if (delivery.sent) {
+        await db
+          .updateTable("notification_mails")
+          .set({ state: "sent", sent_at: nowIso(), locked_until: null, attempts: mail.attempts + 1, error: null })
+          .where("id", "=", mail.id)
+          .execute();
+        continue;
+      }
+      const attempts = mail.attempts + 1;
+      const last = delivery.permanent || attempts > BACKOFF_MS.length;
+      await db
+        .updateTable("notification_mails")
+        .set({
+          state: last ? "failed" : "pending",
+          attempts,
+          error: delivery.error.slice(0, 500),
+          locked_until: null,
+          next_attempt_at: last ? nowIso() : isoAt(nowMs() + BACKOFF_MS[attempts - 1]!),
+        })
+        .where("id", "=", mail.id)
+        .execute();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, leased.length) }, lane));
+  return leased.length;
+
+  /** Reads what the leased mails hold, their readers and workspaces, in a few queries for the batch. */
+  async function composer(services: Services, mails: Leased[]) {
+    const ids = mails.map((m) => m.id);
+    const items = await db
+      .selectFrom("notifications as n")
+      .innerJoin("notification_events as e", "e.id", "n.event_id")
+      .select(["n.mail_id", "n.kind", "n.post_id", "e.data", "e.created_at"])
+      .where("n.mail_id", "in", ids)
+      .orderBy("n.id")
+      .execute();
+    const userIds = mails.map((m) => m.recipient_id).filter((id) => id.startsWith("usr_"));
+    const memberIds = mails.map((m) => m.recipient_id).filter((id) => id.startsWith("mem_"));
+    const users = userIds.length
+      ? await db.selectFrom("users").select(["id", "email", "locale", "email_notifications", "deleted_at"]).where("id", "in", userIds).execute()
+      : [];
+    const members = memberIds.length ? await db.selectFrom("members").select(["id", "email"]).where("id", "in", memberIds).execute() : [];
+    const workspaceIds = [...new Set(mails.map((m) => m.workspace_id))];
+    const workspaces = await db
+      .selectFrom("workspaces")
+      .select(["id", "slug", "name", "portal_logo_url", "portal_accent_color"])
+      .where("id", "in", workspaceIds)
+      .execute();
+    const base = services.publicUrl.replace(/\/$/, "");
+    const host = new URL(base).hostname;
+    return async (mail: Leased, render: ReturnType<typeof mailRenderer>): Promise<Mail | undefined> => {
+      const workspace = workspaces.find((w) => w.id === mail.workspace_id);
+      const user = users.find((u) => u.id === mail.recipient_id);
+      const member = members.find((m) => m.id === mail.recipient_id);
+      // Gone, without an address, or everything turned off since: nothing is sent.
+      const to = user && user.deleted_at === null && user.email_notifications !== "off" ? user.email : member?.email;
+      const mine = items.filter((i) => i.mail_id === mail.id);
+      if (!workspace || !to || mine.length === 0) return undefined;
+      const links: Links = member
+        ? { post: (id) => `${base}/app/posts/${id}`, changelog: `${base}/app/changelog` }
+        : { post: (id) => `${base}/p/${workspace.slug}/posts/${id}`, changelog: `${base}/p/${workspace.slug}/changelog` };
+      const lines: Line[] = mine.map((i) => lineOf(i.kind as NotificationKind, i.post_id, JSON.parse(i.data) as Record<string, unknown>, links));
+      const token = preferencesToken(services.notificationSecret, { workspaceId: workspace.id, recipientId: mail.recipient_id });
+      const preferencesUrl = member ? `${base}/app/settings/notifications` : `${base}/p/${workspace.slug}/notifications?token=${token}`;
+      const unsubscribeUrl = `${base}/p/${workspace.slug}/unsubscribe?token=${token}`;
+      const rendered = await render(
+        {
+          workspace: { name: workspace.name, logoUrl: workspace.portal_logo_url, accent: workspace.portal_accent_color ?? ACCENT },
+          lines,
+          why: member
+            ? `You get this as a member of ${workspace.name} on Heed.`
+            : `You get this because you follow ideas on ${workspace.name}'s feedback board.`,
+          lang: user?.locale ?? "en",
+        },
+        { preferencesUrl, unsubscribeUrl },
+      );
+      const listUnsubscribe = [
+        `<${unsubscribeUrl}>`,
+        ...(options.unsubscribeMailto ? [`<mailto:${options.unsubscribeMailto}?subject=unsubscribe%20${token}>`] : []),
+      ];
+      return {
+        to,
+        ...rendered,
+        messageId: `<${mail.id}@${host}>`,
+        headers: { "List-Unsubscribe": listUnsubscribe.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      };
+    };
+  }
+}
