@@ -21,6 +21,7 @@ const settings: Record<string, RouteObject["lazy"]> = {
   workspace: page(() => import("./features/settings/Workspace.js"), "Workspace"),
   boards: page(() => import("./features/settings/Boards.js"), "Boards"),
   "audit-log": page(() => import("./features/settings/AuditLog.js"), "AuditLog"),
+  notifications: page(() => import("./features/notifications/NotificationSettings.js"), "NotificationSettings"),
   sessions: page(() => import("./features/settings/Sessions.js"), "Sessions"),
 };
 
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: "companies", lazy: page(() => import("./features/people/Companies.js"), "Companies") },
       { path: "companies/:id", lazy: page(() => import("./features/people/Company.js"), "Company") },
       { path: "posts/:id", lazy: page(() => import("./features/post/Post.js"), "PostPage") },
+      { path: "notifications", lazy: page(() => import("./features/notifications/Notifications.js"), "Notifications") },
       {
         path: "settings",
         element: <SettingsLayout />,

@@ -47,11 +47,14 @@ const TABLE: Record<string, Record<string, FormBody | NotABody>> = {
     scheduleSchema: { operations: ["publishChangelogEntry"] },
   },
   post: {
-    commentSchema: { operations: ["createComment"] },
+    commentSchema: { operations: ["createComment"], chosen: ["mentions"] },
     editCommentSchema: { operations: ["updateComment"] },
     postBodySchema: { operations: ["updatePost"] },
     statusChangeSchema: { operations: ["changePostStatus"], renamed: { comment: "comment.body", internal: "comment.internal" }, chosen: ["statusId"] },
     detailsSchema: { operations: ["updatePost"], chosen: ["boardId", "ownerId", "tagIds"] },
+  },
+  notifications: {
+    settingsSchema: { operations: ["updateNotificationSettings"], chosen: ["boards"] },
   },
   posts: {
     bulkSchema: {

@@ -83,7 +83,7 @@ describe("notifications", () => {
   });
 
   it("tells each kind of change to the right people and nobody else", async () => {
-    const { ws, call, person, post, mail } = await setUp();
+    const { ws, call, person, post, statuses, mail } = await setUp();
     const [voter, commenter, reader] = [await person("voter"), await person("commenter"), await person("reader")];
     const idea = await post("Export to CSV");
     const other = await post("CSV export please");
@@ -119,6 +119,13 @@ describe("notifications", () => {
     // Taken back and published again: it was news once.
     await call("POST", `/changelog/${entry.id}/unpublish`, {});
     await call("POST", `/changelog/${entry.id}/publish`, {});
+    expect(await heard()).toEqual([]);
+
+    // A post on a private board is not news to end users: the portal their mail links to shows none.
+    const hidden = await call("POST", "/boards", { name: "Internal", visibility: "private" });
+    const secret = (await call("POST", "/posts", { boardId: hidden.id, title: "Secret plan" })).id;
+    await call("POST", `/posts/${secret}/votes`, { userId: voter });
+    await call("POST", `/posts/${secret}/status`, { statusId: statuses.find((s) => s.name === "Planned")!.id, comment: { body: "Soon" } });
     expect(await heard()).toEqual([]);
 
     const merged = (await settled(mail("voter"))).find((m) => m.subject.includes("merged"))!;

@@ -3,7 +3,7 @@ import { NavLink, Outlet, useLocation } from "react-router";
 import { canManageWorkspace, useCurrentWorkspace } from "../role.js";
 
 // Settings: the pages that shape the workspace, offered only to roles that may use them, and the
-// person's own sessions, offered to everyone.
+// person's own notifications and sessions, offered to everyone.
 
 const WORKSPACE_PAGES = [
   { to: "api-keys", label: "API keys" },
@@ -18,7 +18,7 @@ export function SettingsLayout() {
   const workspace = useCurrentWorkspace();
   const location = useLocation();
   const manages = canManageWorkspace(workspace?.role);
-  const pages = [...(manages ? WORKSPACE_PAGES : []), { to: "sessions", label: "Your sessions" }];
+  const pages = [...(manages ? WORKSPACE_PAGES : []), { to: "notifications", label: "Notifications" }, { to: "sessions", label: "Your sessions" }];
   // A member who types a workspace page's address learns why it is closed, rather than meeting
   // the API's 403 in a broken page. (The API refuses them all the same.)
   const closed = !manages && WORKSPACE_PAGES.some((p) => location.pathname.endsWith(`/settings/${p.to}`));

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { api, unwrap } from "../api.js";
 import { sessionQuery } from "../features/account/queries.js";
+import { unreadCountQuery } from "../features/notifications/queries.js";
 import { useSession } from "../session.js";
 
 // Every signed-in page sits in this frame: the workspace switcher, the main navigation and the
@@ -17,6 +18,22 @@ const MAIN_PAGES = [
   { to: "/companies", label: "Companies" },
   { to: "/settings", label: "Settings" },
 ];
+
+/** The way to the member's notifications, with how many are unread (asked again every minute). */
+function NotificationsLink() {
+  const unread = useQuery(unreadCountQuery()).data ?? 0;
+  return (
+    <NavLink to="/notifications" className="notifications-link">
+      Notifications
+      {unread > 0 && (
+        <>
+          <span className="count">{unread > 99 ? "99+" : unread}</span>
+          <span className="visually-hidden"> unread</span>
+        </>
+      )}
+    </NavLink>
+  );
+}
 
 export function Shell() {
   const session = useSession();
@@ -77,6 +94,7 @@ export function Shell() {
             </select>
           </>
         )}
+        <NotificationsLink />
         <span className="account" title={account.email}>
           {account.name}
         </span>

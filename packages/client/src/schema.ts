@@ -3305,6 +3305,8 @@ export interface components {
             nextCursor: string | null;
         };
         PostNotification: {
+            /** @example ntf_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            id: string;
             recipient: {
                 /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;

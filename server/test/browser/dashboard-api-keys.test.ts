@@ -119,7 +119,7 @@ describe("Settings → API keys", () => {
 
     const member = await signedInPage(chromium.browser, h, ws, "member", "/app/settings");
     const nav = member.page.getByRole("navigation", { name: "Settings" });
-    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Your sessions"]);
+    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Notifications", "Your sessions"]);
     expect((await member.context.request.get(`${h.url}/v1/api-keys`)).status()).toBe(403);
     // Typed by hand, the address explains itself rather than breaking.
     await member.page.goto(`${h.url}/app/settings/api-keys`);

@@ -53,7 +53,7 @@ describe("Settings → Members", () => {
     await expect.poll(() => mia.page.getByText("You are signed in as mia@acme.test, a member of this workspace.").isVisible()).toBe(true);
     await mia.page.getByRole("link", { name: "Settings" }).click();
     const nav = mia.page.getByRole("navigation", { name: "Settings" });
-    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Your sessions"]);
+    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Notifications", "Your sessions"]);
     expect((await mia.context.request.get(`${h.url}/v1/api-keys`)).status()).toBe(403);
     expect(mia.problems).toEqual([]);
 

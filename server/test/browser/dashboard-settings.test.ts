@@ -18,7 +18,7 @@ describe("the dashboard's Settings", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).focus();
     await page.keyboard.press("Enter");
     const nav = page.getByRole("navigation", { name: "Settings" });
-    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual([...WORKSPACE_PAGES, "Your sessions"]);
+    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual([...WORKSPACE_PAGES, "Notifications", "Your sessions"]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -27,7 +27,7 @@ describe("the dashboard's Settings", () => {
     const ws = await h.workspace();
     const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/settings");
     const nav = page.getByRole("navigation", { name: "Settings" });
-    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Your sessions"]);
+    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Notifications", "Your sessions"]);
     // The index route redirects once it has rendered: the links may show first.
     await expect.poll(() => new URL(page.url()).pathname).toBe("/app/settings/sessions");
     expect(problems).toEqual([]);

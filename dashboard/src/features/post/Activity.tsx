@@ -3,7 +3,7 @@ import { formatDateTime } from "../../ui/format.js";
 import { Panel } from "../../ui/Panel.js";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { useMembers } from "../settings/members/queries.js";
+import { useAssignable } from "../settings/members/queries.js";
 import { activityQuery } from "./queries.js";
 
 // The post's history from the audit log, as sentences: who changed what, and when.
@@ -30,7 +30,7 @@ const SENTENCES: Partial<Record<Activity["action"], string>> = {
 const KINDS: Record<Activity["actor"]["type"], string> = { member: "A teammate", api_key: "An API key", end_user: "An end user", system: "Heed" };
 
 export function ActivityLog({ postId }: { postId: string }) {
-  const members = useMembers();
+  const members = useAssignable();
   const names = new Map((members.data?.data ?? []).map((m) => [m.id, m.name]));
   const { query: activity, items: list } = useCursorList(activityQuery(postId));
   return (

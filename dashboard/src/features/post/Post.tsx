@@ -3,6 +3,7 @@ import { formatRelative } from "../../ui/format.js";
 import { Loading, NotShown } from "../../ui/QueryState.js";
 import { ActivityLog } from "./Activity.js";
 import { MergedNotice, MergePanel } from "./MergePanel.js";
+import { Notified } from "./Notified.js";
 import { PostBody } from "./PostBody.js";
 import { PostDetails } from "./PostDetails.js";
 import { usePost } from "./queries.js";
@@ -45,6 +46,7 @@ export function PostPage() {
           <Voters post={p} />
           <PostDetails post={p} />
           <MergePanel post={p} />
+          <Notified postId={p.id} />
           <ActivityLog postId={p.id} />
         </aside>
       </div>

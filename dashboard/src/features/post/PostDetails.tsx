@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
 import { api, unwrap } from "../../api.js";
-import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FormAlert } from "../../ui/form/FormAlert.js";
 import { FormCheckbox, FormField, FormSelect } from "../../ui/form/FormField.js";
@@ -12,7 +11,7 @@ import { Options } from "../../ui/Options.js";
 import { Panel } from "../../ui/Panel.js";
 import { Loading, LoadError } from "../../ui/QueryState.js";
 import { boardsQuery, tagsQuery } from "../settings/boards/queries.js";
-import { useMembers } from "../settings/members/queries.js";
+import { useAssignable } from "../settings/members/queries.js";
 import { detailsChange } from "./details.js";
 import { type Post, usePostWrite } from "./queries.js";
 import { detailsSchema } from "./schemas.js";
@@ -28,11 +27,10 @@ type Change = ReturnType<typeof detailsChange>;
 export function PostDetails({ post }: { post: Post }) {
   const boards = useQuery(boardsQuery());
   const tags = useQuery(tagsQuery());
-  const members = useMembers();
-  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
+  const members = useAssignable();
   const [unchanged, setUnchanged] = useState(false);
   const save = usePostWrite(post.id, async (body: Change) => unwrap(await api.PATCH("/posts/{id}", { params: { path: { id: post.id } }, body })));
-  const lists = manages ? [boards, tags, members] : [boards, tags];
+  const lists = [boards, tags, members];
   const failed = lists.filter((l) => l.isError);
   return (
     <Panel title="Details">
@@ -47,7 +45,7 @@ export function PostDetails({ post }: { post: Post }) {
           post={post}
           boards={boards.data?.data ?? []}
           tags={tags.data?.data ?? []}
-          members={manages ? (members.data?.data ?? []) : null}
+          members={members.data?.data ?? []}
           unchanged={unchanged}
           onSave={async (change) => {
             const nothing = Object.keys(change).length === 0;

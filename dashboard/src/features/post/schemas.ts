@@ -7,7 +7,16 @@ import { required, trimmed } from "../../ui/form/fields.js";
 /** A comment's text: markdown, trimmed, up to 10,000 characters. */
 const commentBody = () => required(10_000);
 
-export const commentSchema = z.object({ body: commentBody(), internal: z.boolean() });
+export const commentSchema = z.object({
+  body: commentBody(),
+  internal: z.boolean(),
+  // Teammates picked from the team's own list (a group of checkboxes: nothing ticked reads as `false`).
+  mentions: z
+    .union([z.array(z.string()), z.literal(false)])
+    .optional()
+    .transform((v) => (v ? v : []))
+    .pipe(z.array(z.string()).max(20)),
+});
 
 export const editCommentSchema = z.object({ body: commentBody() });
 

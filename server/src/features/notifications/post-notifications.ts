@@ -44,6 +44,7 @@ export async function listPostNotifications({ ctx, input }: { ctx: Ctx; input: P
       rows.map((r) => {
         const member = r.recipient_id.startsWith("mem_");
         return {
+          id: r.id,
           recipient: { id: r.recipient_id, type: member ? ("member" as const) : ("user" as const), name: (member ? r.member_name : r.user_name) ?? null },
           kind: r.kind as NotificationKind,
           createdAt: r.created_at,

@@ -14,18 +14,34 @@ export interface Recipient {
   kind: NotificationKind;
 }
 
-/** The post's followers of one kind (`usr_` end users or `mem_` members) as of the event. */
+/**
+ * The post's followers of one kind (`usr_` end users or `mem_` members) as of the event. End users
+ * hear only of posts on public boards: the portal, where their mail's links lead, shows no other
+ * (a post moved to a private board goes quiet for them).
+ */
 async function followersOf(db: Conn, event: NotificationEventsTable, postIds: string[], prefix: "usr_" | "mem_"): Promise<string[]> {
   if (postIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("post_followers")
-    .select("follower_id")
+  let query = db
+    .selectFrom("post_followers as f")
+    .select("f.follower_id")
     .distinct()
-    .where("workspace_id", "=", event.workspace_id)
-    .where("post_id", "in", postIds)
-    .where("follower_id", "like", `${prefix}%`)
-    .where("created_at", "<=", event.created_at)
-    .execute();
+    .where("f.workspace_id", "=", event.workspace_id)
+    .where("f.post_id", "in", postIds)
+    .where("f.follower_id", "like", `${prefix}%`)
+    .where("f.created_at", "<=", event.created_at);
+  if (prefix === "usr_") {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("posts as p")
+          .innerJoin("boards as b", "b.id", "p.board_id")
+          .select("p.id")
+          .whereRef("p.id", "=", "f.post_id")
+          .where("b.visibility", "=", "public"),
+      ),
+    );
+  }
+  const rows = await query.execute();
   return rows.map((r) => r.follower_id);
 }
 

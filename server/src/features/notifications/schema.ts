@@ -56,6 +56,7 @@ const mailState = z.enum(["sent", "waiting", "failed", "not_mailed", "mail_off"]
 
 export const PostNotificationSchema = z
   .object({
+    id: idOf("ntf"),
     recipient: z.object({ id: idOf(["usr", "mem"]), type: z.enum(["user", "member"]), name: z.string().nullable() }),
     kind: z.enum(NOTIFICATION_KINDS),
     createdAt: z.string(),

@@ -9,6 +9,7 @@ export const memberKeys = {
   all: ["members"] as const,
   list: () => [...memberKeys.all, "list"] as const,
   invites: () => [...memberKeys.all, "invites"] as const,
+  assignable: () => [...memberKeys.all, "assignable"] as const,
 };
 
 export const membersQuery = () =>
@@ -20,4 +21,11 @@ export const invitesQuery = () => queryOptions({ queryKey: memberKeys.invites(),
 export function useMembers() {
   const manages = canManageWorkspace(useCurrentWorkspace()?.role);
   return useQuery({ ...membersQuery(), enabled: manages });
+}
+
+/** Every member's id and name, for any role (posts:read): whom a post is assigned to, whom a comment mentions, who acted. */
+export const assignableQuery = () => queryOptions({ queryKey: memberKeys.assignable(), queryFn: async () => unwrap(await api.GET("/members/assignable")) });
+
+export function useAssignable() {
+  return useQuery(assignableQuery());
 }

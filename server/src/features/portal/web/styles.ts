@@ -72,6 +72,9 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .vote button.count.voted span { color: var(--button-fg); }
 .comment-form, form.submit { display: grid; gap: 0.35rem; margin: 1rem 0; }
 .comment-form button, form.submit button { justify-self: start; }
+.follow { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 1rem; margin: 1rem 0; }
+.follow .muted { flex: 1 1 16rem; font-size: 0.9rem; }
+.follow button[aria-pressed="true"] { background: var(--button); color: var(--button-fg); }
 details.reply { margin: 0.2rem 0 0.6rem; }
 details.reply summary { cursor: pointer; color: var(--accent); }
 .error { color: #b42318; }
