@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiKey } from "../server/src/features/api-keys/create.js";
 import { createInvite } from "../server/src/features/invites/invites.js";
+import { createPost } from "../server/src/features/posts/create.js";
 import { SYSTEM_ACTOR } from "../server/src/platform/context.js";
 import { createWorkspace } from "../server/src/features/workspace/create.js";
 import { openDatabase } from "../server/src/platform/db/database.js";
@@ -16,6 +17,7 @@ import { measureDashboard } from "./dashboard.js";
 import { measure, type Measurement } from "./load.js";
 import { timePage } from "./portal.js";
 import { startBare, startHeed } from "./servers.js";
+import { measureNotifications, type NotificationFigures, seedVoters } from "./notifications.js";
 import { measureWebhooks } from "./webhooks.js";
 
 // npm run bench: seeds a SQLite database, starts Heed and a bare node:http server, and measures both
@@ -29,11 +31,24 @@ const DEEP = Math.min(50_000, Math.floor(POSTS / 2));
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 const WEBHOOK_RATE = 500;
 const WEBHOOK_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 20);
+const NOTIFY_VOTERS = Number(process.env.BENCH_NOTIFY_VOTERS ?? 10_000);
+// BENCH_ONLY=notifications: only the notification mail figure (three runs of it take minutes, not an hour).
+const ONLY_NOTIFICATIONS = process.env.BENCH_ONLY === "notifications";
 
 const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
 const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
 
-async function prepare(): Promise<{ key: string; writer: string; boardId: string; boardSlug: string; publicKey: string; inviteToken: string }> {
+interface Prepared {
+  key: string;
+  writer: string;
+  boardId: string;
+  boardSlug: string;
+  publicKey: string;
+  inviteToken: string;
+  notify: { postId: string; statusId: string };
+}
+
+async function prepare(): Promise<Prepared> {
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const workspace = await createWorkspace(db, { slug: "bench", name: "Bench" });
@@ -51,12 +66,24 @@ async function prepare(): Promise<{ key: string; writer: string; boardId: string
   };
   const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
-  const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "webhooks:write"] } });
+  const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "comments:write", "webhooks:write"] } });
   // A team member for the dashboard's figures, who accepts the invite through the API.
   const invite = await createInvite({ ctx, input: { email: "bench@example.com", role: "member" } });
-  const board = await db.selectFrom("boards").select(["id", "slug"]).where("workspace_id", "=", ref.id).executeTakeFirstOrThrow();
+  const board = await db.selectFrom("boards").select(["id", "slug"]).where("workspace_id", "=", ref.id).where("visibility", "=", "public").executeTakeFirstOrThrow();
+  // The post whose status change is told to every voter by mail.
+  const notified = await createPost({ ctx, input: { boardId: board.id, title: "Told to every voter" } });
+  await seedVoters(db, ref.id, notified.id, NOTIFY_VOTERS);
+  const shipped = await db.selectFrom("statuses").select("id").where("workspace_id", "=", ref.id).where("category", "=", "complete").executeTakeFirstOrThrow();
   await db.destroy();
-  return { key, writer, boardId: board.id, boardSlug: board.slug, publicKey: workspace.public_key, inviteToken: invite.inviteUrl.split("/").pop()! };
+  return {
+    key,
+    writer,
+    boardId: board.id,
+    boardSlug: board.slug,
+    publicKey: workspace.public_key,
+    inviteToken: invite.inviteUrl.split("/").pop()!,
+    notify: { postId: notified.id, statusId: shipped.id },
+  };
 }
 
 /** Follows nextCursor, 20 posts a page, until `depth` posts lie behind it; every cursor on the way. */
@@ -119,8 +146,24 @@ function coresBound(name: string, one: Measurement, workers: Measurement): strin
   return `CPU per request, ${name}: one process ${cpu(one)}, WORKERS=2 ${cpu(workers)}; ${availableParallelism()} cores shared with the load generator serve at most ${ceiling.toFixed(0)} req/s at one process's cost, ${(ceiling / one.requestsPerSecond).toFixed(2)}× one process`;
 }
 
+/** The notification figure, printed. */
+function printNotifications(n: NotificationFigures | Error): void {
+  if (n instanceof Error) return console.log(`Notification mail: not measured (${n.message})`);
+  console.log(
+    `Notification mail: a status change told to ${n.voters.toLocaleString("en")} voters (window 0, ${n.concurrency} SMTP connections, sink in its own process): ${n.received.toLocaleString("en")} mails, ${n.repeatedRecipients} recipients mailed twice, ${n.repeatedMessageIds} Message-IDs repeated; last one ${(n.toLastMs / 1000).toFixed(1)} s after the change (target ≤ 60 s), ${n.mailsPerSecond.toFixed(0)} mails/s`,
+  );
+  console.log(
+    `Kept reads (page 1) meanwhile: ${n.readsDuring.requestsPerSecond.toFixed(0)} req/s, p99 ${n.readsDuring.p99} ms, against ${n.readsBefore.requestsPerSecond.toFixed(0)} req/s, p99 ${n.readsBefore.p99} ms just before: ${((n.readsDuring.requestsPerSecond / n.readsBefore.requestsPerSecond) * 100).toFixed(0)}% (target ≥ 90%)`,
+  );
+}
+
 async function main(): Promise<void> {
-  const { key, writer, boardId, boardSlug, publicKey, inviteToken } = await prepare();
+  const { key, writer, boardId, boardSlug, publicKey, inviteToken, notify } = await prepare();
+  const notificationTarget = { ...notify, writer, readKey: key, voters: NOTIFY_VOTERS };
+  if (ONLY_NOTIFICATIONS) {
+    printNotifications(await measureNotifications(databaseUrl, notificationTarget, { seconds: SECONDS, connections: CONNECTIONS }).catch((error: Error) => error));
+    return;
+  }
   const headers = { authorization: `Bearer ${key}` };
   const bareServer = await startBare();
   const bare = await measure("bare node:http", bareServer.url, { seconds: SECONDS, connections: CONNECTIONS });
@@ -227,6 +270,7 @@ async function main(): Promise<void> {
     (error: Error) => error,
   );
   await hookHeed.stop();
+  const notifications = await measureNotifications(databaseUrl, notificationTarget, { seconds: SECONDS, connections: CONNECTIONS }).catch((error: Error) => error);
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read target (writes ${writeLoad.seconds} s), Node ${process.version}, SQLite\n`);
   console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "1st max".padStart(9), "vs bare".padStart(9)].join("  "));
@@ -275,6 +319,7 @@ async function main(): Promise<void> {
       ? `Webhooks, ${WEBHOOK_RATE}/s for ${WEBHOOK_SECONDS} s: not measured (${steady.message})`
       : `Webhooks, ${WEBHOOK_RATE}/s asked for ${WEBHOOK_SECONDS} s: ${steady.produced} events made, ${steady.events} delivered; produced at ${steady.producedPerSecond.toFixed(0)}/s, delivered at ${steady.deliveredPerSecond.toFixed(0)}/s; commit-to-2xx p50 ${steady.p50} ms, p99 ${steady.p99} ms (target p99 ≤ 1000 ms); the writes' p99 ${steady.writeP99} ms${steady.failedWrites > 0 ? `, ${steady.failedWrites} writes failed (first: ${steady.firstFailure})` : ""}`,
   );
+  printNotifications(notifications);
   console.log("\np50/p99 leave out each connection's first response; '1st max' is the slowest of those (new connections wait for the accept)");
   console.log(
     `deep page p50 / page 1 p50: ${(deep.p50 / Math.max(page1.p50, 1)).toFixed(2)}×  (mean latency ratio ${(page1.requestsPerSecond / deep.requestsPerSecond).toFixed(2)}×; target within 1.3×)`,
