@@ -52,7 +52,11 @@ export async function seedVoters(db: Db, workspaceId: string, postId: string, vo
   }
 }
 
-function startSink(): Promise<{ smtpUrl: string; stats: () => Promise<{ received: number; repeatedRecipients: number; repeatedMessageIds: number; lastAt: number }>; stop: () => void }> {
+function startSink(): Promise<{
+  smtpUrl: string;
+  stats: () => Promise<{ received: number; repeatedRecipients: number; repeatedMessageIds: number; lastAt: number }>;
+  stop: () => void;
+}> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "bench/smtp-sink.ts"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     process.once("exit", () => child.kill("SIGKILL"));

@@ -69,7 +69,12 @@ async function prepare(): Promise<Prepared> {
   const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "comments:write", "webhooks:write"] } });
   // A team member for the dashboard's figures, who accepts the invite through the API.
   const invite = await createInvite({ ctx, input: { email: "bench@example.com", role: "member" } });
-  const board = await db.selectFrom("boards").select(["id", "slug"]).where("workspace_id", "=", ref.id).where("visibility", "=", "public").executeTakeFirstOrThrow();
+  const board = await db
+    .selectFrom("boards")
+    .select(["id", "slug"])
+    .where("workspace_id", "=", ref.id)
+    .where("visibility", "=", "public")
+    .executeTakeFirstOrThrow();
   // The post whose status change is told to every voter by mail.
   const notified = await createPost({ ctx, input: { boardId: board.id, title: "Told to every voter" } });
   await seedVoters(db, ref.id, notified.id, NOTIFY_VOTERS);
@@ -148,7 +153,10 @@ function coresBound(name: string, one: Measurement, workers: Measurement): strin
 
 /** The notification figure, printed. */
 function printNotifications(n: NotificationFigures | Error): void {
-  if (n instanceof Error) return console.log(`Notification mail: not measured (${n.message})`);
+  if (n instanceof Error) {
+    console.log(`Notification mail: not measured (${n.message})`);
+    return;
+  }
   console.log(
     `Notification mail: a status change told to ${n.voters.toLocaleString("en")} voters (window 0, ${n.concurrency} SMTP connections, sink in its own process): ${n.received.toLocaleString("en")} mails, ${n.repeatedRecipients} recipients mailed twice, ${n.repeatedMessageIds} Message-IDs repeated; last one ${(n.toLastMs / 1000).toFixed(1)} s after the change (target ≤ 60 s), ${n.mailsPerSecond.toFixed(0)} mails/s`,
   );
@@ -161,7 +169,9 @@ async function main(): Promise<void> {
   const { key, writer, boardId, boardSlug, publicKey, inviteToken, notify } = await prepare();
   const notificationTarget = { ...notify, writer, readKey: key, voters: NOTIFY_VOTERS };
   if (ONLY_NOTIFICATIONS) {
-    printNotifications(await measureNotifications(databaseUrl, notificationTarget, { seconds: SECONDS, connections: CONNECTIONS }).catch((error: Error) => error));
+    printNotifications(
+      await measureNotifications(databaseUrl, notificationTarget, { seconds: SECONDS, connections: CONNECTIONS }).catch((error: Error) => error),
+    );
     return;
   }
   const headers = { authorization: `Bearer ${key}` };
@@ -270,7 +280,9 @@ async function main(): Promise<void> {
     (error: Error) => error,
   );
   await hookHeed.stop();
-  const notifications = await measureNotifications(databaseUrl, notificationTarget, { seconds: SECONDS, connections: CONNECTIONS }).catch((error: Error) => error);
+  const notifications = await measureNotifications(databaseUrl, notificationTarget, { seconds: SECONDS, connections: CONNECTIONS }).catch(
+    (error: Error) => error,
+  );
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read target (writes ${writeLoad.seconds} s), Node ${process.version}, SQLite\n`);
   console.log(["target".padEnd(34), "req/s".padStart(8), "p50".padStart(8), "p99".padStart(8), "1st max".padStart(9), "vs bare".padStart(9)].join("  "));

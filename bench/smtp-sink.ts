@@ -38,7 +38,16 @@ const smtp = new SMTPServer({
 const stats = createServer((_req, res) => {
   const repeated = (m: Map<string, number>) => [...m.values()].filter((n) => n > 1).length;
   res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify({ received, recipients: recipients.size, repeatedRecipients: repeated(recipients), repeatedMessageIds: repeated(messageIds), firstAt, lastAt }));
+  res.end(
+    JSON.stringify({
+      received,
+      recipients: recipients.size,
+      repeatedRecipients: repeated(recipients),
+      repeatedMessageIds: repeated(messageIds),
+      firstAt,
+      lastAt,
+    }),
+  );
 });
 
 smtp.listen(0, "127.0.0.1", () => {

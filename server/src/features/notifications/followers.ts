@@ -73,6 +73,7 @@ export async function addPostFollower({
   requireScope(ctx.actor.scopes, "votes:write");
   return inTransaction(ctx, async (tx) => {
     const post = await livePost(tx, ctx, input.postId);
+    // Read here, not through the users feature: users reaches posts, which announces to this one.
     const user = await tx
       .selectFrom("users")
       .select("id")

@@ -1,5 +1,6 @@
 import type { Services } from "../../platform/context.js";
 import { log } from "../../platform/lib/log.js";
+import { everyPoll } from "../../platform/lib/poll.js";
 import { fanOutNotificationEvents } from "./fanout.js";
 import { gatherDueMails } from "./gather.js";
 import { type SendOptions, sendDueMails } from "./send.js";
@@ -44,18 +45,6 @@ export async function notificationPass(services: Services, options: Notification
 
 /** The notification worker in every server process; across processes the database's claims keep each step to one. */
 export function startNotificationWorker(services: Services, options: NotificationOptions): () => Promise<void> {
-  let running: Promise<void> | null = services.mailer ? null : dropQueuedMail(services).catch((error) => log.warn("dropping queued mail failed", { error }));
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = notificationPass(services, options)
-      .catch((error) => log.warn("notification pass failed", { error }))
-      .finally(() => (running = null));
-  }, options.pollMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  const first = services.mailer ? null : dropQueuedMail(services).catch((error) => log.warn("dropping queued mail failed", { error }));
+  return everyPoll(options.pollMs, () => notificationPass(services, options).catch((error) => log.warn("notification pass failed", { error })), first);
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../platform/db/database.js";
 import { log } from "../../platform/lib/log.js";
+import { everyPoll } from "../../platform/lib/poll.js";
 import { startDueDeliveries, type DeliveryOptions } from "./deliver.js";
 import { fanOutEvents } from "./fanout.js";
 
@@ -9,7 +10,6 @@ import { fanOutEvents } from "./fanout.js";
  * processes the claims in the database keep every event and delivery to one handler.
  */
 export function startWebhookWorker(db: Db, options: DeliveryOptions & { pollMs: number }): () => Promise<void> {
-  let running: Promise<void> | null = null;
   let stopped = false;
   // Endpoints with a send under way in this process: the next passes leave them alone.
   const busy = new Set<string>();
@@ -27,14 +27,10 @@ export function startWebhookWorker(db: Db, options: DeliveryOptions & { pollMs: 
       log.warn("webhook worker pass failed", { error });
     }
   };
-  const timer = setInterval(() => {
-    if (!running && !stopped) running = pass().finally(() => (running = null));
-  }, options.pollMs);
-  timer.unref();
+  const stop = everyPoll(options.pollMs, pass);
   return async () => {
     stopped = true;
-    clearInterval(timer);
-    await running;
+    await stop();
     await Promise.allSettled([...sends]);
   };
 }
