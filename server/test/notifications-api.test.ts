@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { notificationPass } from "../src/features/notifications/index.js";
 import { preferencesToken } from "../src/features/notifications/tokens.js";
+import { createMailer } from "../src/platform/mail/mailer.js";
 import { useHarness } from "./support/harness.js";
 import { signedIn as signedInAt } from "./support/sessions.js";
+import { startSmtp } from "./support/smtp.js";
 
 // Following and notifications through the API, the portal's routes and its pages, without mail
 // (no SMTP_URL here: the dashboard's list still fills, and nothing waits for a mail server).
@@ -54,6 +56,48 @@ describe("following through the API", () => {
     expect((await h.call("GET", "/v1/users/usr_0000000000000000000000000z/notification-preferences", { key })).status).toBe(404);
     const audit = await h.call("GET", `/v1/audit-log?objectId=${user.id}`, { key });
     expect(audit.body.data.map((e: { action: string }) => e.action)).toContain("user.notifications_changed");
+  });
+});
+
+describe("a workspace's window and an end user's language", () => {
+  it("keeps the language identify gives, and a workspace's own window over the server's", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const res = await h.call("POST", "/v1/identify", {
+      headers: { "x-service-public-key": ws.publicKey },
+      json: { userId: "lina", email: "lina@people.test", locale: "pt-BR", userHash: await ws.userHash("lina") },
+    });
+    expect(res.status).toBe(200);
+    const prefs = await h.call("GET", `/v1/users/${res.body.user.id}/notification-preferences`, { key });
+    expect(prefs.body.locale).toBe("pt-BR");
+    const bad = await h.call("POST", "/v1/identify", {
+      headers: { "x-service-public-key": ws.publicKey },
+      json: { userId: "lina", locale: "Portuguese please", userHash: await ws.userHash("lina") },
+    });
+    expect([bad.status, bad.body.errors?.[0]?.pointer]).toEqual([400, "/locale"]);
+
+    expect((await h.call("GET", "/v1/workspace", { key })).body.notificationWindowSeconds).toBeNull();
+    const set = await h.call("PATCH", "/v1/workspace", { key, json: { notificationWindowSeconds: 600 } });
+    expect(set.body.notificationWindowSeconds).toBe(600);
+    expect((await h.call("PATCH", "/v1/workspace", { key, json: { notificationWindowSeconds: 86_401 } })).status).toBe(400);
+
+    // A status change now waits ten minutes for its mail, whatever the server's window (0 here).
+    const post = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Slow news" } })).body;
+    await h.call("POST", `/v1/posts/${post.id}/votes`, { key, json: { userId: res.body.user.id } });
+    const planned = (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { name: string }) => s.name === "Planned");
+    await h.call("POST", `/v1/posts/${post.id}/status`, { key, json: { statusId: planned.id } });
+    // With mail on (a real SMTP server, though nothing is due to reach it).
+    const smtp = await startSmtp();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: "Heed <heed@heed.test>" });
+    try {
+      await notificationPass({ ...h.services, mailer }, { windowSeconds: 0, concurrency: 1, pollMs: 0 });
+      const row = await h.database.db.selectFrom("notifications").select(["created_at", "due_at"]).where("post_id", "=", post.id).executeTakeFirstOrThrow();
+      expect(Date.parse(row.due_at!) - Date.parse(row.created_at)).toBeGreaterThanOrEqual(599_000);
+      expect(smtp.received).toEqual([]);
+    } finally {
+      mailer.close();
+      await smtp.stop();
+    }
   });
 });
 

@@ -2960,6 +2960,8 @@ export interface components {
             portalGuestAccess: boolean;
             /** @description Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected. */
             requireTwoFactor: boolean;
+            /** @description Changes to what one person follows within this many seconds arrive as one mail; null: the server's NOTIFICATION_WINDOW_SECONDS. */
+            notificationWindowSeconds: number | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -2989,6 +2991,11 @@ export interface components {
             portalGuestAccess?: boolean;
             /** @description An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409). */
             requireTwoFactor?: boolean;
+            /**
+             * Format: int32
+             * @description 0 sends each change at once; null: the server's NOTIFICATION_WINDOW_SECONDS.
+             */
+            notificationWindowSeconds?: number | null;
         };
         IdentitySecret: {
             /** @description Keep it on your server: it signs `userHash` and identity JWTs. */
@@ -3656,6 +3663,8 @@ export interface components {
             traits?: {
                 [key: string]: string | number | boolean | null;
             };
+            /** @description The person's language (a BCP 47 tag such as `pt-BR`): kept for the mail they get. */
+            locale?: string | null;
             /** @description Only with a proven identity (`userHash` or `token`), verification on or off: companies rank posts by revenue. `null` detaches the person from their company. */
             company?: components["schemas"]["IdentifyCompany"] | null;
             /** @description Hex HMAC-SHA256 of `userId` under the workspace's identity secret, computed on your server. */

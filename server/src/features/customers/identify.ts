@@ -93,6 +93,7 @@ export async function identify({
       avatarUrl: fields.avatarUrl,
       companyId,
       traits: fields.traits,
+      locale: fields.locale,
       lastSeenAt: nowIso(),
     });
     const user = toUserView((await findUser(tx, ctx, id))!);

@@ -27,6 +27,12 @@ const userId = text()
   .openapi({ description: "Your own id for the person (the end user's `externalId`)." });
 const identityFields = {
   ...userFields,
+  locale: text()
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, "A language tag such as en or pt-BR.")
+    .nullable()
+    .optional()
+    .openapi({ description: "The person's language (a BCP 47 tag such as `pt-BR`): kept for the mail they get." }),
   company: orNull(IdentifyCompanySchema).optional().openapi({
     description:
       "Only with a proven identity (`userHash` or `token`), verification on or off: companies rank posts by revenue. `null` detaches the person from their company.",

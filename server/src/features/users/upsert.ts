@@ -38,7 +38,11 @@ export async function upsertUser({ ctx, input }: { ctx: Ctx; input: UpsertUserIn
  * externalId meet in the unique index and never make two rows or fail; the user was created when
  * the returned id is the one this call generated. An update also clears `deleted_at`.
  */
-export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { lastSeenAt?: string }): Promise<{ id: string; created: boolean }> {
+export async function storeUser(
+  tx: Tx,
+  ctx: Ctx,
+  input: UpsertUserInput & { lastSeenAt?: string; locale?: string | null | undefined },
+): Promise<{ id: string; created: boolean }> {
   const given: Updateable<UsersTable> = {};
   if (input.email !== undefined) given.email = input.email;
   if (input.name !== undefined) given.name = input.name;
@@ -46,6 +50,7 @@ export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { las
   if (input.companyId !== undefined) given.company_id = input.companyId;
   if (input.traits !== undefined) given.traits = JSON.stringify(input.traits);
   if (input.lastSeenAt !== undefined) given.last_seen_at = input.lastSeenAt;
+  if (input.locale !== undefined) given.locale = input.locale;
 
   // Identify sends the company on every call: the posts are recounted only when it really changed.
   // On PostgreSQL the row is locked as it is read, or a concurrent move could commit between this
@@ -72,6 +77,7 @@ export async function storeUser(tx: Tx, ctx: Ctx, input: UpsertUserInput & { las
       created_at: at,
       updated_at: at,
       last_seen_at: given.last_seen_at ?? null,
+      locale: given.locale ?? null,
       deleted_at: null,
     })
     .onConflict((oc) => oc.columns(["workspace_id", "external_id"]).doUpdateSet({ ...given, updated_at: at, deleted_at: null }))

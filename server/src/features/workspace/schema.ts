@@ -23,6 +23,9 @@ export const WorkspaceSchema = z
       description:
         "Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected.",
     }),
+    notificationWindowSeconds: z.number().int().nullable().openapi({
+      description: "Changes to what one person follows within this many seconds arrive as one mail; null: the server's NOTIFICATION_WINDOW_SECONDS.",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -54,6 +57,10 @@ export const UpdateWorkspaceSchema = z
       .boolean()
       .optional()
       .openapi({ description: "An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409)." }),
+    notificationWindowSeconds: integer(0, 86_400)
+      .nullable()
+      .optional()
+      .openapi({ description: "0 sends each change at once; null: the server's NOTIFICATION_WINDOW_SECONDS." }),
   })
   .openapi("UpdateWorkspace");
 

@@ -35,6 +35,7 @@ function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[]): Worksp
     portalAccentColor: row.portal_accent_color,
     portalGuestAccess: row.portal_guest_access === 1,
     requireTwoFactor: row.require_two_factor === 1,
+    notificationWindowSeconds: row.notification_window_seconds,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -80,6 +81,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
       portal_accent_color: input.portalAccentColor === undefined ? before.portal_accent_color : (input.portalAccentColor?.toLowerCase() ?? null),
       portal_guest_access: input.portalGuestAccess === undefined ? before.portal_guest_access : input.portalGuestAccess ? 1 : 0,
       require_two_factor: input.requireTwoFactor === undefined ? before.require_two_factor : input.requireTwoFactor ? 1 : 0,
+      notification_window_seconds: input.notificationWindowSeconds === undefined ? before.notification_window_seconds : input.notificationWindowSeconds,
       updated_at: nowIso(),
     };
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();
