@@ -162,4 +162,41 @@ describe("notifications", () => {
     expect(digest).toHaveLength(1);
     expect(digest[0]!.subject).toMatch(/^3 updates from /);
   });
+
+  it("mails a visitor the changelog only after they confirm the mailed link, at most five asks an address", async () => {
+    const { ws, call } = await setUp();
+    const address = `visitor-${ws.slug}@people.test`;
+    const ask = (email: string) =>
+      fetch(`${h.url}/p/${ws.slug}/changelog/subscribe`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: h.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email }).toString(),
+      });
+    expect((await ask(address)).status).toBe(200);
+    const confirm = await smtp.mailTo(address);
+    expect(confirm.subject).toMatch(/^Confirm: .+'s changelog by email$/);
+    const link = /https?:\/\/\S+/.exec(confirm.text)![0];
+    // Nobody is subscribed (or created) until the inbox's owner confirms; opening the link is not confirming.
+    const subscribed = () =>
+      h.database.db.selectFrom("users").select("follows_changelog").where("workspace_id", "=", ws.id).where("email", "=", address).executeTakeFirst();
+    expect(await subscribed()).toBeUndefined();
+    expect((await fetch(link)).status).toBe(200);
+    expect(await subscribed()).toBeUndefined();
+    const confirmed = await fetch(link, { method: "POST", redirect: "manual", headers: { origin: h.url } });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe(`/p/${ws.slug}/changelog?subscribed=1`);
+    expect((await subscribed())?.follows_changelog).toBe(1);
+
+    const entry = await call("POST", "/changelog", { title: "Offline mode", type: "new" });
+    await call("POST", `/changelog/${entry.id}/publish`, {});
+    await pass();
+    expect((await settled(address)).map((m) => m.subject)).toContain("New: Offline mode");
+
+    // Asked for over and over: five links an address in 15 minutes, then the same answer and no mail.
+    const spammed = `stranger-${ws.slug}@people.test`;
+    for (let i = 0; i < 7; i++) expect((await ask(spammed)).status).toBe(200);
+    expect(await settled(spammed)).toHaveLength(5);
+    expect((await ask("not an email")).status).toBe(400);
+  });
 });

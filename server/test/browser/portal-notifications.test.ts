@@ -1,15 +1,22 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preferencesToken } from "../../src/features/notifications/tokens.js";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { identityJwt } from "../support/jwt.js";
+import { startSmtp, type TestSmtp } from "../support/smtp.js";
 
 // Following an idea on the portal, and the pages a notification mail's links open, in Chromium:
 // the follow button works with JavaScript off, the choices page saves, and unsubscribing asks for
 // a click before it does anything.
 
-const h = useHarness({ publicUrlIsServed: true });
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp.stop());
+
+const h = useHarness({ publicUrlIsServed: true, smtpUrl: () => smtp.url });
 const chromium = useChromium();
 
 describe("following and mail choices on the portal", () => {
@@ -74,6 +81,28 @@ describe("following and mail choices on the portal", () => {
     await page.goto(`${h.url}/p/${ws.slug}/unsubscribe?token=${token.slice(0, -4)}abcd`);
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("This link does not work");
+    await context.close();
+  });
+
+  it("offers the changelog by email: an address for a visitor, one click for a signed-in reader", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${h.url}/p/${ws.slug}/changelog`);
+    await everyView(page, "portal-changelog-subscribe");
+    await page.getByLabel("Get each new entry by email").fill(`visitor-${ws.slug}@people.test`);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/inbox/i);
+    expect((await smtp.mailTo(`visitor-${ws.slug}@people.test`)).subject).toMatch(/^Confirm:/);
+
+    await page.goto(`${h.url}/p/${ws.slug}/sso?token=${identityJwt(secret, { sub: "ada", name: "Ada" })}&redirect=/p/${ws.slug}/changelog`);
+    await page.getByRole("button", { name: "Mail me each new entry" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Done: each new entry will be mailed to you.");
+    await everyView(page, "portal-changelog-following");
+    await page.getByRole("button", { name: "Stop mailing me new entries" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Mail me each new entry" }).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -13,4 +13,11 @@ export { followPostAs, unfollowPostAs } from "./record.js";
 export { notificationPass, startNotificationWorker, type NotificationOptions } from "./worker.js";
 export { changePreferencesByToken, preferencesByToken, unsubscribeByToken } from "./by-token.js";
 export type { EndUserPreferences } from "./preferences.js";
-export { followPortalPost, isFollowing, unfollowPortalPost } from "./portal.js";
+export {
+  followChangelogAs,
+  followPortalPost,
+  getPortalNotificationPreferences,
+  isFollowing,
+  unfollowPortalPost,
+  updatePortalNotificationPreferences,
+} from "./portal.js";

@@ -66,6 +66,12 @@ export async function isFollowing(ctx: CustomerCtx, postId: string): Promise<boo
   return row !== undefined;
 }
 
+/** The end user (who just proved their inbox) follows the changelog: the double opt-in's second step. */
+export async function followChangelogAs(ctx: CustomerCtx, userId: string): Promise<void> {
+  const as = { ...ctx, actor: { ...ctx.actor, id: userId } };
+  await inTransaction(as, (tx) => changeEndUserPreferences(tx, as, userId, { changelog: true }));
+}
+
 export async function getPortalNotificationPreferences({ ctx }: { ctx: CustomerCtx }): Promise<EndUserPreferences> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => (await readEndUserPreferences(tx, ctx.workspace.id, viewer.id))!);

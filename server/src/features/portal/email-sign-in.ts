@@ -1,7 +1,7 @@
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import { log } from "../../platform/lib/log.js";
-import { portalSignInMail } from "../../platform/mail/messages.js";
+import { changelogConfirmMail, portalSignInMail } from "../../platform/mail/messages.js";
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, reader } from "../../platform/context.js";
 import type { CustomerCtx } from "../../http/credentials/customer-context.js";
@@ -27,7 +27,8 @@ export async function requestEmailSignIn({
   input,
 }: {
   ctx: CustomerCtx;
-  input: { email: string; redirect: string; linkUrl: (token: string) => string };
+  /** `changelog`: the link confirms a subscription to the changelog (double opt-in) as it signs in. */
+  input: { email: string; redirect: string; linkUrl: (token: string) => string; purpose?: "sign-in" | "changelog" };
 }): Promise<void> {
   const mailer = ctx.services.mailer;
   if (!mailer) throw new HeedError("not_found", "This portal does not sign in by email.");
@@ -63,7 +64,8 @@ export async function requestEmailSignIn({
     return;
   }
   // Not awaited: the answer takes as long whether the address gets mail or not.
-  void mailer.send(portalSignInMail({ to: email, workspaceName: ctx.customer.workspace.name, url: input.linkUrl(token) }));
+  const words = { to: email, workspaceName: ctx.customer.workspace.name, url: input.linkUrl(token) };
+  void mailer.send(input.purpose === "changelog" ? changelogConfirmMail(words) : portalSignInMail(words));
 }
 
 /** The address a link signs in, if it is unused and unexpired (for the page that asks to confirm). */
@@ -79,7 +81,13 @@ export async function peekEmailSignIn({ ctx, input }: { ctx: CustomerCtx; input:
 }
 
 /** Uses the link once: the reader's end-user token and where to land, or a 404 for a used, expired or unknown link. */
-export async function useEmailSignIn({ ctx, input }: { ctx: CustomerCtx; input: { token: string } }): Promise<PortalSignIn & { redirect: string }> {
+export async function useEmailSignIn({
+  ctx,
+  input,
+}: {
+  ctx: CustomerCtx;
+  input: { token: string };
+}): Promise<PortalSignIn & { redirect: string; userId: string }> {
   const gone = new HeedError("not_found", "This sign-in link was used already, expired, or never existed.");
   if (!isWellFormedToken(input.token)) throw gone;
   return inTransaction(ctx, async (tx) => {
@@ -110,6 +118,6 @@ export async function useEmailSignIn({ ctx, input }: { ctx: CustomerCtx; input: 
       { ...ctx, actor: { ...ctx.actor, id: userId } },
       { action: "user.identified", objectType: "user", objectId: userId, audit: { verified: true, via: "email" } },
     );
-    return { ...(await startPortalSession(tx, ctx, userId)), redirect: link.redirect };
+    return { ...(await startPortalSession(tx, ctx, userId)), redirect: link.redirect, userId };
   });
 }

@@ -44,6 +44,20 @@ export function portalSignInMail(input: { to: string; workspaceName: string; url
   };
 }
 
+export function changelogConfirmMail(input: { to: string; workspaceName: string; url: string }): Mail {
+  return {
+    to: input.to,
+    subject: `Confirm: ${input.workspaceName}'s changelog by email`,
+    text: [
+      `Someone asked for each new entry of ${input.workspaceName}'s changelog to be mailed to this address.`,
+      "",
+      `Confirm it: ${input.url}`,
+      "",
+      "The link works once, within 15 minutes. If it was not you, ignore this mail: nothing will be sent.",
+    ].join("\n"),
+  };
+}
+
 export function identityLinkedMail(input: { to: string; provider: string; via: "signed_in" | "sign_up" | "email"; publicUrl: string }): Mail {
   const how =
     input.via === "email"

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { followPortalPost, unfollowPortalPost } from "../../notifications/index.js";
+import { followPortalPost, unfollowPortalPost, updatePortalNotificationPreferences } from "../../notifications/index.js";
 import { z } from "@hono/zod-openapi";
 import { viewerFromToken } from "../../../http/credentials/customer-context.js";
 import { identify } from "../../customers/index.js";
@@ -63,6 +63,13 @@ export async function follow(r: PortalRequest, postId: string, form: Form): Prom
   const input = { postId };
   await (text(form, "follow") === "0" ? unfollowPortalPost({ ctx: r.ctx, input }) : followPortalPost({ ctx: r.ctx, input }));
   return { redirect: `${r.frame.base}/posts/${postId}` };
+}
+
+/** The signed-in reader's mail of new changelog entries, on (`follow=1`) or off; back to the changelog. */
+export async function followChangelog(r: PortalRequest, form: Form): Promise<ActionResult> {
+  const on = text(form, "follow") !== "0";
+  await updatePortalNotificationPreferences({ ctx: r.ctx, input: { changelog: on } });
+  return { redirect: `${r.frame.base}/changelog${on ? "?subscribed=1" : ""}` };
 }
 
 export async function comment(r: PortalRequest, postId: string, form: Form): Promise<ActionResult> {

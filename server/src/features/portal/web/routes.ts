@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../../http/env.js";
-import { comment, follow, signOutOfPortal, submit, vote } from "./actions.js";
+import { comment, follow, followChangelog, signOutOfPortal, submit, vote } from "./actions.js";
 import { type Asset, loadWebScript, PORTAL_CSS } from "./assets.js";
 import { portalRequest } from "./context.js";
 import { robotsTxt, sitemapXml } from "./discovery.js";
@@ -69,6 +69,10 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   app.get(
     "/p/:workspace/changelog",
     pageOf((r, c) => changelogPage(r, c.req.query())),
+  );
+  app.post(
+    "/p/:workspace/changelog/follow",
+    actionOf((r, _c, form) => followChangelog(r, form)),
   );
   app.get("/p/:workspace/me", pageOf(mePage));
   app.get(

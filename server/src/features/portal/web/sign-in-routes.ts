@@ -8,13 +8,17 @@ import { type PortalRequest, portalRequest } from "./context.js";
 import { headersFor, noSuchPortal } from "./http.js";
 import type { Html } from "./layout.js";
 import { checkInboxPage, confirmEmailSignInPage } from "./pages/email-sign-in.js";
-import { formRefusedPage, notFoundPage, ssoFailedPage } from "./pages/notice.js";
+import { badRequestPage, formRefusedPage, notFoundPage, ssoFailedPage } from "./pages/notice.js";
+import { followChangelogAs } from "../../notifications/index.js";
 import { signInPage } from "./pages/sign-in.js";
 import { setPortalCookie } from "../../../http/credentials/portal-cookie.js";
 
 // The ways into a portal: single sign-on from the customer's app (a JWT, or the widget's end-user
 // token), a one-time link by email, and guests where allowed. These stay open on a private
 // portal: they are how one gets in.
+
+/** Where a confirmed changelog subscription lands, and how its link is told from a sign-in's. */
+const changelogLanding = (r: PortalRequest) => `${r.frame.base}/changelog?subscribed=1`;
 
 export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): void {
   // The sign-in page and the guest form stay open on a private portal: they are how one gets in.
@@ -66,6 +70,27 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     }
     return c.html(await checkInboxPage(r, email), 200, headersFor(r));
   });
+  // The changelog by email for a visitor: the same one-time link as signing in by email (so the
+  // same limits per address, and per client by the rate limiter), whose confirmation also follows
+  // the changelog: nothing is mailed until the inbox's owner confirms.
+  app.post("/p/:workspace/changelog/subscribe", async (c) => {
+    const r = await portalRequest(c, scriptUrl);
+    if (!r) return noSuchPortal(c);
+    if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/changelog")), 403, headersFor(r));
+    const form = await c.req.parseBody();
+    const email = typeof form.email === "string" ? form.email.trim() : "";
+    if (!emailField().safeParse(email).success) return c.html(await badRequestPage(r.frame, r.url("/changelog")), 400, headersFor(r));
+    try {
+      await requestEmailSignIn({
+        ctx: r.ctx,
+        input: { email, redirect: changelogLanding(r), linkUrl: (token) => r.url(`/sign-in/email/${token}`), purpose: "changelog" },
+      });
+    } catch (error) {
+      if (error instanceof HeedError && error.status === 404) return c.html(await notFoundPage(r.frame, r.url("/changelog")), 404, headersFor(r));
+      throw error;
+    }
+    return c.html(await checkInboxPage(r, email), 200, headersFor(r));
+  });
   app.get("/p/:workspace/sign-in/email/:token", async (c) => {
     const r = await portalRequest(c, scriptUrl);
     if (!r) return noSuchPortal(c);
@@ -80,6 +105,7 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
     try {
       const signedIn = await useEmailSignIn({ ctx: r.ctx, input: { token: c.req.param("token") ?? "" } });
+      if (signedIn.redirect === changelogLanding(r)) await followChangelogAs(r.ctx, signedIn.userId);
       setPortalCookie(c, r.frame.workspace.slug, signedIn);
       return c.redirect(signedIn.redirect, 303);
     } catch (error) {

@@ -4,12 +4,35 @@ import { listPortalChangelog } from "../../changelog.js";
 import { PageQuery } from "../../../../platform/fields.js";
 import type { PortalRequest } from "../context.js";
 import { dateOf, markdownBlock } from "../fragments.js";
-import { type Html, page } from "../layout.js";
+import { formTokenField, type Html, page } from "../layout.js";
+import { getPortalNotificationPreferences } from "../../../notifications/index.js";
 
 // The changelog (/p/{workspace}/changelog): published entries, newest first, each with the ideas
 // it answers; 10 a page; its RSS and Atom feeds announced in the head and linked on the page.
 
-export async function changelogPage(r: PortalRequest, query: { cursor?: string | undefined }): Promise<Html> {
+/**
+ * Mail of new entries: a signed-in reader follows or stops in one click; a visitor, where the
+ * server mails, gives an address and confirms from the mail (double opt-in). Nothing without mail.
+ */
+async function byEmail(r: PortalRequest, subscribed: boolean): Promise<Html | string> {
+  const { t } = r.frame;
+  if (!r.ctx.services.mailer) return "";
+  const notice = subscribed ? html`<p class="notice" role="status">${t.t("changelog.subscribed")}</p>` : "";
+  if (r.frame.reader) {
+    const following = (await getPortalNotificationPreferences({ ctx: r.ctx })).changelog;
+    return html`${notice}<form class="follow" method="post" action="${r.frame.base}/changelog/follow">
+${formTokenField(r.frame)}<input type="hidden" name="follow" value="${following ? "0" : "1"}">
+<button type="submit" class="secondary" aria-pressed="${following ? "true" : "false"}">${following ? t.t("changelog.unfollow") : t.t("changelog.follow")}</button>
+${following ? html`<span class="muted">${t.t("changelog.following")}</span>` : ""}
+</form>`;
+  }
+  return html`${notice}<form class="subscribe" method="post" action="${r.frame.base}/changelog/subscribe">
+<p><label for="subscribe-email">${t.t("changelog.byEmail")}</label></p>
+<p><input type="email" id="subscribe-email" name="email" autocomplete="email" required maxlength="320" placeholder="${t.t("changelog.email")}"> <button type="submit">${t.t("changelog.subscribe")}</button></p>
+</form>`;
+}
+
+export async function changelogPage(r: PortalRequest, query: { cursor?: string | undefined; subscribed?: string | undefined }): Promise<Html> {
   const { t } = r.frame;
   const name = r.frame.workspace.name;
   const entries = await listPortalChangelog({ ctx: r.ctx, input: z.object(PageQuery).parse({ limit: 10, cursor: query.cursor }) });
@@ -26,6 +49,7 @@ export async function changelogPage(r: PortalRequest, query: { cursor?: string |
     },
     html`<h1>${t.t("changelog.title")}</h1>
 <p class="lede">${t.t("changelog.description", { workspace: name })} <a href="${feeds.rss}">RSS</a> · <a href="${feeds.atom}">Atom</a></p>
+${await byEmail(r, query.subscribed === "1")}
 ${
   entries.data.length === 0
     ? html`<p class="empty">${t.t("changelog.empty")}</p>`
