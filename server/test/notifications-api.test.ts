@@ -191,10 +191,24 @@ describe("following from the portal", () => {
     const ws = await h.workspace();
     const { userId } = await ws.identify();
     const token = preferencesToken(h.services.notificationSecret, { workspaceId: ws.id, recipientId: userId });
+    const key = await ws.key();
+    const idea = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Followed idea" } })).body;
+    await h.call("POST", `/v1/posts/${idea.id}/followers`, { key, json: { userId } });
     const page = await fetch(`${h.url}/p/${ws.slug}/notifications?token=${token}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('value="instant" checked');
+    expect(html).toContain("Followed idea");
+
+    // One idea unfollowed from the page, with the token alone.
+    const unfollowed = await fetch(`${h.url}/p/${ws.slug}/notifications/unfollow?token=${token}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `postId=${idea.id}`,
+    });
+    expect(unfollowed.status).toBe(303);
+    expect((await h.call("GET", `/v1/posts/${idea.id}/followers`, { key })).body.data).toEqual([]);
 
     const saved = await fetch(`${h.url}/p/${ws.slug}/notifications?token=${token}`, {
       method: "POST",

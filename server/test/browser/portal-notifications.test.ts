@@ -62,8 +62,13 @@ describe("following and mail choices on the portal", () => {
     const choices = () =>
       h.database.db.selectFrom("users").select(["email_notifications", "follows_changelog"]).where("id", "=", userId).executeTakeFirstOrThrow();
 
+    const key = await ws.key();
+    const idea = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Keyboard shortcuts everywhere" } })).body;
+    await h.call("POST", `/v1/posts/${idea.id}/followers`, { key, json: { userId } });
     await page.goto(`${h.url}/p/${ws.slug}/notifications?token=${token}`);
     await everyView(page, "portal-mail-choices");
+    await page.getByRole("button", { name: "Unfollow Keyboard shortcuts everywhere" }).click();
+    await expect.poll(() => page.getByText("None: you follow an idea").isVisible()).toBe(true);
     await page.getByLabel("A weekly digest, on Mondays").check();
     await page.getByLabel("Mail me each new changelog entry").check();
     await page.getByRole("button", { name: "Save" }).click();

@@ -11,7 +11,7 @@ export {
 } from "./announce.js";
 export { followPostAs, unfollowPostAs } from "./record.js";
 export { notificationPass, startNotificationWorker, type NotificationOptions } from "./worker.js";
-export { changePreferencesByToken, preferencesByToken, unsubscribeByToken } from "./by-token.js";
+export { changePreferencesByToken, type FollowedIdea, preferencesByToken, unfollowByToken, unsubscribeByToken } from "./by-token.js";
 export type { EndUserPreferences } from "./preferences.js";
 export {
   followChangelogAs,

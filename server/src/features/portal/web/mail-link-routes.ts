@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../../http/env.js";
-import { changePreferencesByToken, preferencesByToken, unsubscribeByToken } from "../../notifications/index.js";
+import { changePreferencesByToken, preferencesByToken, unfollowByToken, unsubscribeByToken } from "../../notifications/index.js";
 import { portalRequest } from "./context.js";
 import { headersFor, noSuchPortal } from "./http.js";
 import type { Html } from "./layout.js";
@@ -39,7 +39,16 @@ export function registerMailLinks(app: Hono<AppEnv>, scriptUrl: string | null): 
     withToken(async (c, r, token) => {
       const found = await preferencesByToken(r.ctx, token);
       if (!found) return c.html(await badMailLinkPage(r), 400, headersFor(r));
-      return c.html(await preferencesPage(r, token, found.preferences, c.req.query("saved") === "1"), 200, headersFor(r));
+      return c.html(await preferencesPage(r, token, found.preferences, found.following, c.req.query("saved") === "1"), 200, headersFor(r));
+    }),
+  );
+  app.post(
+    "/p/:workspace/notifications/unfollow",
+    withToken(async (c, r, token) => {
+      const form = await c.req.parseBody();
+      const postId = typeof form.postId === "string" ? form.postId.slice(0, 64) : "";
+      if (!(await unfollowByToken(r.ctx, token, postId))) return c.html(await badMailLinkPage(r), 400, headersFor(r));
+      return c.redirect(`${r.frame.base}/notifications?token=${encodeURIComponent(token)}`, 303);
     }),
   );
   app.post(

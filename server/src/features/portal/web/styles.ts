@@ -75,6 +75,8 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .follow { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 1rem; margin: 1rem 0; }
 .follow .muted { flex: 1 1 16rem; font-size: 0.9rem; }
 .follow button[aria-pressed="true"] { background: var(--button); color: var(--button-fg); }
+li.followed { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem 1rem; padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
+li.followed button { white-space: nowrap; overflow-wrap: normal; }
 details.reply { margin: 0.2rem 0 0.6rem; }
 details.reply summary { cursor: pointer; color: var(--accent); }
 .error { color: #b42318; }

@@ -1,5 +1,5 @@
 import { html } from "hono/html";
-import type { EndUserPreferences } from "../../../notifications/index.js";
+import type { EndUserPreferences, FollowedIdea } from "../../../notifications/index.js";
 import type { PortalRequest } from "../context.js";
 import { type Html, page } from "../layout.js";
 
@@ -40,7 +40,7 @@ export function badMailLinkPage(r: PortalRequest): Html {
   return notice(r, t.t("mail.badLink.title"), t.t("mail.badLink.text"));
 }
 
-export function preferencesPage(r: PortalRequest, token: string, preferences: EndUserPreferences, saved: boolean): Html {
+export function preferencesPage(r: PortalRequest, token: string, preferences: EndUserPreferences, following: FollowedIdea[], saved: boolean): Html {
   const { t } = r.frame;
   const title = t.t("prefs.title", { workspace: r.frame.workspace.name });
   return page(
@@ -57,6 +57,17 @@ ${EMAIL_CHOICES.map(
 </fieldset>
 <p><input type="checkbox" name="changelog" id="changelog" value="1"${preferences.changelog ? html` checked` : ""}> <label for="changelog">${t.t("prefs.changelog")}</label></p>
 <button type="submit">${t.t("prefs.save")}</button>
-</form>`,
+</form>
+<section aria-labelledby="following-title">
+<h2 id="following-title">${t.t("prefs.following")}</h2>
+${
+  following.length === 0
+    ? html`<p class="muted">${t.t("prefs.followingNone")}</p>`
+    : html`<ul class="posts">${following.map(
+        (idea) => html`<li class="followed"><a href="${r.frame.base}/posts/${idea.postId}">${idea.title}</a>
+<form method="post" action="${r.frame.base}/notifications/unfollow?token=${token}"><input type="hidden" name="postId" value="${idea.postId}"><button type="submit" class="secondary" aria-label="${t.t("prefs.unfollowIdea", { title: idea.title })}">${t.t("prefs.unfollow")}</button></form></li>`,
+      )}</ul>`
+}
+</section>`,
   );
 }
