@@ -128,6 +128,11 @@ describe("a member's own notifications", () => {
     expect(list.body.data[1].excerpt).toBe("@Mia can you look?");
     expect(list.body.data[2].title).toMatch(/^New idea on .+: “Offline mode”$/);
 
+    // A key writing a comment for Mia: she made it, so she hears nothing of it.
+    await h.call("POST", `/v1/posts/${post.id}/comments`, { key, json: { body: "Written for Mia by a key", authorId: mia.memberId } });
+    await pass();
+    expect((await h.call("GET", "/v1/notifications", { headers: mia.cookieOnly })).body.unread).toBe(3);
+
     const first = list.body.data[0].id;
     expect((await h.call("POST", "/v1/notifications/read", { headers: mia.headers, json: { ids: [first] } })).body).toEqual({ unread: 2 });
     expect((await h.call("GET", "/v1/notifications?unread=true", { headers: mia.cookieOnly })).body.data).toHaveLength(2);

@@ -41,6 +41,7 @@ export async function announcePostCreated(
       body: post.body.slice(0, 500),
       boardId: post.boardId,
       boardName: board?.name ?? "",
+      authorId: post.authorId,
       actorName: await nameOf(tx, ctx.workspace.id, post.authorId ?? acting(ctx)),
     },
   });

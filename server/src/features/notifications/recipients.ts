@@ -99,9 +99,11 @@ export async function recipientsOf(db: Conn, event: NotificationEventsTable): Pr
     default:
       found = [];
   }
+  // Who made the change: the person acting, or the author a key wrote a comment or post for.
+  const makers = new Set([event.actor_id, typeof data.authorId === "string" ? data.authorId : null]);
   const seen = new Set<string>();
   return found.filter((r) => {
-    if (r.id === event.actor_id || seen.has(r.id)) return false;
+    if (makers.has(r.id) || seen.has(r.id)) return false;
     seen.add(r.id);
     return true;
   });
