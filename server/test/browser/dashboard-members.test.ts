@@ -135,7 +135,8 @@ describe("Settings → Members", () => {
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
-    const mail = await smtp.mailTo(email);
+    // Mailed after the answer, so a loaded machine may take a while.
+    const mail = await smtp.mailTo(email, 15_000);
     await page.goto(linkIn(mail.text));
     await page.getByLabel(/^New password/).fill("a brand new passphrase");
     await page.getByRole("button", { name: "Set the password and sign in" }).click();

@@ -28,8 +28,15 @@ export interface Mailer {
 }
 
 export function createMailer(options: { smtpUrl: string; from: string; maxConnections?: number }): Mailer {
-  const transport = createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, maxMessages: Number.POSITIVE_INFINITY });
-  const deliver = async (mail: Mail): Promise<Delivery> => {
+  // One connection a mail for the odd invite or password link, as always; a pool of connections,
+  // opened on first use, for notifications, which come in bursts.
+  const single = createTransport(options.smtpUrl);
+  let pooled: ReturnType<typeof createTransport> | undefined;
+  const pool = () => {
+    pooled ??= createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, maxMessages: Number.POSITIVE_INFINITY });
+    return pooled;
+  };
+  const attempt = async (transport: ReturnType<typeof createTransport>, mail: Mail): Promise<Delivery> => {
     try {
       await transport.sendMail({ from: options.from, ...mail });
       return { sent: true };
@@ -40,11 +47,14 @@ export function createMailer(options: { smtpUrl: string; from: string; maxConnec
   };
   return {
     async send(mail) {
-      const delivery = await deliver(mail);
+      const delivery = await attempt(single, mail);
       if (!delivery.sent) log.error("mail not sent", { to: mail.to, subject: mail.subject, error: delivery.error });
       return delivery.sent;
     },
-    deliver,
-    close: () => transport.close(),
+    deliver: (mail) => attempt(pool(), mail),
+    close: () => {
+      single.close();
+      pooled?.close();
+    },
   };
 }
