@@ -133,6 +133,8 @@ describe("Settings → Members", () => {
     const { context, page, problems } = await newPage(chromium.browser);
     await page.goto(`${h.url}/app/sign-in`);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // The page loads on its first visit: until it shows, "Email" is still the sign-in form's field.
+    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
     // Mailed after the answer, so a loaded machine may take a while.
