@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMigrated, migrateToLatest } from "../src/platform/db/migrate.js";
+import { despiteSchemasDroppedMeanwhile, isMigrated, migrateToLatest } from "../src/platform/db/migrate.js";
 import { freshDatabase } from "./support/database.js";
 
 describe("migrations", () => {
@@ -18,5 +18,25 @@ describe("migrations", () => {
       await second.drop();
       await first.drop();
     }
+  });
+
+  it("read the tables again when another schema was dropped during the read, and only then", async () => {
+    // What PostgreSQL says when a schema is dropped while Kysely's catalog query runs (CI saw both).
+    for (const code of ["3F000", "42P01"]) {
+      let reads = 0;
+      const answer = await despiteSchemasDroppedMeanwhile(async () => {
+        reads++;
+        if (reads < 3) throw Object.assign(new Error("dropped meanwhile"), { code });
+        return "tables";
+      });
+      expect([answer, reads]).toEqual(["tables", 3]);
+    }
+    let reads = 0;
+    const refused = despiteSchemasDroppedMeanwhile(async () => {
+      reads++;
+      throw Object.assign(new Error("permission denied"), { code: "42501" });
+    });
+    await expect(refused).rejects.toThrow("permission denied");
+    expect(reads).toBe(1);
   });
 });

@@ -23,17 +23,21 @@ async function migrator(db: Db): Promise<Migrator> {
 
 /**
  * Kysely finds its migration tables by reading the tables of every schema it may use, asking
- * PostgreSQL's has_schema_privilege() of each by name. A schema dropped while that query runs
- * (another Heed's, or another test file's: the suite runs files side by side) makes PostgreSQL
- * refuse the whole query with 3F000, "schema … does not exist". Reading again is then right: the
- * schema is gone from the next snapshot. Our own schema missing fails after the last of six tries.
+ * PostgreSQL's has_schema_privilege() of each schema and pg_get_serial_sequence() of each table,
+ * both by name. A schema dropped while that query runs (another Heed's, or another test file's: the
+ * suite runs files side by side) makes PostgreSQL refuse the whole query: 3F000, "schema … does not
+ * exist", or 42P01, "relation ….heed_migrations does not exist" when the name lookup runs after the
+ * drop but the query's snapshot still listed the table. Reading again is then right: the schema is
+ * gone from the next snapshot. Our own schema missing fails after the last of six tries.
  */
+const DROPPED_MEANWHILE = new Set(["3F000", "42P01"]);
+
 export async function despiteSchemasDroppedMeanwhile<T>(read: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();
     } catch (error) {
-      if (attempt >= 6 || (error as { code?: unknown }).code !== "3F000") throw error;
+      if (attempt >= 6 || !DROPPED_MEANWHILE.has(String((error as { code?: unknown }).code))) throw error;
       // 10, 20, 40, 80, 160 ms: past a burst of drops (a test run's files ending together).
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** (attempt - 1)));
     }
