@@ -1,6 +1,6 @@
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import type { Services } from "../../platform/context.js";
-import type { Mail } from "../../platform/mail/mailer.js";
+import type { Copy } from "../../platform/mail/template.js";
 import { type Line, type Links, lineOf } from "./mail/compose.js";
 import { mailRenderer } from "./mail/render.js";
 import type { NotificationKind } from "./kinds.js";
@@ -11,6 +11,8 @@ export interface SendOptions {
   concurrency: number;
   /** UNSUBSCRIBE_MAILTO: an address the operator reads, offered beside the one-click link. */
   unsubscribeMailto?: string | undefined;
+  /** Waits, before each mail, while the server is busy serving requests (platform/lib/pace.ts). */
+  pace?: (() => Promise<void>) | undefined;
 }
 
 /** How long a lease on a run of mails lasts: a send's timeout with slack; a killed process frees them. */
@@ -64,7 +66,7 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
   if (leased.length === 0) return 0;
 
   const compose = await composer(services, leased);
-  const render = mailRenderer();
+  const render = mailRenderer(mailer);
   let next = 0;
   const lane = async () => {
     while (next < leased.length) {
@@ -74,6 +76,7 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
         await db.updateTable("notification_mails").set({ state: "skipped", locked_until: null }).where("id", "=", mail.id).execute();
         continue;
       }
+      await options.pace?.();
       const delivery = await mailer.deliver(message);
       if (delivery.sent) {
         await db
@@ -125,13 +128,21 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       .execute();
     const base = services.publicUrl.replace(/\/$/, "");
     const host = new URL(base).hostname;
-    return async (mail: Leased, render: ReturnType<typeof mailRenderer>): Promise<Mail | undefined> => {
-      const workspace = workspaces.find((w) => w.id === mail.workspace_id);
-      const user = users.find((u) => u.id === mail.recipient_id);
-      const member = members.find((m) => m.id === mail.recipient_id);
+    const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+    const [workspaceById, userById, memberById] = [byId(workspaces), byId(users), byId(members)];
+    const itemsByMail = new Map<string | null, typeof items>();
+    for (const item of items) {
+      const list = itemsByMail.get(item.mail_id);
+      if (list) list.push(item);
+      else itemsByMail.set(item.mail_id, [item]);
+    }
+    return async (mail: Leased, render: ReturnType<typeof mailRenderer>): Promise<Copy | undefined> => {
+      const workspace = workspaceById.get(mail.workspace_id);
+      const user = userById.get(mail.recipient_id);
+      const member = memberById.get(mail.recipient_id);
       // Gone, without an address, or everything turned off since: nothing is sent.
       const to = user && user.deleted_at === null && user.email_notifications !== "off" ? user.email : member?.email;
-      const mine = items.filter((i) => i.mail_id === mail.id);
+      const mine = itemsByMail.get(mail.id) ?? [];
       if (!workspace || !to || mine.length === 0) return undefined;
       const links: Links = member
         ? { post: (id) => `${base}/app/posts/${id}`, changelog: `${base}/app/changelog` }
@@ -140,7 +151,11 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       const token = preferencesToken(services.notificationSecret, { workspaceId: workspace.id, recipientId: mail.recipient_id });
       const preferencesUrl = member ? `${base}/app/settings/notifications` : `${base}/p/${workspace.slug}/notifications?token=${token}`;
       const unsubscribeUrl = `${base}/p/${workspace.slug}/unsubscribe?token=${token}`;
-      const rendered = await render(
+      const listUnsubscribe = [
+        `<${unsubscribeUrl}>`,
+        ...(options.unsubscribeMailto ? [`<mailto:${options.unsubscribeMailto}?subject=unsubscribe%20${token}>`] : []),
+      ];
+      return render(
         {
           workspace: { name: workspace.name, logoUrl: workspace.portal_logo_url, accent: workspace.portal_accent_color ?? ACCENT },
           lines,
@@ -149,18 +164,13 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
             : `You get this because you follow ideas on ${workspace.name}'s feedback board.`,
           lang: user?.locale ?? "en",
         },
-        { preferencesUrl, unsubscribeUrl },
+        {
+          to,
+          messageId: `<${mail.id}@${host}>`,
+          links: { preferencesUrl, unsubscribeUrl },
+          headers: { "List-Unsubscribe": listUnsubscribe.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        },
       );
-      const listUnsubscribe = [
-        `<${unsubscribeUrl}>`,
-        ...(options.unsubscribeMailto ? [`<mailto:${options.unsubscribeMailto}?subject=unsubscribe%20${token}>`] : []),
-      ];
-      return {
-        to,
-        ...rendered,
-        messageId: `<${mail.id}@${host}>`,
-        headers: { "List-Unsubscribe": listUnsubscribe.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      };
     };
   }
 }

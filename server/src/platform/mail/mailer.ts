@@ -1,5 +1,7 @@
 import { createTransport } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import { log } from "../lib/log.js";
+import { type Copy, compileTemplate, type MailTemplate, type Personal } from "./template.js";
 
 // Mail that Heed sends people (invites, password resets, notifications), through the SMTP server
 // SMTP_URL names: `smtp://user:pass@host:587` (STARTTLS when the server offers it) or
@@ -22,8 +24,10 @@ export type Delivery = { sent: true } | { sent: false; permanent: boolean; error
 export interface Mailer {
   /** Sends, and says whether the server took the message; a failure is logged, never thrown. */
   send(mail: Mail): Promise<boolean>;
-  /** Sends, and says what the server answered, for a caller that retries. */
-  deliver(mail: Mail): Promise<Delivery>;
+  /** Builds a mail many readers get once (template.ts); each reader's copy goes out with `deliver`. */
+  template(template: MailTemplate): Promise<(personal: Personal) => Copy>;
+  /** Sends one reader's copy over the pool, and says what the server answered, for a caller that retries. */
+  deliver(copy: Copy): Promise<Delivery>;
   close(): void;
 }
 
@@ -36,9 +40,11 @@ export function createMailer(options: { smtpUrl: string; from: string; maxConnec
     pooled ??= createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, maxMessages: Number.POSITIVE_INFINITY });
     return pooled;
   };
-  const attempt = async (transport: ReturnType<typeof createTransport>, mail: Mail): Promise<Delivery> => {
+  // The envelope's sender of a copy, which carries its From inside: the address of SMTP_FROM.
+  const [sender] = addressparser(options.from, { flatten: true });
+  const attempt = async (transport: ReturnType<typeof createTransport>, mail: Parameters<typeof transport.sendMail>[0]): Promise<Delivery> => {
     try {
-      await transport.sendMail({ from: options.from, ...mail });
+      await transport.sendMail(mail);
       return { sent: true };
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
@@ -47,11 +53,12 @@ export function createMailer(options: { smtpUrl: string; from: string; maxConnec
   };
   return {
     async send(mail) {
-      const delivery = await attempt(single, mail);
+      const delivery = await attempt(single, { from: options.from, ...mail });
       if (!delivery.sent) log.error("mail not sent", { to: mail.to, subject: mail.subject, error: delivery.error });
       return delivery.sent;
     },
-    deliver: (mail) => attempt(pool(), mail),
+    template: (template) => compileTemplate(options.from, template),
+    deliver: (copy) => attempt(pool(), { envelope: { from: sender?.address ?? "", to: [copy.to] }, raw: copy.raw }),
     close: () => {
       single.close();
       pooled?.close();

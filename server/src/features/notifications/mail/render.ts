@@ -1,20 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { render } from "@react-email/render";
 import { createElement } from "react";
 import { type Line, subjectOf } from "./compose.js";
 import { NotificationMail, type MailProps } from "./NotificationMail.js";
+import type { Mailer } from "../../../platform/mail/mailer.js";
+import type { Copy, Personal } from "../../../platform/mail/template.js";
 
 // Renders a mail's HTML and plain text. Most mails of one change read the same but for the
 // reader's own links (a status change told to 10,000 voters is one text), so a pass renders each
-// distinct text once with stand-ins for those links, and puts each reader's links in afterwards.
-
-const PREFERENCES = "heed-preferences-url-stand-in";
-const UNSUBSCRIBE = "heed-unsubscribe-url-stand-in";
-
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
+// distinct text once, with slots for those links, and the mailer builds it once as a template
+// (platform/mail/template.ts) that each reader gets a copy of, with their own links.
 
 export interface MailContent {
   workspace: MailProps["workspace"];
@@ -23,31 +18,46 @@ export interface MailContent {
   lang: string;
 }
 
-function plainText(content: MailContent): string {
+export interface Reader {
+  to: string;
+  messageId: string;
+  links: { preferencesUrl: string; unsubscribeUrl: string };
+  headers: Record<string, string>;
+}
+
+function plainText(content: MailContent, slots: { preferences: string; unsubscribe: string }): string {
   const parts = content.lines.map((line) =>
     [line.headline, ...(line.quote ? ["", ...line.quote.split("\n").map((l) => `> ${l}`)] : []), "", `${line.link.label}: ${line.link.href}`].join("\n"),
   );
-  return [...parts, "--", content.why, `Choose what you hear: ${PREFERENCES}`, `Unsubscribe from all: ${UNSUBSCRIBE}`].join("\n\n");
+  return [...parts, "--", content.why, `Choose what you hear: ${slots.preferences}`, `Unsubscribe from all: ${slots.unsubscribe}`].join("\n\n");
 }
 
-/** A renderer for one pass: it remembers each distinct text it rendered until the pass ends. */
-export function mailRenderer(): (content: MailContent, links: { preferencesUrl: string; unsubscribeUrl: string }) => Promise<RenderedMail> {
-  const rendered = new Map<string, Promise<RenderedMail>>();
-  return async (content, links) => {
+/** A renderer for one pass: it remembers each distinct text it built until the pass ends. */
+export function mailRenderer(mailer: Pick<Mailer, "template">): (content: MailContent, reader: Reader) => Promise<Copy> {
+  // Slots no post title or comment can hold by chance: a new random pair each pass.
+  const nonce = randomBytes(9).toString("base64url");
+  const slots = { preferences: `heed-preferences-${nonce}`, unsubscribe: `heed-unsubscribe-${nonce}` };
+  const built = new Map<string, Promise<(personal: Personal) => Copy>>();
+  return async (content, reader) => {
     const key = JSON.stringify(content);
-    let template = rendered.get(key);
+    let template = built.get(key);
     if (!template) {
-      template = (async () => ({
-        subject: subjectOf(content.lines, content.workspace.name),
-        html: await render(
-          createElement(NotificationMail, { ...content, footer: { preferencesUrl: PREFERENCES, unsubscribeUrl: UNSUBSCRIBE, why: content.why } }),
-        ),
-        text: plainText(content),
-      }))();
-      rendered.set(key, template);
+      template = (async () =>
+        mailer.template({
+          subject: subjectOf(content.lines, content.workspace.name),
+          html: await render(
+            createElement(NotificationMail, { ...content, footer: { preferencesUrl: slots.preferences, unsubscribeUrl: slots.unsubscribe, why: content.why } }),
+          ),
+          text: plainText(content, slots),
+          slots: [slots.preferences, slots.unsubscribe],
+        }))();
+      built.set(key, template);
     }
-    const { subject, html, text } = await template;
-    const fill = (s: string) => s.replaceAll(PREFERENCES, links.preferencesUrl).replaceAll(UNSUBSCRIBE, links.unsubscribeUrl);
-    return { subject, html: fill(html), text: fill(text) };
+    return (await template)({
+      to: reader.to,
+      messageId: reader.messageId,
+      headers: reader.headers,
+      values: { [slots.preferences]: reader.links.preferencesUrl, [slots.unsubscribe]: reader.links.unsubscribeUrl },
+    });
   };
 }
