@@ -3,7 +3,7 @@ import type { Db } from "../server/src/platform/db/database.js";
 import { nowIso } from "../server/src/platform/lib/clock.js";
 import { newId } from "../server/src/platform/lib/ids.js";
 import { measure, type Measurement } from "./load.js";
-import { ROOT, startHeed } from "./servers.js";
+import { ROOT, startHeed, treeCpuMicros } from "./servers.js";
 
 // Closing the loop at scale: a status change on a post with many voters (10,000 by default), every
 // one told by mail at once (NOTIFICATION_WINDOW_SECONDS=0), through a sink in a process of its own.
@@ -20,6 +20,10 @@ export interface NotificationFigures {
   concurrency: number;
   readsBefore: Measurement;
   readsDuring: Measurement;
+  /** Mails the sink had taken when the reads measured meanwhile ended. */
+  receivedDuringReads: number;
+  /** CPU time the sink spent per mail, in µs (the bench's own cost, on the same cores). */
+  sinkCpuPerMail: number;
 }
 
 /** Gives the post `voters` voters with addresses, each following it, straight into the database. */
@@ -55,6 +59,7 @@ export async function seedVoters(db: Db, workspaceId: string, postId: string, vo
 function startSink(): Promise<{
   smtpUrl: string;
   stats: () => Promise<{ received: number; repeatedRecipients: number; repeatedMessageIds: number; lastAt: number }>;
+  cpuMicros: () => number;
   stop: () => void;
 }> {
   return new Promise((resolve, reject) => {
@@ -66,6 +71,7 @@ function startSink(): Promise<{
       resolve({
         smtpUrl: `smtp://127.0.0.1:${match[1]}`,
         stats: async () => (await fetch(`http://127.0.0.1:${match[2]}/stats`)).json(),
+        cpuMicros: () => treeCpuMicros(child.pid!),
         stop: () => child.kill("SIGTERM"),
       });
     });
@@ -81,6 +87,7 @@ export async function measureNotifications(
   options: { seconds: number; connections: number },
 ): Promise<NotificationFigures> {
   const sink = await startSink();
+  const sinkCpuBefore = sink.cpuMicros();
   const heed = await startHeed(databaseUrl, {
     SMTP_URL: sink.smtpUrl,
     NOTIFICATION_WINDOW_SECONDS: "0",
@@ -99,6 +106,7 @@ export async function measureNotifications(
     if (!changed.ok) throw new Error(`status change ${changed.status}: ${await changed.text()}`);
     const startedAt = Date.now();
     const readsDuring = await measure("… while the mail goes out", page1, read);
+    const receivedDuringReads = (await sink.stats()).received;
     // Bounded: the mail has 120 s from the change, then what arrived is what is reported.
     const deadline = startedAt + 120_000;
     let stats = await sink.stats();
@@ -120,6 +128,8 @@ export async function measureNotifications(
       concurrency: CONCURRENCY,
       readsBefore,
       readsDuring,
+      receivedDuringReads,
+      sinkCpuPerMail: (sink.cpuMicros() - sinkCpuBefore) / Math.max(1, stats.received),
     };
   } finally {
     await heed.stop();

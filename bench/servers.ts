@@ -92,7 +92,7 @@ function statFields(pid: string): string[] | undefined {
 }
 
 /** The CPU time of `pid` and every process below it. */
-function treeCpuMicros(pid: number): number {
+export function treeCpuMicros(pid: number): number {
   const parents = new Map<string, string>();
   const ticks = new Map<string, number>();
   for (const entry of readdirSync("/proc")) {
@@ -118,8 +118,9 @@ export function startBare(): Promise<Running> {
 /** The bundle `npm start` runs (npm run bench builds it first); limits high enough not to throttle the load. */
 export function startHeed(databaseUrl: string, env: Record<string, string> = {}): Promise<Running> {
   return run(
-    // As npm start runs it, with package.json's flags.
-    [...startFlags(ROOT), "dist/main.js"],
+    // As npm start runs it, with package.json's flags, and BENCH_HEED_FLAGS (say `--cpu-prof
+    // --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses) to look inside a run.
+    [...startFlags(ROOT), ...(process.env.BENCH_HEED_FLAGS?.split(" ").filter(Boolean) ?? []), "dist/main.js"],
     // REDIS_URL only where a measurement asks for it: the memory-counter baseline must not inherit one.
     { DATABASE_URL: databaseUrl, SEED_DEMO: "0", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000000", REDIS_URL: "", ...env },
     "/health",

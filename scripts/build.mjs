@@ -1,15 +1,19 @@
 // npm run build (npm start runs it): bundles the server into one ESM file for plain Node, and
 // builds the dashboard with Vite into dist/dashboard, unless its sources are unchanged since the
 // last build, so that a restart without changes starts at once.
-// Usage: node scripts/build.mjs [outfile]   (default dist/main.js; with an outfile, as tests that
-// start servers do at once, the server alone: the test run builds the dashboard once, first)
+// Usage: node scripts/build.mjs [outdir]   (default dist: dist/main.js and the background thread's
+// dist/background-entry.js; with an outdir, as tests that start servers do at once, the server
+// alone: the test run builds the dashboard once, first)
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/src/main.ts"],
+  // The background thread is an entry of its own (start/background.ts finds it beside main.js), so
+  // that thread does not load the routes it never serves.
+  entryPoints: ["server/src/main.ts", "server/src/start/background-entry.ts"],
+  entryNames: "[name]",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -17,7 +21,7 @@ await build({
   // Dependencies stay in node_modules, so the output must live inside the repository.
   packages: "external",
   sourcemap: true,
-  outfile: process.argv[2] ?? "dist/main.js",
+  outdir: process.argv[2] ?? "dist",
   logLevel: "warning",
 });
 

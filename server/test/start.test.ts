@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { userHash } from "../src/features/customers/identity-proof.js";
 import { freshDatabase } from "./support/database.js";
@@ -62,6 +63,31 @@ describe("npm start", () => {
       expect(second.stdout()).not.toContain("heed_sk_");
       expect((await fetch(`${second.url}/v1/posts`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
       expect(await second.stop()).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("runs the background work on a thread of its own at a lower priority, and stops it with the server", async () => {
+    const database = await freshDatabase();
+    try {
+      const server = await startServer(database.url);
+      // /proc/<pid>/task/<tid>/stat: the 19th field is the thread's nice value (counted after the
+      // command name, which may hold spaces).
+      const niceOf = (tid: string) => {
+        const stat = readFileSync(`/proc/${server.child.pid}/task/${tid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      };
+      await expect
+        .poll(
+          () =>
+            readdirSync(`/proc/${server.child.pid}/task`)
+              .map(niceOf)
+              .filter((nice) => nice === 10).length,
+        )
+        .toBe(1);
+      expect(niceOf(String(server.child.pid))).toBe(0);
+      expect(await server.stop()).toBe(0);
     } finally {
       await database.drop();
     }

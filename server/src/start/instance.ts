@@ -9,7 +9,9 @@ import { log } from "../platform/lib/log.js";
 import { createRateLimiter } from "../platform/ratelimit/limiter.js";
 import { operations } from "../routes.js";
 import { bootstrapDemo } from "../cli/seed/demo.js";
-import { servicesOf, startBackground } from "./services.js";
+import { startBackgroundThread } from "./background.js";
+import { servicesOf } from "./services.js";
+import { shareServingLoad } from "./serving-load.js";
 
 /**
  * One serving process. `whole`: the only one (WORKERS=1), which also migrates, creates the demo
@@ -31,7 +33,9 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
   const signInLimiter = createRateLimiter({ ...limits, windowSeconds: SIGN_IN_WINDOW_SECONDS });
   const rateLimit = { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops };
   const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes, rateLimiter, signInLimiter, rateLimit });
-  const stopBackground = role === "whole" ? startBackground(config, services) : undefined;
+  // The background work's mail waits while this thread is busy serving (serving-load.ts).
+  const servingLoad = role === "whole" ? shareServingLoad() : undefined;
+  const stopBackground = servingLoad ? startBackgroundThread(config, services, servingLoad.buffer) : undefined;
   const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations });
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer }, (info) => {
     log.info("heed listening", {
@@ -50,6 +54,7 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
     log.info("stopping", { signal });
     server.close();
     await stopBackground?.();
+    servingLoad?.stop();
     await rateLimiter.close();
     await signInLimiter.close();
     services.mailer?.close();

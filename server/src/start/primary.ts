@@ -5,7 +5,8 @@ import { openDatabase } from "../platform/db/database.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { log } from "../platform/lib/log.js";
 import { bootstrapDemo } from "../cli/seed/demo.js";
-import { servicesOf, startBackground } from "./services.js";
+import { startBackgroundThread } from "./background.js";
+import { servicesOf } from "./services.js";
 
 /** A worker that dies this soon after it started is not restarted again and again. */
 const RESTART_BACKOFF_MS = 1000;
@@ -23,7 +24,7 @@ export async function runPrimary(config: Config): Promise<void> {
   if (config.seedDemo) await bootstrapDemo(services);
   // Answers the workers' RateLimiterCluster: one count per bucket across them.
   new RateLimiterClusterMaster();
-  const stopBackground = startBackground(config, services);
+  const stopBackground = startBackgroundThread(config, services);
 
   let stopping = false;
   const started = new Map<number, number>();

@@ -25,10 +25,10 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
 }
 
 /** The scheduled jobs and the webhook and notification workers: one set per server (the primary with WORKERS). */
-export function startBackground(config: Config, services: Services): () => Promise<void> {
+export function startBackground(config: Config, services: Services, { pace }: { pace?: () => Promise<void> } = {}): () => Promise<void> {
   const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
   const stopWebhooks = startWebhookWorker(services.db, config.webhooks);
-  const stopNotifications = startNotificationWorker(services, config.notifications);
+  const stopNotifications = startNotificationWorker(services, { ...config.notifications, pace });
   return async () => {
     stopJobs();
     await Promise.all([stopWebhooks(), stopNotifications()]);

@@ -46,16 +46,16 @@ export interface Started {
 let bundle: string | undefined;
 
 /**
- * The bundle `npm start` runs, built once per test process into a file of its own: test files run
+ * The bundle `npm start` runs, built once per test process into a folder of its own: test files run
  * in parallel, and one must not start a server from a bundle another is still writing.
  */
 export function buildServer(): string {
   if (bundle) return bundle;
-  const outfile = `dist/test-${process.pid}.js`;
-  execFileSync(process.execPath, ["scripts/build.mjs", outfile], { cwd: ROOT, stdio: "inherit" });
-  bundle = outfile;
-  process.once("exit", () => rmSync(`${ROOT}/${outfile}`, { force: true }));
-  return outfile;
+  const outdir = `dist/test-${process.pid}`;
+  execFileSync(process.execPath, ["scripts/build.mjs", outdir], { cwd: ROOT, stdio: "inherit" });
+  bundle = `${outdir}/main.js`;
+  process.once("exit", () => rmSync(`${ROOT}/${outdir}`, { recursive: true, force: true }));
+  return bundle;
 }
 
 /** Starts the server as `npm start` does (the built bundle) and waits until it answers /health. */

@@ -1,0 +1,42 @@
+import { setPriority } from "node:os";
+import { parentPort, workerData } from "node:worker_threads";
+import { loadConfig } from "../config.js";
+import { openDatabase } from "../platform/db/database.js";
+import { log } from "../platform/lib/log.js";
+import { pacer } from "../platform/lib/pace.js";
+import { servingLoadOf } from "./serving-load.js";
+import { servicesOf, startBackground } from "./services.js";
+
+// The background thread (background.ts starts it): the scheduled jobs, webhook delivery and
+// notification mail, on a database connection of their own, beside the thread that serves HTTP.
+// The bundle builds this file on its own (dist/background-entry.js), without the routes.
+
+/**
+ * A nice value of 10 gives this thread about a tenth of a core while the serving thread wants the
+ * rest (Linux's scheduler weighs nice 10 at 110 against nice 0's 1024), and all of it when the
+ * server is idle. Measured (docs/PERFORMANCE.md): 10,000 mails no longer cost the API 30–45% of its
+ * reads; they wait for the burst to pass. On Linux a thread's nice value is its own.
+ */
+const BACKGROUND_NICE = 10;
+
+const port = parentPort;
+if (!port) throw new Error("background-entry.ts runs as a worker thread (start/background.ts)");
+
+try {
+  setPriority(0, BACKGROUND_NICE);
+} catch (error) {
+  log.warn("could not lower the background thread's priority", { error });
+}
+const config = loadConfig();
+// Migrated already: the serving thread did it before it started this one.
+const opened = openDatabase(config.databaseUrl, { poolSize: 4 });
+const services = await servicesOf(config, opened);
+const { servingLoad } = workerData as { servingLoad?: SharedArrayBuffer };
+const stopBackground = startBackground(config, services, servingLoad ? { pace: pacer({ load: servingLoadOf(servingLoad) }) } : {});
+port.once("message", async () => {
+  // Told to stop: the passes running end, then the connections close and the thread's loop empties.
+  await stopBackground();
+  services.mailer?.close();
+  await opened.db.destroy();
+  port.close();
+});
