@@ -38,6 +38,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       allowedOrigins: workspace.allowedOrigins.join("\n"),
       rateLimitPerMinute: String(workspace.rateLimitPerMinute ?? ""),
       portalPostsPerHour: String(workspace.portalPostsPerHour ?? ""),
+      notificationWindowSeconds: String(workspace.notificationWindowSeconds ?? ""),
       portalLogoUrl: workspace.portalLogoUrl ?? "",
       portalAccentColor: workspace.portalAccentColor ?? "",
       portalGuestAccess: workspace.portalGuestAccess,
@@ -114,6 +115,14 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
         type="number"
         min={1}
         hint="Ideas one end user may submit through the portal in an hour. Empty: no cap."
+      />
+      <FormField
+        name="notificationWindowSeconds"
+        label="Gather notification mail for, in seconds (optional)"
+        type="number"
+        min={0}
+        max={86400}
+        hint="Changes to what one person follows within this many seconds arrive as one mail; 0 sends each at once. Empty: the server's setting (120 unless NOTIFICATION_WINDOW_SECONDS says otherwise)."
       />
       <FormField
         name="portalLogoUrl"

@@ -31,6 +31,7 @@ export const settingsSchema = z.object({
   allowedOrigins: listOf(z.string().max(300), 50, /\n/, (i) => `Line ${i + 1}: `),
   rateLimitPerMinute: optionalInteger(1, 100_000),
   portalPostsPerHour: optionalInteger(1, 10_000),
+  notificationWindowSeconds: optionalInteger(0, 86_400),
   portalLogoUrl: orNull(
     z
       .string()
