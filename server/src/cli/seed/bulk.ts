@@ -19,6 +19,11 @@ export interface SeedOptions {
   /** Make sure the workspace has at least this many boards. */
   boards?: number;
   seed?: number;
+  /**
+   * Each post's author, voters and commenters follow it, as they would have by acting through the
+   * API (the demo: its people hear of what the team does). Off for `heed seed`'s millions of votes.
+   */
+  followers?: boolean;
 }
 
 export interface SeedSummary {
@@ -161,6 +166,7 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
     const terms = [];
     const votes = [];
     const comments = [];
+    const followers = [];
     for (let p = 0; p < options.posts; p++) {
       const createdMs = now - Math.floor(random() * 365 * DAY);
       const id = newId("post", createdMs);
@@ -216,6 +222,13 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
         updated_at: created,
         deleted_at: null,
       });
+      if (options.followers) {
+        const post = posts.at(-1)!;
+        const reasons = new Map<string, string>([[post.author_id, "created"]]);
+        for (const vote of votes.slice(votes.length - voteCount)) if (!reasons.has(vote.user_id)) reasons.set(vote.user_id, "voted");
+        for (const comment of comments.slice(comments.length - commentCount)) if (!reasons.has(comment.author_id)) reasons.set(comment.author_id, "commented");
+        for (const [follower, reason] of reasons) followers.push({ workspace_id: ws, post_id: id, follower_id: follower, reason, created_at: created });
+      }
       const tagCount = Math.floor(random() * 3);
       for (const tag of new Set(Array.from({ length: tagCount }, () => pick(random, tagIds)))) postTags.push({ post_id: id, tag_id: tag, workspace_id: ws });
       for (const term of termsOf(title, body)) terms.push({ workspace_id: ws, term, post_id: id });
@@ -235,6 +248,7 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       votes.sort((a, b) => (a.post_id < b.post_id ? -1 : a.post_id > b.post_id ? 1 : a.user_id < b.user_id ? -1 : 1)),
     );
     await insertAll(tx, "comments", comments);
+    await insertAll(tx, "post_followers", followers);
     return { boards: boardIds.length, users: userCount, companies: companyCount, posts: posts.length, votes: votes.length, comments: comments.length };
   });
   // The tables just grew by orders of magnitude: give the planner numbers to match.

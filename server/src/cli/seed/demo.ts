@@ -24,7 +24,7 @@ export async function bootstrapDemo(services: Services): Promise<void> {
     throw error;
   }
   const ref = { id: workspace.id, slug: workspace.slug };
-  await seedWorkspace(services.db, ref, { posts: 40, votes: 400, boards: 3, seed: 42 });
+  await seedWorkspace(services.db, ref, { posts: 40, votes: 400, boards: 3, seed: 42, followers: true });
   const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
   const { key } = await createApiKey({ ctx, input: { name: "Demo full access", scopes: ["*"] } });
   const ownerLink = await createOwnerSetupInvite(ctx);
