@@ -82,4 +82,16 @@ describe("a mail built once for many readers", () => {
     const mail = await read(copyFor({ to: "a@people.test", messageId: "<m@heed.test>", values: {} }).raw);
     expect([mail.subject, mail.text, mail.html]).toEqual(["heed-header- and heed-text-", "heed-html- body", "<p>heed-text-</p>"]);
   });
+
+  it("cannot be made to carry a header of a reader's making", async () => {
+    // Addresses are checked where they are stored; the copy does not rely on it.
+    const copyFor = await compileTemplate(FROM, { subject: "News", text: "Hello", html: "<p>Hello</p>", slots: [] });
+    const copy = copyFor({
+      to: "a@people.test\r\nBcc: b@elsewhere.test",
+      messageId: "<m@heed.test>\r\nX-Evil: 1",
+      values: {},
+      headers: { "List-Unsubscribe": "<https://heed.test/u>\r\nX-Evil: 2" },
+    });
+    expect(copy.raw).not.toMatch(/^(Bcc|X-Evil):/im);
+  });
 });
