@@ -10,6 +10,7 @@ import { formBodyLimit, limitBody } from "./http/body-limit.js";
 import { registerDashboard } from "./http/dashboard.js";
 import { registerDocs } from "./http/docs.js";
 import { registerPortal } from "./features/portal/web/routes.js";
+import { portalNotFound } from "./features/portal/web/http.js";
 import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
@@ -71,7 +72,12 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   // /v1 has its own limit (BODY_LIMIT_BYTES, for JSON); every other body (the portal's forms) is a small form.
   app.use("*", (c, next) => (c.req.path === "/v1" || c.req.path.startsWith("/v1/") ? next() : formBodyLimit(c, next)));
   app.onError(toProblem);
-  app.notFound((c) => problemResponse(c, new HeedError("not_found", `No route ${c.req.method} ${c.req.path}.`)));
+  // People reach the portal's addresses: an unknown one under /p/ is a page; elsewhere, problem+json.
+  app.notFound((c) =>
+    c.req.path.startsWith("/p/") && c.req.method === "GET"
+      ? portalNotFound(c)
+      : problemResponse(c, new HeedError("not_found", `No route ${c.req.method} ${c.req.path}.`)),
+  );
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/ready", async (c) => {

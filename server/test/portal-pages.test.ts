@@ -152,4 +152,35 @@ describe("the portal's pages", () => {
       expect(res.status, path).toBe(status);
     }
   });
+
+  it("answers people with pages: an unknown address, no portal at all, a trailing slash, and the icon", async () => {
+    const ws = await h.workspace();
+    await portal(ws);
+    const base = `/p/${ws.slug}`;
+    for (const [path, says] of [
+      ["/p/nosuch", "No feedback portal here"],
+      [`${base}/no/such/page`, "This page does not exist"],
+      [`${base}/b/x/y/z`, "This page does not exist"],
+    ] as const) {
+      const res = await fetch(`${h.url}${path}`);
+      expect([res.status, res.headers.get("content-type")?.toLowerCase()], path).toEqual([404, "text/html; charset=utf-8"]);
+      expect(await res.text(), path).toContain(says);
+    }
+    for (const [path, to] of [
+      [`${base}/`, base],
+      [`${base}/roadmap/`, `${base}/roadmap`],
+      [`${base}/b/feature-requests//?sort=votes`, `${base}/b/feature-requests?sort=votes`],
+    ] as const) {
+      const res = await fetch(`${h.url}${path}`, { redirect: "manual" });
+      expect([res.status, res.headers.get("location")], path).toEqual([301, to]);
+    }
+    // The API stays problem+json.
+    expect((await fetch(`${h.url}/v1/nosuch`)).headers.get("content-type")).toBe("application/problem+json");
+    const icon = await fetch(`${h.url}/favicon.ico`);
+    expect([icon.status, icon.headers.get("content-type")]).toEqual([200, "image/x-icon"]);
+    const bytes = Buffer.from(await icon.arrayBuffer());
+    // An ICO directory of one 32×32 image.
+    expect([bytes.readUInt16LE(2), bytes.readUInt16LE(4), bytes[6], bytes[7]]).toEqual([1, 1, 32, 32]);
+    expect(html(await page(base))).toContain('<link rel="icon" href="/favicon.ico">');
+  });
 });

@@ -180,6 +180,49 @@ describe("signing in to the portal", () => {
     expect(users).toMatchObject([{ externalId: "guest:gus@example.com", email: "gus@example.com", traits: { guest: true } }]);
   });
 
+  it("offers a visitor a way in and a new idea from every page, and brings them back to the form once in", async () => {
+    const ws = await h.workspace();
+    const s = await setUp(ws);
+    const board = (await h.call("GET", `/v1/boards/${await ws.boardId()}`, { key: s.key })).body.slug as string;
+    const form = `${s.base}/b/${board}/new`;
+    const redirectOf = (html: string) => /href="[^"]*\/sign-in\?redirect=([^"]+)"/.exec(html)?.[1];
+    // Every page's header: a new idea, and sign-in that returns to the page.
+    for (const path of [s.base, `${s.base}/b/${board}`, `${s.base}/posts/${s.postId}`, `${s.base}/roadmap`, `${s.base}/changelog`]) {
+      const html = await pageOf(path, "");
+      expect(html, path).toContain(">Post an idea</a>");
+      expect(decodeURIComponent(redirectOf(html) ?? ""), path).toBe(path);
+    }
+    // On a board or a post, the idea goes to that board; elsewhere /new chooses, here at once.
+    expect(await pageOf(`${s.base}/b/${board}`, "")).toContain(`href="${form}"`);
+    const chooser = await fetch(`${h.url}${s.base}/new`, { redirect: "manual" });
+    expect([chooser.status, chooser.headers.get("location")]).toEqual([302, form]);
+    await h.call("POST", "/v1/boards", { key: s.key, json: { name: "Integrations" } });
+    await h.call("POST", "/v1/boards", { key: s.key, json: { name: "Hidden", visibility: "private" } });
+    const choose = await pageOf(`${s.base}/new`, "");
+    expect(choose).toContain("Which board is your idea for?");
+    expect(choose).toContain(`href="${s.base}/b/integrations/new"`);
+    expect(choose).not.toContain("Hidden");
+
+    // The form to a visitor: the ways in, each returning to it (here: guests).
+    await h.call("PATCH", "/v1/workspace", { key: s.key, json: { portalGuestAccess: true } });
+    const asVisitor = await pageOf(form, "");
+    expect(asVisitor).toContain("Sign in first, and you come back to this form");
+    expect(asVisitor).not.toContain('name="title"');
+    expect(asVisitor).toContain(`name="redirect" value="${form}"`);
+    const signedIn = await post(`${s.base}/sign-in/guest`, "", { name: "Gus", email: "gus@example.com", redirect: form });
+    expect(signedIn.headers.get("location")).toBe(form);
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const asReader = await pageOf(form, cookie);
+    expect(asReader).toContain('<input id="idea-title" name="title" type="text"');
+    expect(asReader).not.toContain(">Sign in</a>");
+    const posted = await post(form, cookie, { _form: formToken(asReader), title: "Export to CSV" });
+    expect(posted.status).toBe(303);
+    // Nobody signed in still cannot post.
+    expect((await post(form, "", { title: "Spam" })).status).toBe(401);
+    // A board that is not public has no form for anyone.
+    expect((await fetch(`${h.url}${s.base}/b/hidden/new`)).status).toBe(404);
+  });
+
   it("shows the workspace's logo and accent colour, and refuses ones that are not safe to show", async () => {
     const ws = await h.workspace();
     const s = await setUp(ws);
@@ -195,6 +238,8 @@ describe("signing in to the portal", () => {
     expect(set.body).toMatchObject({ portalLogoUrl: "https://cdn.example/logo.png", portalAccentColor: "#ffd400", portalGuestAccess: false });
     const home = await pageOf(s.base, "");
     expect(home).toContain('<img src="https://cdn.example/logo.png" alt="">');
+    // Link previews show the logo too.
+    expect(home).toContain('<meta property="og:image" content="https://cdn.example/logo.png">');
     const theme = /<link rel="stylesheet" href="([^"]*theme\.css[^"]*)">/.exec(home)?.[1];
     expect(theme).toBe(`${s.base}/theme.css?v=ffd400`);
     const css = await (await fetch(`${h.url}${theme}`)).text();

@@ -12,7 +12,7 @@ const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
 
 describe("the portal with JavaScript off", () => {
-  it("reads every page, sorts, filters and searches a board, and follows links", { timeout: 90_000 }, async () => {
+  it("reads every page, sorts, filters and searches a board, and follows links", { timeout: 180_000 }, async () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const boardId = await ws.boardId();
@@ -136,7 +136,9 @@ describe("the portal with JavaScript off", () => {
     expect(await page.getByRole("region", { name: "Ideas I voted for" }).textContent()).toContain("Dark mode");
     await everyViewOf("portal-me");
     await page.getByRole("button", { name: "Sign out" }).click();
-    expect(await page.locator(".account").count()).toBe(0);
+    // Signed out: the header offers the way in again.
+    expect(await page.getByRole("button", { name: "Sign out" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Sign in", exact: true }).isVisible()).toBe(true);
     await context.close();
     await checker.close();
   });
@@ -205,6 +207,34 @@ describe("the portal with JavaScript off", () => {
     await expect.poll(() => page.getByRole("button", { name: /Voted/ }).count()).toBe(1);
     expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.voteCount).toBe(1);
     await everyView(page, "portal-board-guest");
+    await context.close();
+  });
+
+  it("takes a visitor from any page to a new idea: sign in on the form's page, then back to it", { timeout: 120_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    await h.call("PATCH", "/v1/workspace", { key, json: { portalGuestAccess: true } });
+    await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode" } });
+    await h.call("POST", "/v1/boards", { key, json: { name: "Integrations" } });
+    const context = await chromium.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${h.url}/p/${ws.slug}/roadmap`);
+    await everyView(page, "portal-header-visitor");
+    await page.getByRole("link", { name: "Post an idea" }).click();
+    // Two boards: which one first.
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Post an idea");
+    await everyView(page, "portal-new-choose-board");
+    await page.getByRole("link", { name: "Feature requests" }).click();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Post an idea to Feature requests");
+    expect(await page.getByLabel("Your idea, in a few words").count()).toBe(0);
+    await everyView(page, "portal-new-visitor");
+    await page.getByLabel("Your name").fill("Gus Guest");
+    await page.getByLabel("Your email").fill("gus@example.com");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Your idea, in a few words").fill("Export to CSV");
+    await page.getByRole("button", { name: "Post the idea" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Export to CSV");
+    await everyView(page, "portal-header-reader");
     await context.close();
   });
 });

@@ -23,8 +23,7 @@ export interface PortalRequest {
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 
-export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null = null): Promise<PortalRequest | null> {
-  const slug = c.req.param("workspace") ?? "";
+export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null = null, slug = c.req.param("workspace") ?? ""): Promise<PortalRequest | null> {
   if (!SLUG.test(slug)) return null;
   const services = c.get("services");
   const workspace = await findPublicWorkspaceBySlug(services.db, slug);

@@ -7,7 +7,7 @@ import type { ActionResult } from "./actions.js";
 import { requireReader } from "./actions.js";
 import { type PortalRequest, portalRequest } from "./context.js";
 import type { Html } from "./layout.js";
-import { badRequestPage, formRefusedPage, notFoundPage, privatePage, signInFirstPage } from "./pages/notice.js";
+import { badRequestPage, formRefusedPage, noSuchPortalPage, notFoundPage, privatePage, signInFirstPage } from "./pages/notice.js";
 
 // How a portal request is answered: its headers (a strict CSP that lets only the workspace's
 // allowed origins frame it), a page or a form post wrapped with the private-portal gate and its
@@ -31,7 +31,8 @@ export function headersFor(r: PortalRequest): Record<string, string> {
   };
 }
 
-export type Render = (r: PortalRequest, c: Context<AppEnv>) => Promise<Html | null>;
+/** A page, null for "not found", or where the reader goes instead. */
+export type Render = (r: PortalRequest, c: Context<AppEnv>) => Promise<Html | { redirect: string } | null>;
 
 export function isBadInput(error: unknown): boolean {
   return error instanceof ZodError || (error instanceof HeedError && error.status === 400);
@@ -52,6 +53,7 @@ export function portalPage(render: Render, scriptUrl: string | null) {
     }
     try {
       const body = await render(r, c);
+      if (body && typeof body === "object" && "redirect" in body) return c.redirect(body.redirect, 302);
       return body ? answer(body, 200) : answer(notFoundPage(r.frame, here), 404);
     } catch (error) {
       if (error instanceof HeedError && error.status === 404) return answer(notFoundPage(r.frame, here), 404);
@@ -105,7 +107,18 @@ export function portalXml(type: string, render: (r: PortalRequest) => Promise<st
   };
 }
 
-/** The answer for an address under /p/ that names no workspace. */
+/** The answer for an address under /p/ that names no workspace: a page, for the person who typed it. */
 export function noSuchPortal(c: Context<AppEnv>) {
-  return c.text("Not found", 404, { "content-type": "text/plain; charset=utf-8" });
+  return c.html(noSuchPortalPage(), 404, { "content-security-policy": `${CSP}; frame-ancestors 'none'`, "x-robots-tag": "noindex" });
+}
+
+/**
+ * An address under /p/ that no portal route takes: the workspace's own "not found" page when the
+ * address names one, else the page for no portal at all.
+ */
+export async function portalNotFound(c: Context<AppEnv>) {
+  const slug = c.req.path.split("/")[2] ?? "";
+  const r = await portalRequest(c, null, slug);
+  if (!r || (r.ctx.customer.workspace.portalVisibility === "private" && !r.ctx.customer.viewer)) return noSuchPortal(c);
+  return c.html(await notFoundPage(r.frame, r.url()), 404, headersFor(r));
 }

@@ -20,6 +20,10 @@ export interface PageMeta {
   feeds?: { rss: string; atom: string; title: string };
   /** Which navigation entry is this page. */
   section?: "home" | "roadmap" | "changelog" | "me";
+  /** Where the header's "Post an idea" leads: a board's own form on its pages, else the board chooser. */
+  newIdea?: string;
+  /** The sign-in pages themselves: their header offers no "Sign in". */
+  signingIn?: boolean;
 }
 
 export interface Frame {
@@ -32,6 +36,11 @@ export interface Frame {
   scriptUrl: string | null;
   /** The signed-in end user, and the token their forms carry; null for an anonymous reader. */
   reader: { name: string; formToken: string } | null;
+}
+
+/** The sign-in page, which returns to `canonical` (this page) once the reader is in. */
+export function signInHref(frame: Frame, canonical: string): string {
+  return `${frame.base}/sign-in?redirect=${encodeURIComponent(new URL(canonical).pathname)}`;
 }
 
 /** The hidden field every form of a signed-in reader carries. */
@@ -57,10 +66,12 @@ ${meta.noindex ? raw('<meta name="robots" content="noindex, nofollow">') : ""}
 <meta property="og:title" content="${meta.title}">
 <meta property="og:description" content="${meta.description}">
 <meta property="og:url" content="${meta.canonical}">
+${frame.brand.logoUrl ? html`<meta property="og:image" content="${frame.brand.logoUrl}">` : ""}
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${meta.title}">
 <meta name="twitter:description" content="${meta.description}">
 ${meta.feeds ? html`<link rel="alternate" type="application/rss+xml" title="${meta.feeds.title}" href="${meta.feeds.rss}"><link rel="alternate" type="application/atom+xml" title="${meta.feeds.title}" href="${meta.feeds.atom}">` : ""}
+<link rel="icon" href="/favicon.ico">
 <link rel="stylesheet" href="${PORTAL_CSS.url}">
 ${frame.brand.accentColor ? html`<link rel="stylesheet" href="${base}/theme.css?v=${frame.brand.accentColor.slice(1)}">` : ""}
 ${frame.scriptUrl ? html`<script src="${frame.scriptUrl}" defer></script>` : ""}
@@ -75,11 +86,16 @@ ${nav("roadmap", `${base}/roadmap`, t.t("nav.roadmap"))}
 ${nav("changelog", `${base}/changelog`, t.t("nav.changelog"))}
 ${frame.reader ? nav("me", `${base}/me`, t.t("nav.me")) : ""}
 </ul></nav>
+<div class="account">
+<a class="button" href="${meta.newIdea ?? `${base}/new`}">${t.t("submit.link")}</a>
 ${
   frame.reader
-    ? html`<form class="account" method="post" action="${base}/sign-out">${formTokenField(frame)}<span>${frame.reader.name}</span> <button type="submit" class="secondary">${t.t("nav.signOut")}</button></form>`
-    : ""
+    ? html`<form method="post" action="${base}/sign-out">${formTokenField(frame)}<span>${frame.reader.name}</span> <button type="submit" class="secondary">${t.t("nav.signOut")}</button></form>`
+    : meta.signingIn
+      ? ""
+      : html`<a href="${signInHref(frame, meta.canonical)}">${t.t("nav.signIn")}</a>`
 }
+</div>
 </header>
 <main id="content" tabindex="-1">
 ${body}

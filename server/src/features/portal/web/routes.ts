@@ -12,11 +12,12 @@ import { homePage } from "./pages/home.js";
 import { mePage } from "./pages/me.js";
 import { postPage } from "./pages/post.js";
 import { roadmapPage } from "./pages/roadmap.js";
-import { submitPage } from "./pages/submit.js";
+import { chooseBoardPage, submitPage } from "./pages/submit.js";
 import { registerMailLinks } from "./mail-link-routes.js";
 import { registerSignIn } from "./sign-in-routes.js";
 import { similarIdeas } from "./similar.js";
 import { themeCss } from "./theme.js";
+import { FAVICON } from "./favicon.js";
 import { withWidgetWords } from "./widget-words.js";
 
 // The public portal at /p/{workspace}: server-rendered pages that read completely with JavaScript
@@ -35,6 +36,16 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
       "cache-control": "public, max-age=31536000, immutable",
       "x-content-type-options": "nosniff",
     });
+  // One address per page: /p/{workspace}/roadmap/ is /p/{workspace}/roadmap.
+  app.use("/p/*", async (c, next) => {
+    const { path } = c.req;
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !path.endsWith("/") || path.length <= 3) return next();
+    const query = new URL(c.req.url).search;
+    return c.redirect(`${path.replace(/\/+$/, "")}${query}`, 301);
+  });
+  app.get("/favicon.ico", (c) =>
+    c.body(new Uint8Array(FAVICON), 200, { "content-type": "image/x-icon", "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff" }),
+  );
   app.get("/p/_/portal.css", serve(PORTAL_CSS));
   if (script) app.get("/p/_/portal.js", serve(script));
   // The widget's address is fixed (customers paste it), so it is cached briefly, and any site may load it.
@@ -75,6 +86,7 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     actionOf((r, _c, form) => followChangelog(r, form)),
   );
   app.get("/p/:workspace/me", pageOf(mePage));
+  app.get("/p/:workspace/new", pageOf(chooseBoardPage));
   app.get(
     "/p/:workspace/b/:board/new",
     pageOf((r, c) => submitPage(r, c.req.param("board") ?? "")),

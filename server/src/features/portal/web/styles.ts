@@ -51,6 +51,10 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .empty { padding: 2rem 0; color: var(--muted); }
 .markdown img { max-width: 100%; }
 .markdown pre { overflow-x: auto; padding: 0.6rem; background: var(--soft); border-radius: 6px; }
+/* What a team writes in markdown stays below the page's own headings (an entry's title is an h2). */
+.markdown h1, .markdown h2 { font-size: 1.1rem; margin: 1rem 0 0.4rem; }
+.markdown h3, .markdown h4, .markdown h5, .markdown h6 { font-size: 1rem; margin: 0.8rem 0 0.3rem; }
+.markdown blockquote { margin: 0.6rem 0; padding: 0.1rem 0 0.1rem 0.9rem; border-left: 3px solid var(--line); color: var(--muted); }
 .post-head { display: flex; gap: 1rem; align-items: flex-start; }
 .meta { color: var(--muted); font-size: 0.9rem; }
 .notice { padding: 0.7rem 1rem; border: 1px solid var(--accent); border-radius: 8px; }
@@ -64,7 +68,11 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .column li { padding: 0.45rem 0; border-bottom: 1px solid var(--line); }
 .entry { padding: 1rem 0; border-bottom: 1px solid var(--line); }
 .entry h2 { margin: 0.3rem 0; }
-.account { display: flex; gap: 0.6rem; align-items: center; margin-left: auto; }
+.account, .account form { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin: 0; }
+.account { margin-left: auto; }
+/* A phone's header: the new idea and signing in or out share one row under the navigation. */
+@media (max-width: 600px) { .account { margin-left: 0; width: 100%; justify-content: space-between; } }
+@media (max-width: 420px) { .account form span { display: none; } }
 .vote { margin: 0; }
 .vote button.count { display: block; background: var(--bg); color: var(--fg); border: 1px solid var(--line); font-weight: 400; padding: 0.3rem; }
 .vote button.count span { color: var(--muted); }

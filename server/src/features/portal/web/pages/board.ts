@@ -66,10 +66,10 @@ export async function boardPage(r: PortalRequest, slug: string | null, query: Bo
       // One indexed address per board: sorted, filtered and later pages are the same content.
       noindex: filtered || Boolean(query.cursor) || sort !== "trending",
       section: "home",
+      ...(board.slug ? { newIdea: `${path}/new` } : {}),
     },
     html`<h1>${board.name}</h1>
 ${board.description ? html`<p class="lede">${board.description}</p>` : ""}
-${board.slug && r.frame.reader ? html`<p class="new-idea"><a class="button" href="${path}/new">${t.t("submit.link")}</a></p>` : ""}
 <nav aria-label="${t.t("board.sort")}"><ul class="sorts">${SORTS.map(
       (s) => html`<li><a href="${link({ sort: s.id, cursor: undefined })}"${s.id === sort ? raw(' aria-current="page"') : ""}>${t.t(s.key)}</a></li>`,
     )}</ul></nav>

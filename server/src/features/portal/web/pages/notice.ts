@@ -1,4 +1,6 @@
 import { html } from "hono/html";
+import { PORTAL_CSS } from "../assets.js";
+import { translator } from "../messages.js";
 import type { Frame, Html } from "../layout.js";
 import { page } from "../layout.js";
 import type { MessageKey } from "../messages.js";
@@ -30,6 +32,17 @@ export function privatePage(frame: Frame, canonical: string, signInHref: string 
     html`<h1>${title}</h1><p>${t.t("private.text", { workspace: frame.workspace.name })}</p>${signInHref ? html`<p><a class="button" href="${signInHref}">${t.t("signIn.other")}</a></p>` : ""}`,
   );
 }
+/** An address under /p/ that names no portal: no workspace to draw a frame for, so a page of its own. */
+export function noSuchPortalPage(): Html {
+  const t = translator("en");
+  return html`<!doctype html>
+<html lang="${t.locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${t.t("noPortal.title")}</title><link rel="icon" href="/favicon.ico"><link rel="stylesheet" href="${PORTAL_CSS.url}"></head>
+<body><main id="content"><h1>${t.t("noPortal.title")}</h1><p>${t.t("noPortal.text")}</p></main></body>
+</html>`;
+}
+
 export const notFoundPage = named("notFound.title", "notFound.text");
 export const badRequestPage = named("badRequest.title", "badRequest.text");
 export const ssoFailedPage = named("sso.failed.title", "sso.failed.text");

@@ -69,6 +69,7 @@ export async function postPage(r: PortalRequest, id: string, query: { comments?:
       // A merged duplicate points search engines at the idea it joined.
       noindex: Boolean(post.mergedInto) || Boolean(query.comments),
       section: "home",
+      ...(board ? { newIdea: `${r.frame.base}/b/${board.slug}/new` } : {}),
     },
     html`<p class="meta">${board ? html`<a href="${r.frame.base}/b/${board.slug}">${board.name}</a>` : ""}</p>
 ${post.mergedInto ? html`<p class="notice" role="note">${t.t("post.merged")} <a href="${r.frame.base}/posts/${post.mergedInto}">${t.t("post.mergedLink")}</a></p>` : ""}

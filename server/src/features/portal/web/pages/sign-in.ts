@@ -15,12 +15,26 @@ export interface GuestProblem {
 export function signInPage(r: PortalRequest, redirect: string, problem?: GuestProblem): Html {
   const { t } = r.frame;
   const { name } = r.frame.workspace;
-  const guests = r.ctx.customer.workspace.portalGuestAccess;
   return page(
     r.frame,
-    { title: t.t("signIn.title", { workspace: name }), description: t.t("signIn.title", { workspace: name }), canonical: r.url("/sign-in"), noindex: true },
+    {
+      title: t.t("signIn.title", { workspace: name }),
+      description: t.t("signIn.title", { workspace: name }),
+      canonical: r.url("/sign-in"),
+      noindex: true,
+      signingIn: true,
+    },
     html`<h1>${t.t("signIn.title", { workspace: name })}</h1>
-<p>${t.t("signIn.fromApp", { workspace: name })}</p>
+${signInOptions(r, redirect, problem)}`,
+  );
+}
+
+/** The ways in this workspace offers, each returning to `redirect`: the sign-in page, and a form a visitor wants to use. */
+export function signInOptions(r: PortalRequest, redirect: string, problem?: GuestProblem): Html {
+  const { t } = r.frame;
+  const { name } = r.frame.workspace;
+  const guests = r.ctx.customer.workspace.portalGuestAccess;
+  return html`<p>${t.t("signIn.fromApp", { workspace: name })}</p>
 ${
   offersEmailSignIn(r.ctx)
     ? html`<section aria-labelledby="email-title"><h2 id="email-title">${t.t("signIn.byEmail")}</h2>
@@ -44,6 +58,5 @@ ${problem ? html`<p class="error" role="alert">${t.t("form.error", { detail: pro
 <p><button type="submit">${t.t("signIn.guestSend")}</button></p>
 </form></section>`
     : ""
-}`,
-  );
+}`;
 }
