@@ -1,5 +1,7 @@
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
+import { voteCount } from "../src/features/portal/web/fragments.js";
+import { translator } from "../src/features/portal/web/messages.js";
 import { type TestWorkspace, useHarness } from "./support/harness.js";
 
 // The public portal's pages (/p/{workspace}) over real HTTP: what they show, what they never show
@@ -14,7 +16,7 @@ async function portal(ws: TestWorkspace) {
   const secretBoard = (await h.call("POST", "/v1/boards", { key, json: { name: "Secret roadmap", visibility: "private" } })).body;
   const post = async (title: string, json: Record<string, unknown> = {}) =>
     (await h.call("POST", "/v1/posts", { key, json: { boardId, title, ...json } })).body.id as string;
-  const acme = (await h.call("POST", "/v1/companies", { key, json: { externalId: "acme", name: "Acme", monthlySpend: 4321 } })).body.id;
+  const acme = (await h.call("POST", "/v1/companies", { key, json: { externalId: "acme", name: "Acme", monthlySpend: 9876543 } })).body.id;
   const voter = (await h.call("POST", "/v1/users", { key, json: { externalId: "v1", name: "Vera Voter", companyId: acme } })).body.id;
   const dark = await post("Dark mode", { body: "Please, **for the eyes**. <script>alert(1)</script>" });
   await h.call("POST", `/v1/posts/${dark}/votes`, { key, json: { userId: voter } });
@@ -49,7 +51,7 @@ describe("the portal's pages", () => {
       expect(res.status, name).toBe(200);
       expect(res.headers.get("content-type"), name).toContain("text/html");
       expect(res.headers.get("content-security-policy"), name).toContain("script-src 'self'");
-      for (const secret of ["Secret roadmap", "Acquisition plans", "INTERNAL", "4321", "4,321", "Unannounced draft", "<script>alert"]) {
+      for (const secret of ["Secret roadmap", "Acquisition plans", "INTERNAL", "9876543", "9,876,543", "Unannounced draft", "<script>alert"]) {
         expect(html(res), `${name} shows ${secret}`).not.toContain(secret);
       }
     }
@@ -182,5 +184,29 @@ describe("the portal's pages", () => {
     // An ICO directory of one 32×32 image.
     expect([bytes.readUInt16LE(2), bytes.readUInt16LE(4), bytes[6], bytes[7]]).toEqual([1, 1, 32, 32]);
     expect(html(await page(base))).toContain('<link rel="icon" href="/favicon.ico">');
+  });
+
+  it("gives each status of the roadmap its own column, and counts that fit their box", async () => {
+    const ws = await h.workspace();
+    const { key } = await portal(ws);
+    const statuses = (await h.call("GET", "/v1/statuses", { key })).body.data as { id: string; name: string; category: string }[];
+    const planned = statuses.find((s) => s.name === "Planned")!;
+    const building = statuses.find((s) => s.name === "In progress")!;
+    const boardId = await ws.boardId();
+    await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Planned idea", statusId: planned.id } });
+    await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Idea being built", statusId: building.id } });
+    const roadmap = html(await page(`/p/${ws.slug}/roadmap`));
+    const column = (name: string) => new RegExp(`<h2 id="column-[^"]+">${name}</h2>([\\s\\S]*?)</section>`).exec(roadmap)?.[1] ?? "";
+    expect(column("Planned")).toContain("Planned idea");
+    expect(column("Planned")).not.toContain("Idea being built");
+    expect(column("In progress")).toContain("Idea being built");
+    // The board's filter names stages and statuses apart: "In progress" once.
+    const board = html(await page(`/p/${ws.slug}/b/feature-requests`));
+    const filter = /<select id="status"[\s\S]*?<\/select>/.exec(board)?.[0] ?? "";
+    expect(filter.match(/>In progress</g)).toHaveLength(1);
+    // Large counts read 12.3K in their narrow box, the whole number in its title.
+    const frame = { t: translator("en") } as Parameters<typeof voteCount>[0];
+    expect(String(await voteCount(frame, 12_345))).toContain('title="12,345"><strong>12.3K</strong>');
+    expect(String(await voteCount(frame, 7_936))).toContain("<strong>7,936</strong>");
   });
 });

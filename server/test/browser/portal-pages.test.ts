@@ -73,8 +73,10 @@ describe("the portal with JavaScript off", () => {
     await everyViewOf("portal-post");
 
     await page.goto(`${base}/roadmap`);
-    expect(await page.getByRole("region", { name: "In progress" }).textContent()).toContain("Dark mode");
-    expect(await page.getByRole("region", { name: "Shipped" }).textContent()).toContain("Single sign-on with Okta");
+    // Each status its own column: the planned idea under Planned, not under In progress.
+    expect(await page.getByRole("region", { name: "Planned" }).textContent()).toContain("Dark mode");
+    expect(await page.getByRole("region", { name: "In progress" }).textContent()).not.toContain("Dark mode");
+    expect(await page.getByRole("region", { name: shipped.name }).textContent()).toContain("Single sign-on with Okta");
     await everyViewOf("portal-roadmap");
 
     await page.goto(`${base}/posts/${sso}`);

@@ -14,7 +14,17 @@ export function voteCount(frame: Frame, count: number): Html {
     .plural("post.votes", count)
     .replace(String(count.toLocaleString(frame.t.locale)), "")
     .trim();
-  return html`<div class="count"><strong>${count.toLocaleString(frame.t.locale)}</strong><span>${words}</span></div>`;
+  // The box is narrow: 7,936 would break inside the number, so from 10,000 on it reads 7.9K-style
+  // ("12K"), the whole number in its title.
+  const shown = count >= 10_000 ? compact(frame.t.locale).format(count) : count.toLocaleString(frame.t.locale);
+  return html`<div class="count"${count >= 10_000 ? html` title="${count.toLocaleString(frame.t.locale)}"` : ""}><strong>${shown}</strong><span>${words}</span></div>`;
+}
+
+const compacts = new Map<string, Intl.NumberFormat>();
+function compact(locale: string): Intl.NumberFormat {
+  let format = compacts.get(locale);
+  if (!format) compacts.set(locale, (format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 })));
+  return format;
 }
 
 /** Vote or take the vote back: a form, so it works without JavaScript (the script makes it instant). */

@@ -24,6 +24,8 @@ export interface PageMeta {
   newIdea?: string;
   /** The sign-in pages themselves: their header offers no "Sign in". */
   signingIn?: boolean;
+  /** A page of columns (the roadmap): the full width of the window, not a column of reading width. */
+  wide?: boolean;
 }
 
 export interface Frame {
@@ -97,7 +99,7 @@ ${
 }
 </div>
 </header>
-<main id="content" tabindex="-1">
+<main id="content" tabindex="-1"${meta.wide ? raw(' class="wide"') : ""}>
 ${body}
 </main>
 <footer class="bottom"><p>${t.t("footer.poweredBy")}</p></footer>

@@ -19,6 +19,7 @@ a { color: var(--accent); }
 .top ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0; padding: 0; list-style: none; }
 .top a[aria-current="page"] { font-weight: 700; color: var(--fg); }
 main { max-width: 52rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
+main.wide, main.wide + .bottom { max-width: 90rem; }
 main:focus { outline: none; }
 .bottom { max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: var(--muted); font-size: 0.85rem; }
 h1 { margin: 0.6rem 0; line-height: 1.2; }
@@ -61,8 +62,12 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .comment { padding: 0.7rem 0; border-bottom: 1px solid var(--line); }
 .comment .markdown p:first-child { margin-top: 0.2rem; }
 .replies { margin-left: 1.2rem; border-left: 2px solid var(--line); padding-left: 0.8rem; }
-.roadmap { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1rem; }
-@media (max-width: 720px) { .roadmap { grid-template-columns: minmax(0, 1fr); } }
+/* As many columns as there are statuses, each at least 14rem: four across at 1280 px, one at 375. */
+.roadmap { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; }
+/* Break a title between words, and inside one only when it is longer than the column. */
+.roadmap { overflow-wrap: break-word; }
+.column h3 { hyphens: auto; }
+.count strong { white-space: nowrap; }
 .column { padding: 0.5rem 0.8rem; border: 1px solid var(--line); border-radius: 8px; }
 .column h2 { font-size: 1.05rem; margin: 0.3rem 0 0.6rem; }
 .column li { padding: 0.45rem 0; border-bottom: 1px solid var(--line); }

@@ -77,8 +77,8 @@ ${board.description ? html`<p class="lede">${board.description}</p>` : ""}
 ${sort !== "trending" ? html`<input type="hidden" name="sort" value="${sort}">` : ""}
 <div class="field"><label for="status">${t.t("board.status")}</label>
 <select id="status" name="status"><option value="">${t.t("board.status.any")}</option>
-${categories.map((c) => html`<option value="${c}"${query.status === c ? raw(" selected") : ""}>${t.t(`roadmap.${c}`)}</option>`)}
-${workspace.statuses.map((s) => html`<option value="${s.id}"${query.status === s.id ? raw(" selected") : ""}>${s.name}</option>`)}
+<optgroup label="${t.t("board.status.stages")}">${categories.map((c) => html`<option value="${c}"${query.status === c ? raw(" selected") : ""}>${t.t(`roadmap.${c}`)}</option>`)}</optgroup>
+<optgroup label="${t.t("board.status.statuses")}">${workspace.statuses.map((s) => html`<option value="${s.id}"${query.status === s.id ? raw(" selected") : ""}>${s.name}</option>`)}</optgroup>
 </select></div>
 <div class="field"><label for="q">${t.t("board.search")}</label><input id="q" name="q" type="search" value="${query.q ?? ""}" maxlength="200"></div>
 <button type="submit" class="secondary">${t.t("board.searchButton")}</button>
