@@ -228,6 +228,10 @@ describe("webhooks", () => {
     ]) {
       await expect(createWebhookEndpoint({ ctx: strict, input: { url, events: ["*"] } }), url).rejects.toMatchObject({ code: "validation_failed" });
     }
+    // An http address is told how it could be taken, on its field.
+    await expect(createWebhookEndpoint({ ctx: strict, input: { url: "http://example.com/hook", events: ["*"] } })).rejects.toMatchObject({
+      errors: [{ pointer: "/url", detail: expect.stringContaining("WEBHOOKS_ALLOW_PRIVATE=1") }],
+    });
     expect(checkWebhookUrl("https://hooks.example.com/heed", false)).toBe("https://hooks.example.com/heed");
     expect(["192.168.0.1", "172.16.5.5", "100.64.0.1", "::ffff:10.0.0.1", "fd00::1", "fe80::1"].every(isBlockedAddress)).toBe(true);
     expect(["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:5db8:d822"].some(isBlockedAddress)).toBe(false);

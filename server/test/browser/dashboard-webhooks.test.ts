@@ -48,6 +48,8 @@ describe("Settings → Webhooks", () => {
     await expect.poll(() => secretText.isVisible()).toBe(true);
     const secret = (await secretText.textContent())!;
     expect(secret).toMatch(/^whsec_/);
+    // Heed keeps a signing secret to sign with it: the panel does not claim a hash.
+    expect(await page.getByRole("region", { name: "Signing secret" }).textContent()).toContain("Heed keeps it to sign");
     const endpointId = new URL(page.url()).searchParams.get("endpoint")!;
     const stored = await h.call("GET", `/v1/webhooks/endpoints/${endpointId}`, { key: await ws.key(["webhooks:read"]) });
     expect(stored.body.events.sort()).toEqual(["post.created", "post.status_changed"]);

@@ -60,7 +60,8 @@ export function checkOutboundUrl(raw: string, allowPrivate: boolean, field: { wh
   } catch {
     throw refuse("not a URL.");
   }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate)) throw refuse("use https.");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate))
+    throw refuse("use an https address (http is taken only when the server runs with WEBHOOKS_ALLOW_PRIVATE=1, for targets beside it).");
   if (url.username || url.password) throw refuse(`credentials in the URL are not allowed${field.useSignature ? "; use the signature to authenticate" : ""}.`);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || isBlockedAddress(host))) {

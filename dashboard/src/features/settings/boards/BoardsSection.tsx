@@ -23,7 +23,7 @@ function BoardForm({ board, onSave, onCancel }: { board?: Board; onSave: (b: Boa
   return (
     <RowForm what="board" item={board} form={form} onSave={onSave} onCancel={onCancel}>
       <FormField name="name" label="Name" required maxLength={100} />
-      <FormField name="slug" label="Slug (optional)" maxLength={48} hint="Its part of portal addresses: /p/…/b/slug. Empty: made from the name." />
+      <FormField name="slug" label="Slug (optional)" maxLength={48} hint="Its part of the portal's addresses: /p/…/b/slug. Empty: made from the name." />
       <FormField name="description" label="Description (optional)" maxLength={2000} />
       <FormSelect name="visibility" label="Visibility">
         <option value="public">Public: in the portal</option>

@@ -5,6 +5,9 @@ import { ConfirmButton } from "../../../ui/Confirm.js";
 import { formatDateTime } from "../../../ui/format.js";
 import { ErrorAlert, QueryState } from "../../../ui/QueryState.js";
 import { ShownOnce } from "../../../ui/ShownOnce.js";
+
+/** Heed must keep a signing secret to sign with it, so the panel does not say it keeps a hash. */
+const SIGNING_SECRET_NOTE = "Copy it now into your receiver, which checks each delivery's signature with it. Heed keeps it to sign, and never shows it again.";
 import { DeliveryLog } from "./DeliveryLog.js";
 import { EndpointForm, type EndpointInput } from "./EndpointForm.js";
 import { endpointQuery, webhookKeys } from "./queries.js";
@@ -77,10 +80,10 @@ export function EndpointDetail({ endpointId, newSecret, onSecretSeen, onBack }: 
             {e.description && <span className="muted">{e.description} · </span>}
             <span className="muted">{e.events.includes("*") ? "every event" : `${e.events.length} event ${e.events.length === 1 ? "type" : "types"}`}</span>
           </p>
-          {newSecret && <ShownOnce label="Signing secret" value={newSecret} onDone={onSecretSeen} />}
+          {newSecret && <ShownOnce label="Signing secret" value={newSecret} onDone={onSecretSeen} note={SIGNING_SECRET_NOTE} />}
           {rotated && (
             <>
-              <ShownOnce label="New signing secret" value={rotated} onDone={() => setRotated(null)} />
+              <ShownOnce label="New signing secret" value={rotated} onDone={() => setRotated(null)} note={SIGNING_SECRET_NOTE} />
               {e.previousSecretExpiresAt && (
                 <p className="muted">The old secret keeps signing too until {formatDateTime(e.previousSecretExpiresAt)}: switch your receiver before then.</p>
               )}
