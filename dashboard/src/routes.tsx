@@ -1,8 +1,8 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { Overview } from "./features/overview/Overview.js";
 import { NotFound } from "./layout/NotFound.js";
-import { SettingsLayout } from "./layout/SettingsLayout.js";
+import { SettingsHome, SettingsLayout } from "./layout/SettingsLayout.js";
 import { Shell } from "./layout/Shell.js";
 
 // The dashboard's addresses under /app. The frame loads with the first page; every area, and the
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
       {
         path: "settings",
         element: <SettingsLayout />,
-        children: [{ index: true, element: <Navigate to="sessions" replace /> }, ...Object.entries(settings).map(([path, lazy]) => ({ path, lazy }))],
+        children: [{ index: true, element: <SettingsHome /> }, ...Object.entries(settings).map(([path, lazy]) => ({ path, lazy }))],
       },
       { path: "*", element: <NotFound /> },
     ],

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { canManageWorkspace, useCurrentWorkspace } from "../role.js";
 
 // Settings: the pages that shape the workspace, offered only to roles that may use them, and the
@@ -13,6 +13,15 @@ const WORKSPACE_PAGES = [
   { to: "boards", label: "Boards" },
   { to: "audit-log", label: "Audit log" },
 ];
+
+/**
+ * /app/settings itself: the workspace's own settings for those who may change them, and a
+ * member's notifications for everyone else (it landed on "Your sessions", which nobody looks for).
+ */
+export function SettingsHome() {
+  const workspace = useCurrentWorkspace();
+  return <Navigate to={canManageWorkspace(workspace?.role) ? "workspace" : "notifications"} replace />;
+}
 
 export function SettingsLayout() {
   const workspace = useCurrentWorkspace();

@@ -19,6 +19,8 @@ describe("the dashboard's Settings", () => {
     await page.keyboard.press("Enter");
     const nav = page.getByRole("navigation", { name: "Settings" });
     await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual([...WORKSPACE_PAGES, "Notifications", "Your sessions"]);
+    // Settings opens on the workspace's own, which an admin came to change.
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/app/settings/workspace");
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -29,7 +31,7 @@ describe("the dashboard's Settings", () => {
     const nav = page.getByRole("navigation", { name: "Settings" });
     await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual(["Notifications", "Your sessions"]);
     // The index route redirects once it has rendered: the links may show first.
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/app/settings/sessions");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/app/settings/notifications");
     expect(problems).toEqual([]);
     await context.close();
   });
