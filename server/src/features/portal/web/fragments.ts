@@ -23,7 +23,10 @@ export function voteCount(frame: Frame, count: number): Html {
 const compacts = new Map<string, Intl.NumberFormat>();
 function compact(locale: string): Intl.NumberFormat {
   let format = compacts.get(locale);
-  if (!format) compacts.set(locale, (format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 })));
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+    compacts.set(locale, format);
+  }
   return format;
 }
 
