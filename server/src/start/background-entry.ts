@@ -14,8 +14,9 @@ import { servicesOf, startBackground } from "./services.js";
 /**
  * A nice value of 10 gives this thread about a tenth of a core while the serving thread wants the
  * rest (Linux's scheduler weighs nice 10 at 110 against nice 0's 1024), and all of it when the
- * server is idle. Measured (docs/PERFORMANCE.md): 10,000 mails no longer cost the API 30–45% of its
- * reads; they wait for the burst to pass. On Linux a thread's nice value is its own.
+ * server is idle. On Linux a thread's nice value is its own. Measured (docs/PERFORMANCE.md): with
+ * the mail on this thread, 10,000 mails cost the API 12–18% of its reads rather than 30–45%; the
+ * rest was the mail server's own CPU, which the mail's pacing (platform/lib/pace.ts) holds back.
  */
 const BACKGROUND_NICE = 10;
 
