@@ -40,6 +40,8 @@ export interface Config {
   oidc?: OidcSettings;
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
+  /** BACKGROUND_NICE: the background thread's nice value (start/background-entry.ts), 0 to 19. */
+  backgroundNice: number;
   /** WORKERS: HTTP server processes on this machine (node:cluster); 1 serves from the one process. */
   workers: number;
   rateLimit: {
@@ -107,6 +109,9 @@ export const environment = z.object({
     .transform((raw) => raw !== "0")
     .describe("0 skips creating the demo workspace on an empty database; any other value, or unset, creates it."),
   SCHEDULER_INTERVAL_MS: count(15_000).describe("How often scheduled changelog entries are looked for (ms). Default 15000."),
+  BACKGROUND_NICE: count(10).describe(
+    "The nice value of the thread that runs the jobs, webhooks and notification mail, 0 to 19: higher yields more CPU to serving requests. Default 10.",
+  ),
   WORKERS: z
     .string()
     .optional()
@@ -215,6 +220,7 @@ export function loadConfig(env = process.env): Config {
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     seedDemo: vars.SEED_DEMO,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
+    backgroundNice: Math.min(19, vars.BACKGROUND_NICE),
     workers: vars.WORKERS,
     idempotencyTtlMs: vars.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     userTokenTtlMs: vars.USER_TOKEN_TTL_SECONDS * 1000,

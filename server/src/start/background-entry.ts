@@ -12,23 +12,21 @@ import { servicesOf, startBackground } from "./services.js";
 // The bundle builds this file on its own (dist/background-entry.js), without the routes.
 
 /**
- * A nice value of 10 gives this thread about a tenth of a core while the serving thread wants the
+ * BACKGROUND_NICE (default 10). A nice value of 10 gives this thread about a tenth of a core while the serving thread wants the
  * rest (Linux's scheduler weighs nice 10 at 110 against nice 0's 1024), and all of it when the
  * server is idle. On Linux a thread's nice value is its own. Measured (docs/PERFORMANCE.md): with
  * the mail on this thread, 10,000 mails cost the API 12–18% of its reads rather than 30–45%; the
  * rest was the mail server's own CPU, which the mail's pacing (platform/lib/pace.ts) holds back.
  */
-const BACKGROUND_NICE = 10;
-
 const port = parentPort;
 if (!port) throw new Error("background-entry.ts runs as a worker thread (start/background.ts)");
 
+const config = loadConfig();
 try {
-  setPriority(0, BACKGROUND_NICE);
+  setPriority(0, config.backgroundNice);
 } catch (error) {
   log.warn("could not lower the background thread's priority", { error });
 }
-const config = loadConfig();
 // Migrated already: the serving thread did it before it started this one.
 const opened = openDatabase(config.databaseUrl, { poolSize: 4 });
 const services = await servicesOf(config, opened);
