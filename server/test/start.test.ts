@@ -77,24 +77,28 @@ describe("npm start", () => {
     try {
       // As a newcomer starts it: BACKGROUND_NICE unset (the test servers set 0).
       const server = await startServer(database.url, { BACKGROUND_NICE: "" });
-      // /proc/<pid>/task/<tid>/stat: the 19th field is the thread's nice value (counted after the
-      // command name, which may hold spaces).
-      const niceOf = (tid: string) => {
-        const stat = readFileSync(`/proc/${server.child.pid}/task/${tid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-      };
-      await expect
-        .poll(
-          () =>
-            readdirSync(`/proc/${server.child.pid}/task`)
-              .map(niceOf)
-              .filter((nice) => nice === 10).length,
-          // The thread lowers its priority once it has loaded its bundle: a second or two on a busy machine.
-          { timeout: 15_000 },
-        )
-        .toBe(1);
-      expect(niceOf(String(server.child.pid))).toBe(0);
-      expect(await server.stop()).toBe(0);
+      try {
+        // /proc/<pid>/task/<tid>/stat: the 19th field is the thread's nice value (counted after the
+        // command name, which may hold spaces).
+        const niceOf = (tid: string) => {
+          const stat = readFileSync(`/proc/${server.child.pid}/task/${tid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        };
+        await expect
+          .poll(
+            () =>
+              readdirSync(`/proc/${server.child.pid}/task`)
+                .map(niceOf)
+                .filter((nice) => nice === 10).length,
+            // The thread lowers its priority once it has loaded its bundle: a second or two on a busy machine.
+            { timeout: 15_000 },
+          )
+          .toBe(1);
+        expect(niceOf(String(server.child.pid))).toBe(0);
+      } finally {
+        // Stopped whatever failed: a server left running outlives the test run.
+        expect(await server.stop()).toBe(0);
+      }
     } finally {
       await database.drop();
     }

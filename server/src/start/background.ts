@@ -4,8 +4,13 @@ import type { Services } from "../platform/context.js";
 import { log } from "../platform/lib/log.js";
 import { startBackground } from "./services.js";
 
-/** A thread that dies this soon after it started waits this long before the next. */
-const RESTART_BACKOFF_MS = 1000;
+/**
+ * A thread that ends is started again after 1 s, then 2, 4, … up to a minute while each one fails
+ * soon after it started (a database that is gone): every start loads the whole bundle, and a
+ * restart each second cost a core. One that ran a minute or more is followed at once.
+ */
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 60_000;
 /** How long a stop waits for the passes running to end before the thread is ended for it. */
 const STOP_WAIT_MS = 15_000;
 
@@ -23,15 +28,20 @@ export function startBackgroundThread(config: Config, services: Services, servin
   if (config.databaseUrl === "sqlite::memory:") return startBackground(config, services);
   let stopping = false;
   let current: Worker | undefined;
+  let failures = 0;
   const begin = () => {
+    if (stopping) return;
     const startedAt = Date.now();
     const thread = new Worker(new URL("./background-entry.js", import.meta.url), { workerData: { servingLoad } });
     current = thread;
     thread.on("error", (error) => log.error("background thread failed", { error }));
     thread.once("exit", (code) => {
       if (stopping) return;
-      log.error("background thread ended: starting another", { code });
-      setTimeout(begin, Math.max(0, RESTART_BACKOFF_MS - (Date.now() - startedAt)));
+      const livedLong = Date.now() - startedAt >= RESTART_MAX_MS;
+      if (livedLong) failures = 0;
+      const after = livedLong ? 0 : Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** failures++);
+      log.error("background thread ended: starting another", { code, afterMs: after });
+      setTimeout(begin, after).unref();
     });
   };
   begin();
