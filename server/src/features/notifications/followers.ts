@@ -2,7 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../../platform/context.js";
 import type { Db } from "../../platform/db/database.js";
-import { invalidReference, notFound } from "../../platform/errors.js";
+import { notFound } from "../../platform/errors.js";
+import { namedEndUser } from "../../platform/end-users.js";
 import { keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
@@ -73,15 +74,7 @@ export async function addPostFollower({
   requireScope(ctx.actor.scopes, "votes:write");
   return inTransaction(ctx, async (tx) => {
     const post = await livePost(tx, ctx, input.postId);
-    // Read here, not through the users feature: users reaches posts, which announces to this one.
-    const user = await tx
-      .selectFrom("users")
-      .select("id")
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("id", "=", input.userId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!user) throw invalidReference("/userId", "end user", input.userId);
+    const user = await namedEndUser(tx, ctx, input.userId);
     const before = await tx.selectFrom("post_followers").select("post_id").where("post_id", "=", post.id).where("follower_id", "=", user.id).executeTakeFirst();
     if (!before) {
       await followPostAs(tx, ctx.workspace.id, post.id, user.id, "followed");

@@ -3,7 +3,8 @@ import { nowIso } from "../../platform/lib/clock.js";
 import type { AddVoteSchema } from "./schema.js";
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
-import { HeedError, invalidReference, notFound } from "../../platform/errors.js";
+import { HeedError, notFound } from "../../platform/errors.js";
+import { namedEndUser } from "../../platform/end-users.js";
 import { recountRevenue } from "../posts/index.js";
 import { findPost, type PostRow } from "../posts/index.js";
 import { announceVote } from "../notifications/index.js";
@@ -23,14 +24,7 @@ export async function addVote({ ctx, input }: { ctx: Ctx; input: AddVoteInput })
   return inTransaction(ctx, async (tx) => {
     const post = await findPost(tx, ctx, input.postId);
     if (!post) throw notFound("post", input.postId);
-    const user = await tx
-      .selectFrom("users")
-      .select("id")
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("id", "=", input.userId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!user) throw invalidReference("/userId", "end user", input.userId);
+    const user = await namedEndUser(tx, ctx, input.userId);
     return castVote(tx, ctx, post, user.id);
   });
 }
