@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeUsers } from "./support/users.js";
+import { signedIn } from "./support/sessions.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();
@@ -34,6 +35,29 @@ describe("comments", () => {
     const publicOnly = await h.call("GET", `/v1/posts/${postId}/comments?internal=false`, { key });
     expect(publicOnly.body.data).toHaveLength(2);
     expect((await h.call("GET", `/v1/comments/${note.body.id}`, { key })).body).toEqual(note.body);
+  });
+
+  it("names the signed-in member as the author of what they write in the dashboard; a key's comment stays the team's", async () => {
+    const { ws, key, postId } = await setup();
+    const member = await signedIn(h, ws, "member");
+    const name = (await h.call("GET", "/v1/members/assignable", { key })).body.data.find((m: { id: string }) => m.id === member.memberId).name;
+    const mine = await h.call("POST", `/v1/posts/${postId}/comments`, { headers: member.headers, json: { body: "Looking into it", internal: true } });
+    expect(mine.status).toBe(201);
+    expect(mine.body.author).toEqual({ type: "member", id: member.memberId, name, avatarUrl: null });
+    // A status change's comment is theirs too.
+    const statusId = (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { name: string }) => s.name === "Planned").id;
+    const changed = await h.call("POST", `/v1/posts/${postId}/status`, { headers: member.headers, json: { statusId, comment: { body: "On the plan" } } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.comment.author).toMatchObject({ type: "member", id: member.memberId });
+    // `authorId: null` writes as the team; a key with no `authorId` has no member to name.
+    const asTeam = await h.call("POST", `/v1/posts/${postId}/comments`, { headers: member.headers, json: { body: "From all of us", authorId: null } });
+    expect(asTeam.body.author).toBeNull();
+    expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "By the integration" } })).body.author).toBeNull();
+    // The portal shows the member's name with a Team badge.
+    const page = await fetch(`${h.url}/p/${ws.slug}/posts/${postId}`);
+    const html = await page.text();
+    expect(html).not.toContain("Looking into it"); // internal
+    expect(html).toContain(`<strong>${name}</strong> <span class="badge">Team</span>`);
   });
 
   it("keeps replies one level deep and internal under internal", async () => {

@@ -16,8 +16,11 @@ describe("signing in", () => {
     const [memberId] = await makeMembers(h.database.db, ws.id, ["owner"], PASSWORD);
     const res = await h.call("POST", "/v1/auth/sign-in", { json: { email: `${memberId}@EXAMPLE.com`, password: PASSWORD } });
     expect(res.status).toBe(200);
-    const setCookie = res.headers.getSetCookie().join("\n");
+    const [setCookie, hint, ...more] = res.headers.getSetCookie();
     expect(setCookie).toMatch(/^heed_session=[\w-]{43}; Max-Age=7776000; Path=\/; HttpOnly; SameSite=Lax$/);
+    // Its readable companion says only that there is a session (the dashboard asks for it then).
+    expect(hint).toBe("heed_signed_in=1; Max-Age=7776000; Path=/; SameSite=Lax");
+    expect(more).toEqual([]);
     expect(res.body).toEqual({
       account: { id: expect.stringMatching(/^acc_/), email: `${memberId}@example.com`, name: "Member 0", twoFactor: false },
       workspaces: [{ id: ws.id, slug: ws.slug, name: ws.row.name, role: "owner", requiresTwoFactor: false }],
@@ -191,8 +194,21 @@ describe("ending sessions", () => {
     expect([noCsrf.status, noCsrf.body.code]).toEqual([403, "csrf_failed"]);
     const res = await h.call("POST", "/v1/auth/sign-out", { headers: s.headers });
     expect(res.status).toBe(204);
-    expect(res.headers.getSetCookie().join()).toMatch(/^heed_session=; Max-Age=0/);
+    expect(res.headers.getSetCookie().map((c) => c.split("; ")[0] + "; " + c.split("; ")[1])).toEqual([
+      "heed_session=; Max-Age=0",
+      "heed_signed_in=; Max-Age=0",
+    ]);
     expect((await h.call("GET", "/v1/posts", { headers: s.cookieOnly })).status).toBe(401);
+  });
+
+  it("gives a session cookie set before its readable hint existed the hint when the dashboard loads", async () => {
+    const ws = await h.workspace();
+    const s = await signedIn(h, ws, "member");
+    const page = await fetch(`${h.url}/app/posts`, { headers: s.cookieOnly });
+    expect(page.headers.getSetCookie()).toEqual(["heed_signed_in=1; Max-Age=7776000; Path=/; SameSite=Lax"]);
+    const hinted = await fetch(`${h.url}/app/posts`, { headers: { cookie: `${s.cookie}; heed_signed_in=1` } });
+    expect(hinted.headers.getSetCookie()).toEqual([]);
+    expect((await fetch(`${h.url}/app/sign-in`)).headers.getSetCookie()).toEqual([]);
   });
 
   it("lists the account's sessions, ends one, and ends all", async () => {

@@ -24,3 +24,16 @@ export function formatRelative(iso: string | null | undefined, never = "never", 
 
 /** The browser's time zone, shown beside any time a person types or reads. */
 export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const whole = new Intl.NumberFormat(undefined);
+const compact = new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 });
+
+/** A count for a narrow column: in full up to 9,999, then "12.3K"; put `votesLabel` in its title. */
+export function compactCount(n: number): string {
+  return n >= 10_000 ? compact.format(n) : whole.format(n);
+}
+
+/** "1 vote", "1,204 votes". */
+export function votesLabel(n: number): string {
+  return `${whole.format(n)} ${n === 1 ? "vote" : "votes"}`;
+}

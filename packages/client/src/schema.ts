@@ -2702,7 +2702,7 @@ export interface components {
              */
             parentId?: string | null;
             /**
-             * @description End user (`usr_…`) or member (`mem_…`) writing it.
+             * @description End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's.
              * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
              */
             authorId?: string | null;
@@ -2960,6 +2960,8 @@ export interface components {
             portalGuestAccess: boolean;
             /** @description Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected. */
             requireTwoFactor: boolean;
+            /** @description Whether the workspace has its own single sign-on provider (`GET /workspace/single-sign-on` reads it; it answers 404 while this is false). */
+            singleSignOn: boolean;
             /** @description Changes to what one person follows within this many seconds arrive as one mail; null: the server's NOTIFICATION_WINDOW_SECONDS. */
             notificationWindowSeconds: number | null;
             createdAt: string;

@@ -5,6 +5,7 @@ import { HeedError } from "../platform/errors.js";
 import type { AppEnv } from "./env.js";
 import { DENY_FRAMING } from "./security-headers.js";
 import { problemResponse } from "./problem.js";
+import { hintSessionCookie } from "./credentials/session-cookie.js";
 
 // The dashboard at /app: the files `npm run build` puts in dist/dashboard, held in memory. Assets
 // have content hashes in their names, so they are cached for a year; every other path under /app
@@ -54,6 +55,7 @@ export function registerDashboard(app: Hono<AppEnv>, dir = resolve("dist/dashboa
   });
   const page = (c: Context<AppEnv>) => {
     if (!index) return problemResponse(c, new HeedError("unavailable", "The dashboard is not built: run `npm run build` (npm start does)."));
+    hintSessionCookie(c);
     return c.body(new Uint8Array(index), 200, { ...SECURITY_HEADERS, "content-type": CONTENT_TYPES[".html"]!, "cache-control": "no-cache" });
   };
   app.get("/app", page);

@@ -80,12 +80,13 @@ describe("the inbox's bulk actions", () => {
     await context.close();
   });
 
+  // A member (not only an admin) assigns: the owners come from /v1/members/assignable.
   it("keeps the keyboard's cursor and selection on their posts while new posts arrive above them", { timeout: 90_000 }, async () => {
     const { ws, key, ids, statusOf } = await seeded(3);
     const boardId = await ws.boardId();
     const ownerOf = async (id: string) => (await h.call("GET", `/v1/posts/${id}`, { key })).body.ownerId as string | null;
     // Newest first: a new post takes the top row and pushes every row down.
-    const { context, page, problems, memberId } = await signedInPage(chromium.browser, h, ws, "admin", "/app/posts");
+    const { context, page, problems, memberId } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts");
     const rows = page.getByRole("list", { name: "Posts" }).getByRole("listitem");
     await expect.poll(() => rows.count()).toBe(3);
     const arrive = async (...titles: string[]) => {

@@ -67,6 +67,12 @@ describe("the inbox", () => {
     await expect.poll(() => rows.first().textContent()).toContain("Idea number 30");
     expect(new URL(page.url()).searchParams.get("owner")).toBe("none");
     await page.getByLabel("Owner").selectOption("");
+    // A member's Owner filter names the team (it once listed nobody: the role cannot list members).
+    // The team is read once a visit: the admin made above shows after a reload.
+    await page.reload();
+    await page.getByLabel("Owner").selectOption(adminId!);
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining("Owned by an admin")]);
+    await page.getByLabel("Owner").selectOption("");
 
     // An end user submits through the portal's API: it appears at the top, no reload.
     const { token } = await ws.identify("portal-user");

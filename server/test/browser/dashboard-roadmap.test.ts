@@ -3,8 +3,8 @@ import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 
-// The roadmap (/app/roadmap) in Chromium: a column per status, most voted first; a card moved to
-// another column by mouse and by keyboard changes the post's status on the server.
+// The roadmap (/app/roadmap) in Chromium: a column per chosen status, most voted first; a card
+// moved to another column by mouse and by keyboard changes the post's status on the server.
 
 const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
@@ -32,8 +32,20 @@ describe("the roadmap", () => {
     const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/roadmap");
     const open = page.getByRole("list", { name: "Open posts" });
     const planned = page.getByRole("list", { name: "Planned posts" });
-    await expect.poll(() => open.getByRole("listitem").allTextContents()).toEqual(["⠿3 votesSingle sign-on", "⠿1 votesDark mode"]);
+    const headings = () => page.locator(".roadmap-column h2").allTextContents();
+    // Where new posts land (Open) and Closed start hidden.
+    await expect.poll(headings).toEqual(["Under review", "Planned", "In progress", "Complete"]);
+    await expect.poll(() => planned.getByRole("listitem").allTextContents()).toEqual(["⠿2 votesSlack alerts"]);
     await everyView(page, "roadmap");
+    await page.locator("summary", { hasText: "Columns" }).click();
+    await page.getByRole("checkbox", { name: "Open" }).check();
+    await expect.poll(headings).toEqual(["Open", "Under review", "Planned", "In progress", "Complete"]);
+    await expect.poll(() => open.getByRole("listitem").allTextContents()).toEqual(["⠿3 votesSingle sign-on", "⠿1 voteDark mode"]);
+    await page.screenshot({ path: "test-results/roadmap-columns-chooser.png" });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: "test-results/roadmap-columns-chooser-375.png" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator("summary", { hasText: "Columns" }).click();
 
     // Drag with the mouse, in small steps as a hand does.
     const handle = page.getByRole("button", { name: "Move “Dark mode”" });
@@ -46,7 +58,7 @@ describe("the roadmap", () => {
     await page.mouse.up();
     await expect.poll(() => planned.getByRole("listitem").count()).toBe(2);
     await expect.poll(() => statusOf(dark)).toBe("Planned");
-    await expect.poll(() => planned.getByRole("listitem").allTextContents()).toEqual(["⠿2 votesSlack alerts", "⠿1 votesDark mode"]);
+    await expect.poll(() => planned.getByRole("listitem").allTextContents()).toEqual(["⠿2 votesSlack alerts", "⠿1 voteDark mode"]);
 
     // By keyboard: Space picks it up, the right arrow goes to the next column, Space drops it.
     // dnd-kit listens for the arrows from the task after Space: wait until the card is picked up.
@@ -85,6 +97,17 @@ describe("the roadmap", () => {
     await page.keyboard.press("Escape");
     await expect.poll(pickedUp).toBe(0);
     expect(await statusOf(sso)).toBe("Planned");
+
+    // The order is a person's own and outlives a reload; "Back to the default columns" forgets it.
+    await page.locator("summary", { hasText: "Columns" }).click();
+    await page.getByRole("button", { name: "Move Planned earlier" }).click();
+    await page.getByRole("checkbox", { name: "Complete" }).uncheck();
+    await expect.poll(headings).toEqual(["Open", "Planned", "Under review", "In progress"]);
+    await page.reload();
+    await expect.poll(headings).toEqual(["Open", "Planned", "Under review", "In progress"]);
+    await page.locator("summary", { hasText: "Columns" }).click();
+    await page.getByRole("button", { name: "Back to the default columns" }).click();
+    await expect.poll(headings).toEqual(["Under review", "Planned", "In progress", "Complete"]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -13,8 +13,11 @@ const chromium = useChromium();
 describe("Settings → Workspace", () => {
   it("saves settings, refusing a bad origin by its line", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
-    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/workspace");
+    const { context, page, problems, refusals } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/workspace");
     await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe(ws.row.name);
+    await expect.poll(() => page.getByText("Not set up: people sign in").isVisible()).toBe(true);
+    // A workspace without its own single sign-on is a state, not an error: no 404 in the console.
+    expect(refusals).toEqual([]);
     await page.getByLabel("Name", { exact: true }).fill("Acme Feedback");
     await page.getByLabel("Allowed origins").fill("https://app.acme.test\nnot an origin");
     await page.getByLabel("Portal", { exact: true }).selectOption("private");

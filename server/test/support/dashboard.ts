@@ -13,6 +13,8 @@ export interface DashboardPage {
   page: Page;
   /** Console errors and page errors: a CSP violation, a script error, a missing file. */
   problems: string[];
+  /** The refusals (4xx) the console logged: a page's expected states (signed out, none set up) log none. */
+  refusals: string[];
 }
 
 /**
@@ -29,11 +31,14 @@ export async function newPage(browser: Browser, options: { width?: number; dark?
   });
   const page = await context.newPage();
   const problems: string[] = [];
+  const refusals: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && !EXPECTED_REFUSAL.test(message.text())) problems.push(message.text());
+    if (message.type() !== "error") return;
+    if (!EXPECTED_REFUSAL.test(message.text())) problems.push(message.text());
+    else if (/status of 4/.test(message.text())) refusals.push(`${message.location().url}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(error.message));
-  return { context, page, problems };
+  return { context, page, problems, refusals };
 }
 
 export interface SignedInPage extends DashboardPage {

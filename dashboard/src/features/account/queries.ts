@@ -16,11 +16,29 @@ export const sessionQuery = () =>
   queryOptions({
     queryKey: accountKeys.session,
     queryFn: async (): Promise<Session | null> => {
+      // Nobody signed in in this browser: no request, so the sign-in page logs no 401.
+      if (!sessionHinted()) return null;
       const result = await api.GET("/auth/session");
-      if (result.response.status === 401) return null;
+      if (result.response.status === 401) {
+        forgetSessionHint();
+        return null;
+      }
       return unwrap(result);
     },
   });
+
+// The server sets a readable `heed_signed_in` cookie beside the HttpOnly session cookie (and
+// clears both at sign-out): there may be a session only while it is there.
+const HINTS = ["heed_signed_in", "__Host-heed_signed_in"];
+
+function sessionHinted(): boolean {
+  return document.cookie.split(";").some((pair) => HINTS.includes(pair.trim().split("=")[0]!));
+}
+
+/** The session ended elsewhere (expired, signed out on another device): the hint goes too. */
+function forgetSessionHint(): void {
+  for (const name of HINTS) document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+}
 
 export const inviteQuery = (token: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { useMembers } from "../settings/members/queries.js";
+import { useAssignable } from "../settings/members/queries.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentItem } from "./CommentItem.js";
 import { commentsQuery } from "./queries.js";
@@ -10,7 +10,8 @@ import { commentsQuery } from "./queries.js";
 
 export function Thread({ postId, locked }: { postId: string; locked: boolean }) {
   const id = useId();
-  const members = useMembers();
+  // Every role may read the team's names (posts:read): who wrote a team comment, whom it mentions.
+  const members = useAssignable();
   const names = new Map((members.data?.data ?? []).map((m) => [m.id, m.name]));
   const { query: comments, items: all } = useCursorList(commentsQuery(postId));
   const top = all.filter((c) => c.parentId === null);

@@ -2,11 +2,10 @@ import type { Schemas } from "@heed/client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { problemOf } from "../../api.js";
-import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
-import { useMembers } from "../settings/members/queries.js";
+import { useAssignable } from "../settings/members/queries.js";
 import { applyToPost, type BulkAction, inBatches } from "./bulk.js";
 import { postKeys } from "./queries.js";
 import { bulkSchema } from "./schemas.js";
@@ -39,7 +38,6 @@ interface Props {
 export function BulkBar({ selected, onDone, request }: Props) {
   const id = useId();
   const queries = useQueryClient();
-  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
   const form = useApiForm(bulkSchema, { defaultValues: { kind: request?.kind ?? "status", target: "" } });
   const kind = form.watch("kind");
   useEffect(() => {
@@ -53,7 +51,7 @@ export function BulkBar({ selected, onDone, request }: Props) {
   const statuses = useQuery(statusesQuery());
   const tags = useQuery(tagsQuery());
   const boards = useQuery(boardsQuery());
-  const members = useMembers();
+  const members = useAssignable();
   const options: { value: string; label: string }[] =
     kind === "status"
       ? (statuses.data?.data ?? []).map((s) => ({ value: s.id, label: s.name }))
@@ -84,7 +82,7 @@ export function BulkBar({ selected, onDone, request }: Props) {
     setFailures(failed.map((f) => `${selected.find((p) => p.id === f.id)?.title}: ${problemOf(f.error).detail}`));
     if (failed.length === 0) onDone();
   };
-  const choices = ACTIONS.filter((a) => a.id !== "owner" || manages).filter((a) => a.id !== "merge" || selected.length > 1);
+  const choices = ACTIONS.filter((a) => a.id !== "merge" || selected.length > 1);
   return (
     <section className="bulk-bar" aria-labelledby={id}>
       <h2 id={id} className="visually-hidden">

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { canManageWorkspace, useCurrentWorkspace } from "../../role.js";
 import { QueryState } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 import { boardsQuery } from "../settings/boards/queries.js";
@@ -32,7 +31,6 @@ const { sort: _keptSort, ...NO_FILTERS } = filtersOf(new URLSearchParams());
 export function Inbox() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
   const [selection, setSelection] = useState<Set<string>>(new Set());
   /** The post under the keyboard's cursor, by id. */
   const [cursorId, setCursorId] = useState<string | null>(null);
@@ -90,11 +88,11 @@ export function Inbox() {
     k: () => move(-1),
     x: () => current && toggle(current.id, !selection.has(current.id)),
     s: () => ask("status"),
-    a: () => manages && ask("owner"),
+    a: () => ask("owner"),
     "?": () => help.current?.showModal(),
   });
   return (
-    <section>
+    <section className="inbox">
       <div className="page-head">
         <h1>Inbox</h1>
         <button type="button" className="link" onClick={() => help.current?.showModal()}>

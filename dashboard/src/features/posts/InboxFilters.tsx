@@ -5,7 +5,7 @@ import { FieldFrame, FormField } from "../../ui/form/FormField.js";
 import { searchedWords, useSearchForm } from "../../ui/form/useSearchForm.js";
 import { Options } from "../../ui/Options.js";
 import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
-import { useMembers } from "../settings/members/queries.js";
+import { useAssignable } from "../settings/members/queries.js";
 
 // The inbox's filters and sort, kept in the address (`?status=open&sort=votes`) so that a view can
 // be bookmarked and shared. Boards, statuses and tags come from the API.
@@ -82,8 +82,8 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
   const boards = useQuery(boardsQuery());
   const statuses = useQuery(statusesQuery());
   const tags = useQuery(tagsQuery());
-  // Owners to choose from: the team, for those whose role may list it (a member's may not).
-  const members = useMembers();
+  // Owners to choose from: the team's names, which every role may read.
+  const members = useAssignable();
   // The search box follows the address (a cleared filter, back); it applies on Enter or the button.
   const form = useSearchForm(filters.q);
   return (

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
+import { votesLabel } from "../../ui/format.js";
 import { useDebounced } from "../../ui/useDebounced.js";
 import { type Post, postSearchQuery } from "./queries.js";
 
@@ -48,7 +49,7 @@ export function PostPicker({ label, hint, listLabel, exclude, action }: Props) {
           {candidates.map((p) => (
             <li key={p.id}>
               <span>
-                <strong>{p.title}</strong> <span className="muted">· {p.voteCount} votes</span>
+                <strong>{p.title}</strong> <span className="muted">· {votesLabel(p.voteCount)}</span>
               </span>
               {action(p, () => setText(""))}
             </li>

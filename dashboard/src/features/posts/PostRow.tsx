@@ -1,6 +1,6 @@
 import type { Schemas } from "@heed/client";
 import { Link } from "react-router";
-import { formatRelative } from "../../ui/format.js";
+import { compactCount, formatRelative, votesLabel } from "../../ui/format.js";
 import { formatMoney } from "../../ui/money.js";
 
 // One post in the inbox: what it asks, where it stands, how many want it and what they pay.
@@ -21,8 +21,8 @@ export function PostRow({ post, boardName, onAuthor, selected, onSelect, current
   return (
     <li className={current ? "post-row current" : "post-row"} data-post-id={post.id}>
       <input type="checkbox" className="select-post" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select “${post.title}”`} />
-      <div className="votes" title={`${post.voteCount} votes`}>
-        <strong>{post.voteCount}</strong>
+      <div className="votes" title={votesLabel(post.voteCount)}>
+        <strong>{compactCount(post.voteCount)}</strong>
         <span className="muted">{post.voteCount === 1 ? "vote" : "votes"}</span>
       </div>
       <div className="post-main">
@@ -45,11 +45,18 @@ export function PostRow({ post, boardName, onAuthor, selected, onSelect, current
           )}{" "}
           · {formatRelative(post.createdAt)} · {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
           {post.revenue > 0 && <> · {formatMoney(post.revenue)}/mo</>}
-          {post.tags.map((t) => (
-            <span key={t.id} className="badge">
-              {t.name}
-            </span>
-          ))}
+          {post.tags.length > 0 && (
+            <>
+              {" · "}
+              <span className="tag-chips">
+                {post.tags.map((t) => (
+                  <span key={t.id} className="badge">
+                    {t.name}
+                  </span>
+                ))}
+              </span>
+            </>
+          )}
         </p>
       </div>
     </li>

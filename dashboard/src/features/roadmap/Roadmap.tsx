@@ -2,14 +2,17 @@ import { type Announcements, DndContext, type DragEndEvent, KeyboardSensor, Poin
 import type { Schemas } from "@heed/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useCurrentWorkspace } from "../../role.js";
 import { api, unwrap } from "../../api.js";
 import { ErrorAlert, Loaded } from "../../ui/QueryState.js";
 import { postKeys } from "../posts/queries.js";
 import { statusesQuery } from "../settings/boards/queries.js";
+import { ColumnChooser } from "./ColumnChooser.js";
+import { arrange, useColumnChoice } from "./columns.js";
 import { columnCoordinates } from "./keyboard.js";
 import { RoadmapColumn } from "./RoadmapColumn.js";
 
-// The roadmap (/app/roadmap): a column per status, most voted first. Moving a card to another
+// The roadmap (/app/roadmap): a column per chosen status (columns.ts), most voted first. Moving a card to another
 // column changes the post's status (one request, the same `post.status_changed` event as
 // anywhere); the card shows in its new column at once and goes back if the change is refused.
 
@@ -18,10 +21,12 @@ type Move = { post: Post; to: string };
 
 export function Roadmap() {
   const queries = useQueryClient();
-  const [showClosed, setShowClosed] = useState(false);
   const [moves, setMoves] = useState<Move[]>([]);
   const statuses = useQuery(statusesQuery());
-  const columns = (statuses.data?.data ?? []).filter((s) => showClosed || s.category !== "closed");
+  const all = statuses.data?.data ?? [];
+  const { choice, choose, reset, chosenByPerson } = useColumnChoice(useCurrentWorkspace()?.id, all);
+  const arranged = arrange(all, choice);
+  const columns = arranged.filter((a) => a.shown).map((a) => a.status);
   const columnIds = useRef<string[]>([]);
   columnIds.current = columns.map((s) => s.id);
   const names = new Map(columns.map((s) => [s.id, s.name]));
@@ -56,9 +61,7 @@ export function Roadmap() {
     <section>
       <div className="page-head">
         <h1>Roadmap</h1>
-        <label className="choice">
-          <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} /> Show closed statuses
-        </label>
+        {statuses.isSuccess && <ColumnChooser arranged={arranged} choice={choice} choose={choose} reset={chosenByPerson ? reset : undefined} />}
       </div>
       <p className="hint">Drag a card to another column to change its status, or focus its handle, press Space, then the arrow keys.</p>
       <ErrorAlert error={change.error} lead="The status could not be changed." />
@@ -72,6 +75,7 @@ export function Roadmap() {
             screenReaderInstructions: { draggable: "Press Space to pick the card up, the arrow keys to choose a column, Space again to drop it." },
           }}
         >
+          {columns.length === 0 && <p className="muted">No columns are chosen. Open “Columns” to pick the statuses to show.</p>}
           <div className="roadmap">
             {columns.map((s) => (
               <RoadmapColumn

@@ -1,6 +1,7 @@
 import { useDraggable } from "@dnd-kit/core";
 import type { Schemas } from "@heed/client";
 import { Link } from "react-router";
+import { compactCount, votesLabel } from "../../ui/format.js";
 
 // A card of the roadmap: the post's votes and title (a link to it), and a handle that moves it
 // to another column by mouse, touch or keyboard.
@@ -27,9 +28,9 @@ export function RoadmapCard({ post }: { post: Post }) {
       >
         ⠿
       </button>
-      <span className="roadmap-votes" title={`${post.voteCount} votes`}>
-        {post.voteCount}
-        <span className="visually-hidden"> votes</span>
+      <span className="roadmap-votes" title={votesLabel(post.voteCount)}>
+        {compactCount(post.voteCount)}
+        <span className="visually-hidden"> {post.voteCount === 1 ? "vote" : "votes"}</span>
       </span>
       <Link to={`/posts/${post.id}`}>{post.title}</Link>
     </li>

@@ -57,6 +57,9 @@ export async function insertComment(
   options: { announce: boolean } = { announce: true },
 ): Promise<CommentView> {
   const internal = input.internal ?? false;
+  // A member signed in to the dashboard writes as themselves unless `authorId` says otherwise
+  // (null: the team); through an API key, a comment with no `authorId` is the team's.
+  const authorId = input.authorId !== undefined ? input.authorId : ctx.actor.type === "member" ? ctx.actor.id : null;
   if (input.parentId) {
     const parent = await findComment(tx, ctx, input.parentId);
     // The portal's end users do not see internal comments: to them one does not exist.
@@ -74,7 +77,7 @@ export async function insertComment(
       workspace_id: ctx.workspace.id,
       post_id: post.id,
       parent_id: input.parentId ?? null,
-      author_id: input.authorId ?? null,
+      author_id: authorId,
       body: input.body,
       internal: internal ? 1 : 0,
       created_at: at,
@@ -92,8 +95,13 @@ export async function insertComment(
     event: { type: "comment.created", data: comment },
   });
   if (options.announce) {
-    const authorId = input.authorId ?? (isCustomerCtx(ctx) ? ctx.actor.id : null);
-    await announceComment(tx, ctx, post, { id, body: input.body, internal, authorId, mentions: [...new Set(input.mentions ?? [])] });
+    await announceComment(tx, ctx, post, {
+      id,
+      body: input.body,
+      internal,
+      authorId: authorId ?? (isCustomerCtx(ctx) ? ctx.actor.id : null),
+      mentions: [...new Set(input.mentions ?? [])],
+    });
   }
   return comment;
 }

@@ -23,7 +23,10 @@ export const CreateCommentSchema = z
     body,
     internal: z.boolean().optional().openapi({ description: "Default false: a public comment." }),
     parentId: idOf("cmt").nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
-    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({ description: "End user (`usr_…`) or member (`mem_…`) writing it." }),
+    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({
+      description:
+        "End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's.",
+    }),
     mentions: z
       .array(idOf("mem"))
       .max(20)

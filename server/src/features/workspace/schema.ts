@@ -23,6 +23,9 @@ export const WorkspaceSchema = z
       description:
         "Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected.",
     }),
+    singleSignOn: z.boolean().openapi({
+      description: "Whether the workspace has its own single sign-on provider (`GET /workspace/single-sign-on` reads it; it answers 404 while this is false).",
+    }),
     notificationWindowSeconds: z.number().int().nullable().openapi({
       description: "Changes to what one person follows within this many seconds arrive as one mail; null: the server's NOTIFICATION_WINDOW_SECONDS.",
     }),

@@ -8,6 +8,7 @@ import type { WorkspacesTable } from "../../platform/db/schema.js";
 import type { IdentitySecretSchema, UpdateWorkspaceSchema, WorkspaceSchema } from "./schema.js";
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, reader, type Ctx, type Tx } from "../../platform/context.js";
+import type { Db } from "../../platform/db/database.js";
 import { requireOwner } from "../members/index.js";
 import { requireScope } from "../../platform/scopes.js";
 
@@ -20,7 +21,14 @@ export type WorkspaceSettingsInput = z.output<typeof UpdateWorkspaceSchema>;
 /** The identity secret, as reading and rotating it answer. */
 export type IdentitySecretView = z.output<typeof IdentitySecretSchema>;
 
-function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[]): WorkspaceView {
+/** The row as the API shows it, with its allowed origins and whether it has its own single sign-on. */
+async function workspaceView(db: Db | Tx, row: WorkspacesTable): Promise<WorkspaceView> {
+  const allowedOrigins = await listOrigins(db, row.id);
+  const singleSignOn = await db.selectFrom("workspace_single_sign_on").select("workspace_id").where("workspace_id", "=", row.id).executeTakeFirst();
+  return toWorkspaceView(row, allowedOrigins, singleSignOn !== undefined);
+}
+
+function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[], singleSignOn: boolean): WorkspaceView {
   return {
     id: row.id,
     slug: row.slug,
@@ -35,6 +43,7 @@ function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[]): Worksp
     portalAccentColor: row.portal_accent_color,
     portalGuestAccess: row.portal_guest_access === 1,
     requireTwoFactor: row.require_two_factor === 1,
+    singleSignOn,
     notificationWindowSeconds: row.notification_window_seconds,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -45,7 +54,7 @@ export async function getWorkspace({ ctx }: { ctx: Ctx }): Promise<WorkspaceView
   requireScope(ctx.actor.scopes, "workspace:read");
   const db = reader(ctx);
   const row = await db.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
-  return toWorkspaceView(row, await listOrigins(db, row.id));
+  return workspaceView(db, row);
 }
 
 function originsOf(values: readonly string[]): string[] {
@@ -87,7 +96,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();
     if (origins) await replaceOrigins(tx, before.id, origins);
     await recordChange(tx, ctx, { action: "workspace.updated", objectType: "workspace", objectId: before.id, audit: { ...input } });
-    return toWorkspaceView(row, await listOrigins(tx, before.id));
+    return workspaceView(tx, row);
   });
 }
 
@@ -140,6 +149,6 @@ export async function rotatePublicKey({ ctx }: { ctx: Ctx }): Promise<WorkspaceV
       .execute();
     await recordChange(tx, ctx, { action: "workspace.public_key_rotated", objectType: "workspace", objectId: ctx.workspace.id });
     const row = await tx.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
-    return toWorkspaceView(row, await listOrigins(tx, row.id));
+    return workspaceView(tx, row);
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api.js";
-import { canManageWorkspace, useCurrentWorkspace } from "../../../role.js";
 
 // The team and its pending invites. The team fits in one page of 100; more would page like every
 // list.
@@ -16,12 +15,6 @@ export const membersQuery = () =>
   queryOptions({ queryKey: memberKeys.list(), queryFn: async () => unwrap(await api.GET("/members", { params: { query: { limit: 100 } } })) });
 
 export const invitesQuery = () => queryOptions({ queryKey: memberKeys.invites(), queryFn: async () => unwrap(await api.GET("/members/invites")) });
-
-/** The team, for those whose role may list it (a member's may not): names of owners and actors. */
-export function useMembers() {
-  const manages = canManageWorkspace(useCurrentWorkspace()?.role);
-  return useQuery({ ...membersQuery(), enabled: manages });
-}
 
 /** Every member's id and name, for any role (posts:read): whom a post is assigned to, whom a comment mentions, who acted. */
 export const assignableQuery = () => queryOptions({ queryKey: memberKeys.assignable(), queryFn: async () => unwrap(await api.GET("/members/assignable")) });

@@ -10,7 +10,7 @@ import { FormField, FormTextArea } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { formatDateTime } from "../../../ui/format.js";
 import { ErrorAlert, Loaded } from "../../../ui/QueryState.js";
-import { singleSignOnQuery } from "./queries.js";
+import { singleSignOnQuery, workspaceKeys, workspaceQuery } from "./queries.js";
 import { singleSignOnSchema } from "./schemas.js";
 
 // Settings → Workspace → Single sign-on: the workspace's own OpenID Connect provider. The client
@@ -22,8 +22,9 @@ export function SingleSignOnSettings() {
   const titleId = useId();
   const [saved, setSaved] = useState(false);
   const isOwner = useCurrentWorkspace()?.role === "owner";
-  const read = singleSignOnQuery();
-  const current = useQuery(read);
+  const settings = useQuery(workspaceQuery());
+  const read = singleSignOnQuery(settings.data?.singleSignOn ?? false);
+  const current = useQuery({ ...read, enabled: settings.isSuccess });
   const form = useApiForm(singleSignOnSchema, { defaultValues: { issuer: "", clientId: "", clientSecret: "", allowedDomains: "", label: "" } });
   const provider = current.data;
   // The form shows the provider once it has loaded, and again after each save.
@@ -41,21 +42,26 @@ export function SingleSignOnSettings() {
   const save = useMutation({
     mutationFn: async (body: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[]; label: string }) =>
       unwrap(await api.PUT("/workspace/single-sign-on", { body })),
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       queries.setQueryData(read.queryKey, answer);
       setSaved(true);
+      await queries.invalidateQueries({ queryKey: workspaceKeys.settings() });
     },
   });
   const remove = useMutation({
     mutationFn: async () => {
       noContent(await api.DELETE("/workspace/single-sign-on"));
     },
-    onSuccess: () => queries.setQueryData(read.queryKey, null),
+    onSuccess: async () => {
+      queries.setQueryData(read.queryKey, null);
+      await queries.invalidateQueries({ queryKey: workspaceKeys.settings() });
+    },
   });
   const send = (body: z.output<typeof singleSignOnSchema>) => {
     setSaved(false);
     return save.mutateAsync(body);
   };
+  if (settings.isPending || settings.isError) return <Loaded read={settings} what="single sign-on" />;
   if (current.isPending || current.isError) return <Loaded read={current} what="single sign-on" />;
   return (
     <section aria-labelledby={`${titleId}-title`}>

@@ -86,6 +86,8 @@ export const en = {
   "post.noComments": "No comments yet.",
   "post.moreComments": "More comments",
   "post.team": "The team",
+  /** Beside a team member's name on their comment. */
+  "post.teamBadge": "Team",
   "post.anonymous": "Someone",
   "post.shipped": "Announced in the changelog",
   "post.eta": "Expected by {date}",

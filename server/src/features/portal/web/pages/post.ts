@@ -59,7 +59,7 @@ export async function postPage(r: PortalRequest, id: string, query: { comments?:
   const author = (c: { author: PortalCommentView["author"] }) => (c.author ? (c.author.name ?? t.t("post.anonymous")) : t.t("post.team"));
   const top = comments.data.filter((c) => c.parentId === null);
   const comment = (c: PortalCommentView): Html =>
-    html`<article class="comment" id="comment-${c.id}"><p class="meta"><strong>${author(c)}</strong> · ${dateOf(r.frame, c.createdAt)}</p>${markdownBlock(c.body, "")}</article>`;
+    html`<article class="comment" id="comment-${c.id}"><p class="meta"><strong>${author(c)}</strong>${c.author?.type === "member" ? html` <span class="badge">${t.t("post.teamBadge")}</span>` : ""} · ${dateOf(r.frame, c.createdAt)}</p>${markdownBlock(c.body, "")}</article>`;
   return page(
     r.frame,
     {
