@@ -1,4 +1,5 @@
 import { createSessionClient, HeedApiError, type Schemas } from "@heed/client";
+import { fieldWords } from "./ui/form/field-words.js";
 
 // The one client of the dashboard: the session cookie, the CSRF token on writes, and the
 // workspace the person is looking at. Whatever the dashboard does, an API key can do the same.
@@ -11,7 +12,7 @@ export type Session = Schemas["Session"];
 /** The problem+json of a refused request, or a generic one when the network failed. */
 export function problemOf(error: unknown): { detail: string; fields: Record<string, string>; code?: string } {
   if (error instanceof HeedApiError && error.problem) {
-    const fields = Object.fromEntries((error.problem.errors ?? []).map((e) => [e.pointer.replace(/^\//, ""), e.detail]));
+    const fields = Object.fromEntries((error.problem.errors ?? []).map((e) => [e.pointer.replace(/^\//, ""), fieldWords(e)]));
     return { detail: error.problem.detail, fields, code: error.problem.code };
   }
   return { detail: "Heed could not be reached. Check your connection and try again.", fields: {} };

@@ -87,7 +87,7 @@ describe("identify", () => {
     expect((await h.call("DELETE", `/v1/users/${userId}`, { key: await ws.key() })).status).toBe(204);
     const revived = await identify(ws, { userId: `deleted:${userId}`, name: "Impostor" });
     expect(revived.status).toBe(400);
-    expect(revived.body.errors).toEqual([{ pointer: "/userId", detail: expect.any(String) }]);
+    expect(revived.body.errors).toEqual([{ pointer: "/userId", code: "invalid", detail: expect.any(String) }]);
     const row = await h.database.db.selectFrom("users").select(["name", "deleted_at"]).where("id", "=", userId).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: null, deleted_at: expect.any(String) });
   });
@@ -148,7 +148,7 @@ describe("identity verification", () => {
     // A verified JWT whose claims are invalid is a 400 pointing into the token.
     const badClaims = await identify(ws, { token: identityJwt(secret, { id: "x", email: "not-an-email" }) });
     expect(badClaims.status).toBe(400);
-    expect(badClaims.body.errors).toEqual([{ pointer: "/token/email", detail: expect.any(String) }]);
+    expect(badClaims.body.errors).toEqual([{ pointer: "/token/email", code: "invalid_format", detail: expect.any(String) }]);
     expect(
       (await h.database.db.selectFrom("users").select("external_id").where("workspace_id", "=", ws.id).orderBy("external_id").execute()).map(
         (r) => r.external_id,

@@ -167,7 +167,7 @@ describe("free-form JSON", () => {
       for (const value of [deepObject(depth), `{"a":${deepArray(depth - 1)}}`]) {
         const res = await track(`{"event":"deep","anonymousId":"a1","properties":${value}}`);
         expect(res.status, `depth ${depth}`).toBe(400);
-        expect(res.body.errors, `depth ${depth}`).toEqual([{ pointer: "/properties", detail: expect.stringContaining(`${MAX_JSON_DEPTH}`) }]);
+        expect(res.body.errors, `depth ${depth}`).toEqual([{ pointer: "/properties", code: "invalid", detail: expect.stringContaining(`${MAX_JSON_DEPTH}`) }]);
       }
     }
     // As deep as allowed is taken, and read back as sent.
@@ -183,7 +183,7 @@ describe("free-form JSON", () => {
     expect(res.status).toBe(202);
     expect(res.body.accepted).toBe(1);
     expect(res.body.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2]);
-    expect(res.body.rejected[0].errors).toEqual([{ pointer: "/properties", detail: expect.any(String) }]);
+    expect(res.body.rejected[0].errors).toEqual([{ pointer: "/properties", code: "invalid", detail: expect.any(String) }]);
   });
 
   it("a deeply nested body anywhere is a 4xx, never a 500", async () => {
@@ -220,7 +220,7 @@ describe("lone surrogates", () => {
     ] as const) {
       const res = await h.call("POST", "/v1/posts", json(`"boardId":"${boardId}",${title}`));
       expect(res.status, title).toBe(400);
-      expect(res.body.errors, title).toEqual([{ pointer, detail: expect.stringContaining("surrogate") }]);
+      expect(res.body.errors, title).toEqual([{ pointer, code: "invalid", detail: expect.stringContaining("surrogate") }]);
     }
     const traits = await h.call("POST", "/v1/users", json(`"externalId":"x","traits":{"\\udc00":"v"}`));
     expect(traits.status).toBe(400);

@@ -72,7 +72,7 @@ describe("posts", () => {
     const res = await h.call("POST", "/v1/posts", { key, json: { boardId: foreignBoard, title: "Sneaky" } });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
-    expect(res.body.errors).toEqual([{ pointer: "/boardId", detail: expect.stringContaining("No board") }]);
+    expect(res.body.errors).toEqual([{ pointer: "/boardId", code: "unknown_reference", detail: expect.stringContaining("No board") }]);
 
     const badStatus = await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "x", statusId: "sts_nope" } });
     expect(badStatus.status).toBe(400);
@@ -96,8 +96,8 @@ describe("posts", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { pointer: "/titel", detail: "Unknown field." },
-      { pointer: "/votes", detail: "Unknown field." },
+      { pointer: "/titel", code: "unknown_field", detail: "Unknown field." },
+      { pointer: "/votes", code: "unknown_field", detail: "Unknown field." },
     ]);
   });
 

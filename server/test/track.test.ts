@@ -24,7 +24,9 @@ describe("track", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body.accepted).toBe(3);
     expect(res.body.rejected.map((r: { index: number }) => r.index)).toEqual([1, 3, 4, 5, 6, 7]);
-    expect(res.body.rejected.find((r: { index: number }) => r.index === 6).errors).toEqual([{ pointer: "/extra", detail: "Unknown field." }]);
+    expect(res.body.rejected.find((r: { index: number }) => r.index === 6).errors).toEqual([
+      { pointer: "/extra", code: "unknown_field", detail: "Unknown field." },
+    ]);
     expect(res.body.rejected.find((r: { index: number }) => r.index === 4).errors[0].pointer).toBe("/timestamp");
 
     const key = await ws.key(["users:read"]);
@@ -48,7 +50,7 @@ describe("track", () => {
     const single = await h.call("POST", "/v1/track", { headers: ws.customer(), json: { event: "page.viewed", anonymousId: "browser-1" } });
     expect(single.body).toEqual({ accepted: 1, rejected: [] });
     const nobody = await h.call("POST", "/v1/track", { headers: ws.customer(), json: { batch: [{ event: "a" }, { event: "b", anonymousId: "browser-1" }] } });
-    expect(nobody.body).toEqual({ accepted: 1, rejected: [{ index: 0, errors: [{ pointer: "/anonymousId", detail: expect.any(String) }] }] });
+    expect(nobody.body).toEqual({ accepted: 1, rejected: [{ index: 0, errors: [{ pointer: "/anonymousId", code: "required", detail: expect.any(String) }] }] });
     const rows = await h.database.db
       .selectFrom("tracked_events")
       .select(["user_id", "anonymous_id", "event"])
@@ -65,7 +67,7 @@ describe("track", () => {
     const ws = await h.workspace();
     const bad = await h.call("POST", "/v1/track", { headers: ws.customer(), json: { event: "", anonymousId: "a" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ pointer: "/event", detail: expect.any(String) }]);
+    expect(bad.body.errors).toEqual([{ pointer: "/event", code: "too_short", limit: 1, detail: expect.any(String) }]);
     expect((await h.call("POST", "/v1/track", { headers: ws.customer(), json: { batch: [] } })).status).toBe(400);
     const tooMany = await h.call("POST", "/v1/track", {
       headers: ws.customer(),

@@ -150,7 +150,9 @@ describe("end users", () => {
       expect(res.body.code).toBe("validation_failed");
       // A malformed id is refused by its pattern, before any lookup.
       const detail = companyId === "nonsense" ? "`cmp_…`" : "No company";
-      expect(res.body.errors).toEqual([{ pointer: "/companyId", detail: expect.stringContaining(detail) }]);
+      expect(res.body.errors).toEqual([
+        { pointer: "/companyId", code: companyId === "nonsense" ? "invalid_format" : "unknown_reference", detail: expect.stringContaining(detail) },
+      ]);
     }
     expect(await countUsers(ws)).toBe(0);
     const audit = await h.database.db.selectFrom("audit_log").select("id").where("workspace_id", "=", ws.id).where("object_type", "=", "user").execute();

@@ -100,7 +100,7 @@ describe("a workspace's own single sign-on", () => {
     const ws = await h.workspace();
     const key = await ws.key(["workspace:write"]);
     const bad = await h.call("PUT", "/v1/workspace/single-sign-on", { key, json: { issuer: "not a url", clientId: "x", clientSecret: "y" } });
-    expect([bad.status, bad.body.errors]).toEqual([400, [{ pointer: "/issuer", detail: "not a URL." }]]);
+    expect([bad.status, bad.body.errors]).toEqual([400, [{ pointer: "/issuer", code: "invalid_format", detail: "not a URL." }]]);
     const domain = await h.call("PUT", "/v1/workspace/single-sign-on", {
       key,
       json: { issuer: "https://idp.example.com", clientId: "x", clientSecret: "y", allowedDomains: ["not a domain"] },

@@ -2572,9 +2572,19 @@ export interface components {
             /** @enum {string} */
             code: "malformed_json" | "validation_failed" | "invalid_cursor" | "missing_credential" | "invalid_credential" | "wrong_credential_kind" | "missing_user_token" | "invalid_user_token" | "identity_not_verified" | "two_factor_required" | "missing_scope" | "origin_not_allowed" | "csrf_failed" | "not_a_member" | "owner_only" | "two_factor_setup_required" | "comments_locked" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "post_limit_reached" | "internal_error" | "provider_unavailable" | "unavailable";
             requestId: string | null;
+            /** @description On 400: each invalid field. */
             errors?: {
+                /** @description JSON Pointer into the request: `/title`, `/query/limit`, `/header/idempotency-key`. */
                 pointer: string;
+                /**
+                 * @description What is wrong, to map to your own words: `required`: The field is missing. `wrong_type`: A value of another type (a number for a string, an object for a list). `too_short`: Text shorter than `limit` characters. `too_long`: Text longer than `limit` characters. `too_few`: A list with fewer than `limit` items. `too_many`: A list with more than `limit` items. `too_small`: A number (or time) below `limit`. `too_large`: A number (or time) above `limit`. `not_allowed`: A value that is not one of those listed for the field. `invalid_format`: Text that is not of the field's form (an email, a URL, an id, a colour). `unknown_field`: A field the operation does not take. `unknown_reference`: An id of an object this workspace does not have. `taken`: A name or slug another object of this workspace has already. `insecure_url`: An http URL where Heed calls only https (a server run with WEBHOOKS_ALLOW_PRIVATE=1 also takes http). `private_address`: A URL whose host is loopback, link-local or on a private network, which Heed does not call. `invalid`: Anything else; `detail` says what.
+                 * @enum {string}
+                 */
+                code: "required" | "wrong_type" | "too_short" | "too_long" | "too_few" | "too_many" | "too_small" | "too_large" | "not_allowed" | "invalid_format" | "unknown_field" | "unknown_reference" | "taken" | "insecure_url" | "private_address" | "invalid";
+                /** @description English for a developer; may change between versions. */
                 detail: string;
+                /** @description With the size codes: the least or most allowed. */
+                limit?: number;
             }[];
             /** @description On 403: the permission the credential lacks. */
             requiredScope?: string;

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ERROR_CODES, type ErrorCode } from "../platform/errors.js";
+import { ERROR_CODES, FIELD_ERROR_CODES, type ErrorCode, type FieldErrorCode } from "../platform/errors.js";
 import type { RouteCredential } from "./route-security.js";
 
 // Builders for the parts every route definition repeats. Error responses come from the one error
@@ -13,7 +13,21 @@ export const ProblemSchema = z
     detail: z.string(),
     code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
     requestId: z.string().nullable(),
-    errors: z.array(z.object({ pointer: z.string(), detail: z.string() })).optional(),
+    errors: z
+      .array(
+        z.object({
+          pointer: z.string().openapi({ description: "JSON Pointer into the request: `/title`, `/query/limit`, `/header/idempotency-key`." }),
+          code: z.enum(Object.keys(FIELD_ERROR_CODES) as [FieldErrorCode, ...FieldErrorCode[]]).openapi({
+            description: `What is wrong, to map to your own words: ${Object.entries(FIELD_ERROR_CODES)
+              .map(([code, meaning]) => `\`${code}\`: ${meaning}`)
+              .join(" ")}`,
+          }),
+          detail: z.string().openapi({ description: "English for a developer; may change between versions." }),
+          limit: z.number().optional().openapi({ description: "With the size codes: the least or most allowed." }),
+        }),
+      )
+      .optional()
+      .openapi({ description: "On 400: each invalid field." }),
     requiredScope: z.string().optional().openapi({ description: "On 403: the permission the credential lacks." }),
   })
   .openapi("Problem", { description: "An RFC 9457 problem detail." });

@@ -35,10 +35,39 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * What is wrong with one field, as a stable code a client maps to its own words (the `detail`
+ * beside it is English for a developer, and for the validator's codes the validator's English).
+ * The size codes carry `limit`: the least or most allowed.
+ */
+export const FIELD_ERROR_CODES = {
+  required: "The field is missing.",
+  wrong_type: "A value of another type (a number for a string, an object for a list).",
+  too_short: "Text shorter than `limit` characters.",
+  too_long: "Text longer than `limit` characters.",
+  too_few: "A list with fewer than `limit` items.",
+  too_many: "A list with more than `limit` items.",
+  too_small: "A number (or time) below `limit`.",
+  too_large: "A number (or time) above `limit`.",
+  not_allowed: "A value that is not one of those listed for the field.",
+  invalid_format: "Text that is not of the field's form (an email, a URL, an id, a colour).",
+  unknown_field: "A field the operation does not take.",
+  unknown_reference: "An id of an object this workspace does not have.",
+  taken: "A name or slug another object of this workspace has already.",
+  insecure_url: "An http URL where Heed calls only https (a server run with WEBHOOKS_ALLOW_PRIVATE=1 also takes http).",
+  private_address: "A URL whose host is loopback, link-local or on a private network, which Heed does not call.",
+  invalid: "Anything else; `detail` says what.",
+} as const;
+
+export type FieldErrorCode = keyof typeof FIELD_ERROR_CODES;
+
 export interface FieldError {
   /** JSON Pointer (RFC 6901) into the request: `/title`, or `/query/limit` for parameters. */
   pointer: string;
+  code: FieldErrorCode;
   detail: string;
+  /** With the size codes: the least or most allowed. */
+  limit?: number;
 }
 
 export class HeedError extends Error {
@@ -66,6 +95,6 @@ export function notFound(what: string, id: string): HeedError {
 /** A body field that names an object this workspace does not have. */
 export function invalidReference(pointer: string, what: string, id: string): HeedError {
   return new HeedError("validation_failed", `The request names an unknown ${what}.`, {
-    errors: [{ pointer, detail: `No ${what} with id '${id}' in this workspace.` }],
+    errors: [{ pointer, code: "unknown_reference", detail: `No ${what} with id '${id}' in this workspace.` }],
   });
 }

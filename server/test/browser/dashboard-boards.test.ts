@@ -27,6 +27,17 @@ describe("Settings → Boards", () => {
     await page.getByRole("button", { name: "Create board" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Edit Integrations" }).isVisible()).toBe(true);
 
+    // A second board of the same name, slug left empty: "Taken" lands on the name it came from.
+    await page.getByRole("button", { name: "New board" }).click();
+    const again = page.getByRole("form", { name: "New board" });
+    await again.getByLabel("Name").fill("Integrations");
+    await page.getByRole("button", { name: "Create board" }).click();
+    await expect.poll(() => again.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+    expect(await again.getByLabel("Slug (optional)").getAttribute("aria-invalid")).not.toBe("true");
+    expect(await again.getByText("Taken already. Choose another.").isVisible()).toBe(true);
+    await page.screenshot({ path: "test-results/settings-boards-taken.png" });
+    await again.getByRole("button", { name: "Cancel" }).click();
+
     await page.getByRole("button", { name: "New status" }).click();
     const statusForm = page.getByRole("form", { name: "New status" });
     await statusForm.getByLabel("Name").fill("Needs design");

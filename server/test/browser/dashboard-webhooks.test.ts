@@ -33,12 +33,17 @@ describe("Settings → Webhooks", () => {
 
     await page.getByRole("button", { name: "New endpoint" }).click();
     await page.getByLabel("URL").fill("not a url");
+    // No event ticked yet: said in words, before anything is sent.
+    await page.getByRole("button", { name: "Create endpoint" }).click();
+    await expect.poll(() => page.getByText("Choose at least one event.").isVisible()).toBe(true);
     await page.getByRole("checkbox", { name: /post\.created/ }).focus();
     await page.keyboard.press("Space");
     await page.getByRole("checkbox", { name: /post\.status_changed/ }).check();
     await page.getByText("Payload schema of post.created").click();
     await page.getByRole("button", { name: "Create endpoint" }).click();
     await expect.poll(() => page.getByLabel("URL").getAttribute("aria-invalid")).toBe("true");
+    // The refusal's field code, in words: never the validator's English.
+    expect(await page.getByText("Enter a whole address, such as https://example.com/heed.").isVisible()).toBe(true);
     await everyView(page, "settings-webhooks-form-error");
 
     await page.getByLabel("URL").fill(receiver.url);

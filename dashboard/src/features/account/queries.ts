@@ -37,6 +37,7 @@ function sessionHinted(): boolean {
 
 /** The session ended elsewhere (expired, signed out on another device): the hint goes too. */
 function forgetSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the dashboard serves (Firefox)
   for (const name of HINTS) document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
 }
 

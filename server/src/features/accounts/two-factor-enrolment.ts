@@ -50,7 +50,7 @@ export async function confirmTwoFactor({ ctx, input }: { ctx: AccountCtx; input:
     const step = matchingStep(account.totp_pending_secret, input.code);
     if (step === null) {
       throw new HeedError("validation_failed", "That code does not match: check the authenticator app's clock and try the current code.", {
-        errors: [{ pointer: "/code", detail: "Not the current code of the enrolled secret." }],
+        errors: [{ pointer: "/code", code: "invalid", detail: "Not the current code of the enrolled secret." }],
       });
     }
     await tx

@@ -26,7 +26,7 @@ export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiK
   requireOwnerForKeyScopes(ctx.actor, input.scopes);
   if (input.expiresAt && input.expiresAt <= nowIso()) {
     throw new HeedError("validation_failed", "The expiry must be in the future.", {
-      errors: [{ pointer: "/expiresAt", detail: "Give a time in the future." }],
+      errors: [{ pointer: "/expiresAt", code: "invalid", detail: "Give a time in the future." }],
     });
   }
   const key = generateKey("sk");

@@ -30,7 +30,9 @@ async function ensureSlugFree(tx: Tx, ctx: Ctx, slug: string, exceptId?: string)
   let query = tx.selectFrom("boards").select("id").where("workspace_id", "=", ctx.workspace.id).where("slug", "=", slug);
   if (exceptId) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst()) {
-    throw new HeedError("conflict", `A board with slug '${slug}' exists already.`, { errors: [{ pointer: "/slug", detail: "Taken in this workspace." }] });
+    throw new HeedError("conflict", `A board with slug '${slug}' exists already.`, {
+      errors: [{ pointer: "/slug", code: "taken", detail: "Taken in this workspace." }],
+    });
   }
 }
 
@@ -114,7 +116,7 @@ export async function deleteBoard({ ctx, input }: { ctx: Ctx; input: z.output<ty
       const target = await findBoard(tx, ctx, input.movePostsTo);
       if (!target || target.id === board.id) {
         throw new HeedError("validation_failed", "movePostsTo must name another board of this workspace.", {
-          errors: [{ pointer: "/query/movePostsTo", detail: "No other board with this id in this workspace." }],
+          errors: [{ pointer: "/query/movePostsTo", code: "unknown_reference", detail: "No other board with this id in this workspace." }],
         });
       }
     }

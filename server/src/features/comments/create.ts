@@ -16,7 +16,7 @@ import { findComment, toCommentView, type CommentView } from "./view.js";
 export type CreateCommentInput = z.output<typeof CreateCommentSchema> & { postId: string };
 
 function invalid(pointer: string, detail: string): HeedError {
-  return new HeedError("validation_failed", detail, { errors: [{ pointer, detail }] });
+  return new HeedError("validation_failed", detail, { errors: [{ pointer, code: "invalid", detail }] });
 }
 
 /**

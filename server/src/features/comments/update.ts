@@ -23,7 +23,7 @@ export async function updateComment({ ctx, input }: { ctx: Ctx; input: z.output<
       const parent = await findComment(tx, ctx, before.parent_id);
       if (parent?.internal === 1) {
         const detail = "A reply to an internal comment must be internal too.";
-        throw new HeedError("validation_failed", detail, { errors: [{ pointer: "/internal", detail }] });
+        throw new HeedError("validation_failed", detail, { errors: [{ pointer: "/internal", code: "invalid", detail }] });
       }
     }
     const at = nowIso();

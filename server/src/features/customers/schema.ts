@@ -74,7 +74,7 @@ const IdentityClaimsSchema = z
 export function readIdentityClaims(claims: unknown): IdentityFields {
   const parsed = IdentityClaimsSchema.safeParse(claims);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues, "json", "/token");
+    const errors = fieldErrors(parsed.error.issues, "json", "/token", claims);
     throw new HeedError("validation_failed", "The JWT's claims are invalid.", { errors });
   }
   const { id, sub, ...fields } = parsed.data;

@@ -45,10 +45,10 @@ export async function track({
   for (const { index, event } of events) {
     const errors: FieldError[] = [];
     if (!viewer && event.anonymousId === undefined) {
-      errors.push({ pointer: "/anonymousId", detail: "Send an end-user token (x-service-user-token) or an anonymousId." });
+      errors.push({ pointer: "/anonymousId", code: "required", detail: "Send an end-user token (x-service-user-token) or an anonymousId." });
     }
     const occurred = event.timestamp === undefined ? now : Date.parse(event.timestamp);
-    if (occurred > now + MAX_FUTURE_MS) errors.push({ pointer: "/timestamp", detail: "More than 24 hours in the future." });
+    if (occurred > now + MAX_FUTURE_MS) errors.push({ pointer: "/timestamp", code: "too_large", detail: "More than 24 hours in the future." });
     if (errors.length > 0) {
       rejected.push({ index, errors });
       continue;

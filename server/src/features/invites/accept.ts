@@ -55,13 +55,13 @@ export async function acceptInvite({
   const invite = await pendingInvite(services.db, input.token);
   if (invite.email && input.email && input.email !== invite.email) {
     throw new HeedError("validation_failed", "This invite is for another email.", {
-      errors: [{ pointer: "/email", detail: `The invite is for ${invite.email}.` }],
+      errors: [{ pointer: "/email", code: "invalid", detail: `The invite is for ${invite.email}.` }],
     });
   }
   const email = invite.email ?? input.email;
   if (!email) {
     throw new HeedError("validation_failed", "This invite names no email: give yours.", {
-      errors: [{ pointer: "/email", detail: "Required for this invite." }],
+      errors: [{ pointer: "/email", code: "required", detail: "Required for this invite." }],
     });
   }
   const existing = await services.db.selectFrom("accounts").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirst();

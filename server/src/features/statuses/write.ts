@@ -19,7 +19,9 @@ async function ensureNameFree(tx: Tx, ctx: Ctx, name: string, exceptId?: string)
   let query = tx.selectFrom("statuses").select("id").where("workspace_id", "=", ctx.workspace.id).where("name", "=", name);
   if (exceptId) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst()) {
-    throw new HeedError("conflict", `A status named '${name}' exists already.`, { errors: [{ pointer: "/name", detail: "Taken in this workspace." }] });
+    throw new HeedError("conflict", `A status named '${name}' exists already.`, {
+      errors: [{ pointer: "/name", code: "taken", detail: "Taken in this workspace." }],
+    });
   }
 }
 
@@ -93,7 +95,7 @@ export async function reorderStatuses({ ctx, input }: { ctx: Ctx; input: z.outpu
     const known = new Set(rows.map((r) => r.id));
     if (input.ids.length !== rows.length || new Set(input.ids).size !== rows.length || !input.ids.every((id) => known.has(id))) {
       throw new HeedError("validation_failed", "List every status of the workspace exactly once.", {
-        errors: [{ pointer: "/ids", detail: `Expected the ${rows.length} status ids of this workspace, each once.` }],
+        errors: [{ pointer: "/ids", code: "invalid", detail: `Expected the ${rows.length} status ids of this workspace, each once.` }],
       });
     }
     const at = nowIso();

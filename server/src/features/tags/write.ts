@@ -19,7 +19,9 @@ async function ensureNameFree(tx: Tx, ctx: Ctx, name: string, exceptId?: string)
   let query = tx.selectFrom("tags").select("id").where("workspace_id", "=", ctx.workspace.id).where("name", "=", name);
   if (exceptId) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst()) {
-    throw new HeedError("conflict", `A tag named '${name}' exists already.`, { errors: [{ pointer: "/name", detail: "Taken in this workspace." }] });
+    throw new HeedError("conflict", `A tag named '${name}' exists already.`, {
+      errors: [{ pointer: "/name", code: "taken", detail: "Taken in this workspace." }],
+    });
   }
 }
 

@@ -45,7 +45,7 @@ function checkEvents(events: string[]): string[] {
   const unknown = events.filter((e) => e !== "*" && !(EVENT_NAMES as string[]).includes(e));
   if (unknown.length > 0 || events.length === 0) {
     throw new HeedError("validation_failed", 'Subscribe to event names from GET /v1/webhooks/event-types, or to "*".', {
-      errors: unknown.map((e) => ({ pointer: `/events/${events.indexOf(e)}`, detail: `Unknown event '${e}'.` })),
+      errors: unknown.map((e) => ({ pointer: `/events/${events.indexOf(e)}`, code: "not_allowed" as const, detail: `Unknown event '${e}'.` })),
     });
   }
   return events.includes("*") ? ["*"] : [...new Set(events)].sort();

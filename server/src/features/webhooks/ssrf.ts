@@ -1,5 +1,5 @@
 import { BlockList, isIP } from "node:net";
-import { HeedError } from "../../platform/errors.js";
+import { type FieldErrorCode, HeedError } from "../../platform/errors.js";
 
 // Webhook targets are URLs our users type; without a guard they could make Heed call its own
 // network (databases, cloud metadata). Private, loopback, link-local and metadata addresses are
@@ -52,20 +52,21 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): string {
  * issuer): https, no credentials, and not a private address unless the server allows them.
  */
 export function checkOutboundUrl(raw: string, allowPrivate: boolean, field: { what: string; pointer: string; useSignature?: boolean }): string {
-  const refuse = (detail: string) =>
-    new HeedError("validation_failed", `${field.what} is refused: ${detail}`, { errors: [{ pointer: field.pointer, detail }] });
+  const refuse = (detail: string, code: FieldErrorCode) =>
+    new HeedError("validation_failed", `${field.what} is refused: ${detail}`, { errors: [{ pointer: field.pointer, code, detail }] });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw refuse("not a URL.");
+    throw refuse("not a URL.", "invalid_format");
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate))
-    throw refuse("use an https address (http is taken only when the server runs with WEBHOOKS_ALLOW_PRIVATE=1, for targets beside it).");
-  if (url.username || url.password) throw refuse(`credentials in the URL are not allowed${field.useSignature ? "; use the signature to authenticate" : ""}.`);
+    throw refuse("use an https address (http is taken only when the server runs with WEBHOOKS_ALLOW_PRIVATE=1, for targets beside it).", "insecure_url");
+  if (url.username || url.password)
+    throw refuse(`credentials in the URL are not allowed${field.useSignature ? "; use the signature to authenticate" : ""}.`, "invalid");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || isBlockedAddress(host))) {
-    throw refuse("private, loopback and link-local addresses are not reachable targets.");
+    throw refuse("private, loopback and link-local addresses are not reachable targets.", "private_address");
   }
   return url.toString();
 }

@@ -24,13 +24,13 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Promise<WorkspacesTable> {
   if (!SLUG_PATTERN.test(input.slug)) {
     throw new HeedError("validation_failed", "A slug is 1–48 lowercase letters, digits and inner dashes.", {
-      errors: [{ pointer: "/slug", detail: "Use lowercase letters, digits and dashes." }],
+      errors: [{ pointer: "/slug", code: "invalid_format", detail: "Use lowercase letters, digits and dashes." }],
     });
   }
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) {
     throw new HeedError("validation_failed", "A workspace name is 1–100 characters.", {
-      errors: [{ pointer: "/name", detail: "Give 1–100 characters." }],
+      errors: [{ pointer: "/name", code: "invalid", detail: "Give 1–100 characters." }],
     });
   }
   const at = nowIso();

@@ -62,7 +62,7 @@ function originsOf(values: readonly string[]): string[] {
     const origin = normalizeOrigin(value.trim());
     if (origin === null) {
       const detail = "An origin is scheme, host and optional port (`https://app.example.com`), or `*`.";
-      throw new HeedError("validation_failed", detail, { errors: [{ pointer: `/allowedOrigins/${index}`, detail }] });
+      throw new HeedError("validation_failed", detail, { errors: [{ pointer: `/allowedOrigins/${index}`, code: "invalid_format", detail }] });
     }
     return origin;
   });

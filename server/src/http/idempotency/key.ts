@@ -13,7 +13,7 @@ export function parseIdempotencyKey(header: string): string {
   }
   if (key.length < 1 || key.length > 255 || !BARE.test(key)) {
     throw new HeedError("validation_failed", "Idempotency-Key must be 1–255 visible ASCII characters, bare or as a quoted string.", {
-      errors: [{ pointer: "/header/idempotency-key", detail: "1–255 visible ASCII characters." }],
+      errors: [{ pointer: "/header/idempotency-key", code: "invalid_format", detail: "1–255 visible ASCII characters." }],
     });
   }
   return key;

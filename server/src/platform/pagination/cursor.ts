@@ -43,7 +43,7 @@ export type CursorValues<Kinds extends readonly CursorKind[]> = { -readonly [I i
  * by; 400 for anything we did not issue or that belongs to another query.
  */
 export function decodeCursor<const Kinds extends readonly CursorKind[]>(secret: Buffer, queryKey: string, cursor: string, kinds: Kinds): CursorValues<Kinds> {
-  const invalid = (why: string) => new HeedError("invalid_cursor", why, { errors: [{ pointer: "/query/cursor", detail: why }] });
+  const invalid = (why: string) => new HeedError("invalid_cursor", why, { errors: [{ pointer: "/query/cursor", code: "invalid", detail: why }] });
   const parsed = openPayload(cursor, (payload) => sign(secret, payload));
   if (parsed === undefined) throw invalid("The cursor is not one this service issued.");
   if (!Array.isArray(parsed) || parsed.length !== kinds.length + 1 || parsed[0] !== queryHash(secret, queryKey)) {

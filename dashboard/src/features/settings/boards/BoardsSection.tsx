@@ -20,10 +20,17 @@ function BoardForm({ board, onSave, onCancel }: { board?: Board; onSave: (b: Boa
   const form = useApiForm(boardSchema, {
     defaultValues: { name: board?.name ?? "", slug: board?.slug ?? "", description: board?.description ?? "", visibility: board?.visibility ?? "public" },
   });
+  // With no slug typed, the one refused is made from the name: the refusal belongs there.
+  const slugTyped = form.watch("slug") !== "";
   return (
-    <RowForm what="board" item={board} form={form} onSave={onSave} onCancel={onCancel}>
+    <RowForm what="board" item={board} form={form} onSave={onSave} onCancel={onCancel} fields={slugTyped ? undefined : { slug: "name" }}>
       <FormField name="name" label="Name" required maxLength={100} />
-      <FormField name="slug" label="Slug (optional)" maxLength={48} hint="Its part of the portal's addresses: /p/…/b/slug. Empty: made from the name." />
+      <FormField
+        name="slug"
+        label="Slug (optional)"
+        maxLength={48}
+        hint="The board's part of portal addresses: /p/…/b/slug. Left empty, it is made from the name."
+      />
       <FormField name="description" label="Description (optional)" maxLength={2000} />
       <FormSelect name="visibility" label="Visibility">
         <option value="public">Public: in the portal</option>

@@ -1,3 +1,4 @@
+import type { ProblemOptions } from "../../../ui/form/problem.js";
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
@@ -47,14 +48,16 @@ interface FormProps<T extends FieldValues, O> {
   form: UseFormReturn<T, unknown, O>;
   onSave: (body: O) => Promise<unknown>;
   onCancel: () => void;
+  /** Where the API's name for a field differs from the form's (see showProblem). */
+  fields?: ProblemOptions<T>["fields"];
   children: ReactNode;
 }
 
 /** A row's form: its fields, titled by what it does, with the refusal and the buttons under them. */
-export function RowForm<T extends FieldValues, O>({ what, item, form, onSave, onCancel, children }: FormProps<T, O>) {
+export function RowForm<T extends FieldValues, O>({ what, item, form, onSave, onCancel, fields, children }: FormProps<T, O>) {
   const title = item ? `Edit ${item.name}` : `New ${what}`;
   return (
-    <ApiForm form={form} onSubmit={onSave} className="panel" aria-label={title}>
+    <ApiForm form={form} onSubmit={onSave} fields={fields} className="panel" aria-label={title}>
       <h3 className="panel-title">{title}</h3>
       {children}
       <FormAlert />

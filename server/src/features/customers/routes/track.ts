@@ -12,7 +12,7 @@ function checkBatch(items: unknown[]): { events: { index: number; event: TrackEv
   items.forEach((item, index) => {
     const parsed = TrackEventSchema.safeParse(item);
     if (parsed.success) events.push({ index, event: parsed.data });
-    else invalid.push({ index, errors: fieldErrors(parsed.error.issues, "json") });
+    else invalid.push({ index, errors: fieldErrors(parsed.error.issues, "json", "", item) });
   });
   return { events, invalid };
 }
