@@ -1,14 +1,12 @@
-import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 // The dashboard's inbox as a person meets it on the bench's 100k-post workspace, in Debian's
 // Chromium: milliseconds from navigation to the first page of posts on screen (cold, then warm
-// with the hashed assets cached), and the JavaScript that first load fetched, gzipped.
+// with the hashed assets cached). The bytes of that first load are wire.ts's.
 
 export interface DashboardFigures {
   coldMs: number;
   warmMs: number[];
-  scripts: { name: string; gzipBytes: number }[];
 }
 
 // Installed before any page script: the time (since navigation start) of the first frame drawn
@@ -32,23 +30,16 @@ export async function measureDashboard(url: string, email: string, password: str
     if (!signIn.ok()) throw new Error(`sign-in answered ${signIn.status()}`);
     await context.addInitScript(RECORD_FIRST_ROW);
     const page = await context.newPage();
-    const scripts: { name: string; gzipBytes: number }[] = [];
-    page.on("response", async (response) => {
-      if (response.request().resourceType() !== "script") return;
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      scripts.push({ name: new URL(response.url()).pathname, gzipBytes: gzipSync(body).length });
-    });
     const timeOnce = async () => {
       await page.goto(`${url}/app/posts?sort=votes`);
       await page.waitForFunction(() => (window as unknown as { __firstRowMs?: number }).__firstRowMs !== undefined, undefined, { timeout: 30_000 });
       return Math.round(await page.evaluate(() => (window as unknown as { __firstRowMs: number }).__firstRowMs));
     };
     const coldMs = await timeOnce();
-    const firstLoad = [...scripts];
     const warmMs: number[] = [];
     for (let i = 0; i < runs; i++) warmMs.push(await timeOnce());
     await context.close();
-    return { coldMs, warmMs, scripts: firstLoad };
+    return { coldMs, warmMs };
   } finally {
     await browser.close();
   }

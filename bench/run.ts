@@ -14,6 +14,7 @@ import { generateKey } from "../server/src/platform/lib/secret-keys.js";
 import { createRateLimiter } from "../server/src/platform/ratelimit/limiter.js";
 import { seedWorkspace } from "../server/src/cli/seed/bulk.js";
 import { measureDashboard } from "./dashboard.js";
+import { measureWire, printWire } from "./wire.js";
 import { measure, type Measurement } from "./load.js";
 import { timePage } from "./portal.js";
 import { startBare, startHeed } from "./servers.js";
@@ -34,6 +35,8 @@ const WEBHOOK_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 20);
 const NOTIFY_VOTERS = Number(process.env.BENCH_NOTIFY_VOTERS ?? 10_000);
 // BENCH_ONLY=notifications: only the notification mail figure (three runs of it take minutes, not an hour).
 const ONLY_NOTIFICATIONS = process.env.BENCH_ONLY === "notifications";
+// BENCH_ONLY=wire: only the bytes a browser receives (the dashboard's first load, the widget, the reference).
+const ONLY_WIRE = process.env.BENCH_ONLY === "wire";
 
 const dir = mkdtempSync(join(tmpdir(), "heed-bench-"));
 const databaseUrl = `sqlite:${join(dir, "bench.db")}`;
@@ -120,6 +123,17 @@ async function whileWriting<T>(url: string, key: string, boardId: string, during
   }
 }
 
+/** The bench's team member sets a password by accepting the invite, as a person does. */
+async function acceptBenchInvite(url: string, inviteToken: string): Promise<string | Error> {
+  const password = "bench-password-1";
+  const accepted = await fetch(`${url}/v1/auth/invites/${inviteToken}/accept`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ name: "Bench", password }),
+  });
+  return accepted.ok ? password : new Error(`invite ${accepted.status}`);
+}
+
 /** A row of the table: figures, share of bare node:http, and the issue's target for it when it has one. */
 function row(m: Measurement, bare: Measurement, target?: number, refusals = false): string {
   const share = m.requestsPerSecond / bare.requestsPerSecond;
@@ -172,6 +186,13 @@ async function main(): Promise<void> {
     printNotifications(
       await measureNotifications(databaseUrl, notificationTarget, { seconds: SECONDS, connections: CONNECTIONS }).catch((error: Error) => error),
     );
+    return;
+  }
+  if (ONLY_WIRE) {
+    const heed = await startHeed(databaseUrl);
+    const password = await acceptBenchInvite(heed.url, inviteToken);
+    printWire(password instanceof Error ? password : await measureWire(heed.url, "bench@example.com", password).catch((error: Error) => error));
+    await heed.stop();
     return;
   }
   const headers = { authorization: `Bearer ${key}` };
@@ -242,16 +263,10 @@ async function main(): Promise<void> {
     ...writeLoad,
     perRequestHeaders: () => ({ "idempotency-key": randomUUID() }),
   });
-  // The dashboard's inbox in Chromium, against the same server and data.
-  const password = "bench-password-1";
-  const accepted = await fetch(`${heed.url}/v1/auth/invites/${inviteToken}/accept`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: heed.url },
-    body: JSON.stringify({ name: "Bench", password }),
-  });
-  const dashboard = accepted.ok
-    ? await measureDashboard(heed.url, "bench@example.com", password).catch((error: Error) => error)
-    : new Error(`invite ${accepted.status}`);
+  // The dashboard's inbox in Chromium, against the same server and data, and the bytes it receives.
+  const password = await acceptBenchInvite(heed.url, inviteToken);
+  const dashboard = password instanceof Error ? password : await measureDashboard(heed.url, "bench@example.com", password).catch((error: Error) => error);
+  const wire = password instanceof Error ? password : await measureWire(heed.url, "bench@example.com", password).catch((error: Error) => error);
   const memory = heed.memory();
   await heed.stop();
   // Only against a Redis that answers: otherwise the server would count in memory (its fallback)
@@ -342,14 +357,11 @@ async function main(): Promise<void> {
   if (dashboard instanceof Error) console.log(`Dashboard inbox: not measured (${dashboard.message})`);
   else {
     const sorted = [...dashboard.warmMs].sort((a, b) => a - b);
-    const total = dashboard.scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
     console.log(
       `Dashboard inbox, first page of posts on screen after navigation: ${dashboard.coldMs} ms cold, ${sorted[Math.floor(sorted.length / 2)]} ms warm (median of ${sorted.length}: ${sorted.join(", ")} ms)`,
     );
-    console.log(
-      `Dashboard JavaScript on that first load: ${(total / 1024).toFixed(1)} KiB gzipped in ${dashboard.scripts.length} files (${dashboard.scripts.map((s) => `${s.name.split("/").pop()} ${(s.gzipBytes / 1024).toFixed(1)}`).join(", ")})`,
-    );
   }
+  printWire(wire);
   console.log(`Heed RSS after the run: ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)} MiB; target ≤ 250 MB after the whole bench)`);
 }
 

@@ -9,6 +9,7 @@ import { cors, preflight } from "./http/cors.js";
 import { formBodyLimit, limitBody } from "./http/body-limit.js";
 import { registerDashboard } from "./http/dashboard.js";
 import { registerDocs } from "./http/docs.js";
+import { compressPages, sendStatic, StaticBody } from "./http/encodings.js";
 import { registerPortal } from "./features/portal/web/routes.js";
 import { portalNotFound } from "./features/portal/web/http.js";
 import type { AppEnv } from "./http/env.js";
@@ -91,8 +92,11 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   });
 
   const v1 = createV1(options);
-  const document = apiDocumentOf(v1, services.publicUrl);
-  app.get("/openapi.json", (c) => c.json(document));
+  // The document is the same for the process's life: kept as bytes, in brotli and gzip too.
+  const document = new StaticBody(Buffer.from(JSON.stringify(apiDocumentOf(v1, services.publicUrl))), "application/json");
+  app.get("/openapi.json", (c) => sendStatic(c, document, {}));
+  // The portal's pages, feeds and sitemap are made per request: gzipped as they go.
+  app.use("/p/*", compressPages());
   registerDocs(app);
   registerDashboard(app, options.dashboardDir);
   registerPortal(app);

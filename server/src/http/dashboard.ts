@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import type { Context, Hono } from "hono";
 import { HeedError } from "../platform/errors.js";
 import type { AppEnv } from "./env.js";
 import { DENY_FRAMING } from "./security-headers.js";
 import { problemResponse } from "./problem.js";
+import { loadStatic, sendStatic, type StaticBody } from "./encodings.js";
 import { hintSessionCookie } from "./credentials/session-cookie.js";
 
 // The dashboard at /app: the files `npm run build` puts in dist/dashboard, held in memory. Assets
@@ -32,31 +33,32 @@ const SECURITY_HEADERS = {
   "cross-origin-opener-policy": "same-origin",
 };
 
-function loadAssets(dir: string): Map<string, Buffer> {
-  const assets = new Map<string, Buffer>();
+/** The built assets by name, each with the brotli and gzip forms the build wrote beside it. */
+function loadAssets(dir: string): Map<string, StaticBody> {
+  const assets = new Map<string, StaticBody>();
   const assetsDir = join(dir, "assets");
-  if (existsSync(assetsDir)) for (const name of readdirSync(assetsDir)) assets.set(name, readFileSync(join(assetsDir, name)));
+  if (!existsSync(assetsDir)) return assets;
+  for (const name of readdirSync(assetsDir)) {
+    if (name.endsWith(".br") || name.endsWith(".gz")) continue;
+    assets.set(name, loadStatic(join(assetsDir, name), CONTENT_TYPES[extname(name)] ?? "application/octet-stream"));
+  }
   return assets;
 }
 
 export function registerDashboard(app: Hono<AppEnv>, dir = resolve("dist/dashboard")): void {
   const indexFile = join(dir, "index.html");
-  const index = existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const index = existsSync(indexFile) ? loadStatic(indexFile, CONTENT_TYPES[".html"]!) : null;
   const assets = loadAssets(dir);
 
   app.get("/app/assets/:name", (c) => {
-    const body = assets.get(c.req.param("name"));
-    if (!body) return problemResponse(c, new HeedError("not_found", `No dashboard asset ${c.req.param("name").slice(0, 100)}.`));
-    return c.body(new Uint8Array(body), 200, {
-      ...SECURITY_HEADERS,
-      "content-type": CONTENT_TYPES[extname(c.req.param("name"))] ?? "application/octet-stream",
-      "cache-control": "public, max-age=31536000, immutable",
-    });
+    const asset = assets.get(c.req.param("name"));
+    if (!asset) return problemResponse(c, new HeedError("not_found", `No dashboard asset ${c.req.param("name").slice(0, 100)}.`));
+    return sendStatic(c, asset, { ...SECURITY_HEADERS, "cache-control": "public, max-age=31536000, immutable" });
   });
   const page = (c: Context<AppEnv>) => {
     if (!index) return problemResponse(c, new HeedError("unavailable", "The dashboard is not built: run `npm run build` (npm start does)."));
     hintSessionCookie(c);
-    return c.body(new Uint8Array(index), 200, { ...SECURITY_HEADERS, "content-type": CONTENT_TYPES[".html"]!, "cache-control": "no-cache" });
+    return sendStatic(c, index, { ...SECURITY_HEADERS, "cache-control": "no-cache" });
   };
   app.get("/app", page);
   app.get("/app/*", page);

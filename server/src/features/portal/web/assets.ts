@@ -13,6 +13,8 @@ export interface Asset {
   body: Buffer;
   url: string;
   type: string;
+  /** The brotli and gzip forms `npm run build` wrote beside a built file. */
+  variants?: { br?: Buffer; gzip?: Buffer };
 }
 
 const hashed = (path: string, body: Buffer) => `${path}?v=${createHash("sha256").update(body).digest("hex").slice(0, 12)}`;
@@ -27,5 +29,6 @@ export function loadWebScript(name: string, path: string, dir = resolve("dist/we
   const file = resolve(dir, name);
   if (!existsSync(file)) return null;
   const body = readFileSync(file);
-  return { body, url: hashed(path, body), type: "text/javascript; charset=utf-8" };
+  const beside = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+  return { body, url: hashed(path, body), type: "text/javascript; charset=utf-8", variants: { br: beside(".br"), gzip: beside(".gz") } };
 }

@@ -19,6 +19,7 @@ import { similarIdeas } from "./similar.js";
 import { themeCss } from "./theme.js";
 import { FAVICON } from "./favicon.js";
 import { withWidgetWords } from "./widget-words.js";
+import { sendStatic, StaticBody } from "../../../http/encodings.js";
 
 // The public portal at /p/{workspace}: server-rendered pages that read completely with JavaScript
 // off, the signed-in reader's form posts, the feeds and sitemap, and the assets (the stylesheet,
@@ -30,12 +31,10 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   const scriptUrl = script?.url ?? null;
   const pageOf = (render: Render) => portalPage(render, scriptUrl);
   const actionOf = (act: Act) => portalAction(act, scriptUrl);
-  const serve = (asset: Asset) => (c: Context<AppEnv>) =>
-    c.body(new Uint8Array(asset.body), 200, {
-      "content-type": asset.type,
-      "cache-control": "public, max-age=31536000, immutable",
-      "x-content-type-options": "nosniff",
-    });
+  const serve = (asset: Asset) => {
+    const content = new StaticBody(asset.body, asset.type, asset.variants);
+    return (c: Context<AppEnv>) => sendStatic(c, content, { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" });
+  };
   // One address per page: /p/{workspace}/roadmap/ is /p/{workspace}/roadmap.
   app.use("/p/*", async (c, next) => {
     const { path } = c.req;
@@ -50,13 +49,9 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   if (script) app.get("/p/_/portal.js", serve(script));
   // The widget's address is fixed (customers paste it), so it is cached briefly, and any site may load it.
   if (widget) {
+    const content = new StaticBody(widget.body, widget.type);
     app.get("/widget.js", (c) =>
-      c.body(new Uint8Array(widget.body), 200, {
-        "content-type": widget.type,
-        "cache-control": "public, max-age=300",
-        "cross-origin-resource-policy": "cross-origin",
-        "x-content-type-options": "nosniff",
-      }),
+      sendStatic(c, content, { "cache-control": "public, max-age=300", "cross-origin-resource-policy": "cross-origin", "x-content-type-options": "nosniff" }),
     );
   }
   app.get("/robots.txt", async (c) => {

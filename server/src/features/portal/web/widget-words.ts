@@ -12,5 +12,6 @@ export function withWidgetWords(widget: Asset | null, locale = "en"): Asset | nu
   const { t } = translator(locale);
   const words = { launcher: t("widget.launcher"), panel: t("widget.panel"), close: t("widget.close"), fresh: t("widget.fresh", { count: "{count}" }) };
   const body = Buffer.from(widget.body.toString("utf8").replace(PLACEHOLDER, JSON.stringify(JSON.stringify(words))));
-  return { ...widget, body };
+  // Its built brotli and gzip forms hold the placeholder: the served body is compressed anew.
+  return { ...widget, body, variants: undefined };
 }
