@@ -17,8 +17,8 @@ export interface WidgetIdentity {
   token?: string;
 }
 
-/** The portal's page the panel opens on. */
-export type WidgetPage = "feedback" | "roadmap" | "changelog";
+/** The panel's tab it opens on: a new idea (the default), the ideas, the roadmap or the changelog. */
+export type WidgetPage = "feedback" | "ideas" | "roadmap" | "changelog";
 
 export interface HeedWidget {
   /** Identifies the user; resolves false (and warns in the console) when Heed refuses. */

@@ -74,34 +74,58 @@ describe("the widget", () => {
     const events = (await h.call("GET", `/v1/users/${user.id}/events`, { key })).body.data as { event: string; properties: object }[];
     expect(events.map((e) => e.event).sort()).toEqual(["report.exported", "report.exported", "signed_in"]);
 
-    // The launcher, with one changelog entry not seen yet; the host's CSS does not reach it.
-    const launcher = page.getByRole("button", { name: /Feedback/ });
-    await expect.poll(() => launcher.textContent()).toContain("1");
-    expect(await page.getByLabel("1 new in the changelog").isVisible()).toBe(true);
+    // The launcher, with one changelog entry not seen yet, and a badge that says what it counts;
+    // the host's CSS does not reach it.
+    const launcher = page.getByRole("button", { name: "Feedback 1 new in the changelog" });
+    await expect.poll(() => launcher.isVisible()).toBe(true);
+    // Seen: "1 new"; "in the changelog" is for screen readers only (clipped to a pixel).
+    expect(await launcher.evaluate((el) => el.querySelector(".badge")?.firstChild?.textContent)).toBe("1 new");
+    expect(await launcher.evaluate((el) => el.querySelector(".unseen")!.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     expect(await launcher.evaluate((el) => getComputedStyle(el).fontSize)).toBe("15px");
     await everyView(page, "widget-launcher");
-    await page.evaluate(() => (window as unknown as { Heed: { open(p: string): Promise<void> } }).Heed.open("feedback"));
+
+    // The launcher opens on the form for a new idea, whatever the badge says; the portal's own
+    // header is left out (the panel's tabs stand in for it).
+    await launcher.click();
     const panel = page.getByRole("dialog", { name: "Feedback" });
     await expect.poll(() => panel.isVisible()).toBe(true);
+    const tab = (name: string) => panel.getByRole("tab", { name });
+    expect(await tab("New idea").getAttribute("aria-selected")).toBe("true");
     const portal = page.frameLocator("iframe[title=Feedback]");
-    await expect.poll(() => portal.locator(".account").textContent()).toContain("Ada Lovelace");
-    await portal.getByRole("link", { name: "Feature requests" }).click();
-    await portal.getByRole("link", { name: "Post an idea" }).click();
-    await portal.getByLabel("Your idea, in a few words").fill("Audit log export");
+    const title = portal.getByLabel("Your idea, in a few words");
+    await expect.poll(() => title.isVisible()).toBe(true);
+    expect(await portal.locator("header.top").isVisible()).toBe(false);
+    // Ideas like the one being typed are listed, to vote for instead.
+    await title.fill("Dark mode");
+    await expect.poll(() => portal.locator(".similar").textContent(), { timeout: 10_000 }).toContain("Dark mode");
+    await title.fill("Audit log export");
     await portal.getByRole("button", { name: "Post the idea" }).click();
     await expect.poll(() => portal.getByRole("heading", { level: 1 }).textContent()).toBe("Audit log export");
     await everyView(page, "widget-panel");
-    await portal.getByRole("link", { name: "Feature requests" }).click();
-    await portal.locator(`form[action$="/posts/${other}/vote"] button`).click();
-    await expect.poll(async () => (await h.call("GET", `/v1/posts/${other}`, { key })).body.voteCount).toBe(1);
     const posted = (await h.call("GET", "/v1/posts?q=audit", { key })).body.data[0];
     expect(posted.author).toMatchObject({ id: user.id });
 
-    // Escape closes the panel; the changelog marks the news as seen.
+    // The ideas are one tab away, by click or by the arrow keys.
+    await tab("New idea").focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await tab("Ideas").getAttribute("aria-selected")).toBe("true");
+    await portal.locator(`form[action$="/posts/${other}/vote"] button`).click();
+    await expect.poll(async () => (await h.call("GET", `/v1/posts/${other}`, { key })).body.voteCount).toBe(1);
+
+    // Escape closes the panel and gives the launcher its focus back.
     await page.keyboard.press("Escape");
     await expect.poll(() => panel.count()).toBe(0);
-    await page.evaluate(() => (window as unknown as { Heed: { open(p: string): Promise<void> } }).Heed.open("changelog"));
+    expect(await launcher.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    // The Changelog tab shows the news and marks it seen: the badge goes.
+    await page.keyboard.press("Enter");
+    await tab("Changelog").click();
     await expect.poll(() => portal.getByRole("heading", { level: 2, name: "CSV exports" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Feedback", exact: true }).count()).toBe(1);
+    await everyView(page, "widget-changelog");
+    await panel.getByRole("button", { name: "Close" }).click();
+    expect(await page.getByRole("button", { name: "Feedback", exact: true }).evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(
+      true,
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -76,6 +76,12 @@ function closeOnEscape(): void {
   });
 }
 
+/** In the widget's panel, whose tabs stand in for the portal's header: the page alone. */
+function fitTheWidget(): void {
+  if (window.name === "heed-widget") document.documentElement.classList.add("in-widget");
+}
+
+fitTheWidget();
 enhanceVotes();
 enhanceSimilar();
 closeOnEscape();

@@ -152,6 +152,14 @@ export const en = {
   "widget.panel": "Feedback",
   "widget.close": "Close",
   "widget.fresh": "{count} new in the changelog",
+  /** The launcher's badge: what it counts, in a word. */
+  "widget.freshShort": "{count} new",
+  /** After the badge, for screen readers: where the new things are. */
+  "widget.freshWhere": "in the changelog",
+  "widget.tab.feedback": "New idea",
+  "widget.tab.ideas": "Ideas",
+  "widget.tab.roadmap": "Roadmap",
+  "widget.tab.changelog": "Changelog",
 } as const;
 
 export type MessageKey = keyof typeof en;

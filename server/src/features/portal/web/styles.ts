@@ -13,6 +13,7 @@ body { margin: 0; background: var(--bg); color: var(--fg); }
 a { color: var(--accent); }
 .skip { position: absolute; left: -10000px; }
 .skip:focus { left: 1rem; top: 1rem; padding: 0.5rem 1rem; background: var(--bg); z-index: 10; }
+.in-widget .top, .in-widget .bottom, .in-widget .skip { display: none; }
 .top { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: center; padding: 0.8rem 1rem; border-bottom: 1px solid var(--line); }
 .brand img { height: 2rem; width: auto; vertical-align: middle; margin-right: 0.5rem; }
 .brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }

@@ -16,12 +16,29 @@ const SEEN_KEY = "heed:changelog-seen";
 
 // The words it shows come from the portal's message catalogue: the server writes them in here
 // when it serves the script (a build without a server keeps the English ones below).
-const WORDS: { launcher: string; close: string; panel: string; fresh: string } = (() => {
+interface Words {
+  launcher: string;
+  close: string;
+  panel: string;
+  fresh: string;
+  freshShort: string;
+  freshWhere: string;
+  tabs: Record<WidgetPage, string>;
+}
+const WORDS: Words = (() => {
   const served = "__HEED_WIDGET_WORDS__";
   try {
     return JSON.parse(served);
   } catch {
-    return { launcher: "Feedback", close: "Close", panel: "Feedback", fresh: "{count} new in the changelog" };
+    return {
+      launcher: "Feedback",
+      close: "Close",
+      panel: "Feedback",
+      fresh: "{count} new in the changelog",
+      freshShort: "{count} new",
+      freshWhere: "in the changelog",
+      tabs: { feedback: "New idea", ideas: "Ideas", roadmap: "Roadmap", changelog: "Changelog" },
+    };
   }
 })();
 
@@ -111,16 +128,39 @@ function workspaceSlug(): Promise<string | null> {
 let root: ShadowRoot | null = null;
 let panel: HTMLElement | null = null;
 let badge: HTMLElement | null = null;
+let launch: HTMLButtonElement | null = null;
+/** Whatever had focus when the panel opened (the launcher, or the host's own button): it gets it back. */
+let opener: HTMLElement | null = null;
+
+// The panel's tabs, each a portal page in the frame: the form for a new idea (with the ideas like
+// it listed as one types) first, then the ideas, the roadmap and the changelog.
+const TABS: [WidgetPage, string][] = [
+  ["feedback", "/new"],
+  ["ideas", ""],
+  ["roadmap", "/roadmap"],
+  ["changelog", "/changelog"],
+];
 
 const STYLES = `
 :host { all: initial; }
-.launcher { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; padding: 10px 16px; border: 0; border-radius: 999px; background: #3b4fd8; color: #fff; font: 600 15px system-ui, sans-serif; cursor: pointer; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
-.launcher:focus-visible, .close:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
-.badge { display: inline-block; min-width: 18px; margin-left: 8px; padding: 0 5px; border-radius: 999px; background: #fff; color: #3b4fd8; font-size: 12px; text-align: center; }
+button { font: 600 14px system-ui, sans-serif; cursor: pointer; }
+button:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
+.launcher { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; padding: 10px 16px; border: 0; border-radius: 999px; background: #3b4fd8; color: #fff; font-size: 15px; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
+.unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.badge { display: inline-block; margin-left: 4px; padding: 0 7px; border-radius: 999px; background: #fff; color: #3b4fd8; font-size: 12px; }
 .panel { position: fixed; top: 0; right: 0; bottom: 0; z-index: 2147483001; display: flex; flex-direction: column; width: min(420px, 100vw); background: #fff; box-shadow: -4px 0 20px rgba(0,0,0,.25); }
-.bar { display: flex; justify-content: flex-end; padding: 6px; background: #f3f4f7; }
-.close { padding: 6px 12px; border: 1px solid #5c6370; border-radius: 6px; background: #fff; color: #1b1d21; font: 600 14px system-ui, sans-serif; cursor: pointer; }
+.bar { display: flex; gap: 4px; align-items: center; padding: 6px; background: #f3f4f7; border-bottom: 1px solid #d5d8de; }
+.tabs { display: flex; flex: 1; gap: 2px; overflow-x: auto; }
+.tabs button { padding: 6px 7px; font-size: 13px; border: 0; border-radius: 6px; background: none; color: #1b1d21; white-space: nowrap; }
+.tabs [aria-selected=true] { background: #fff; color: #3b4fd8; box-shadow: inset 0 -2px #3b4fd8; }
+.close { width: 30px; height: 30px; padding: 0; border: 1px solid #5c6370; border-radius: 6px; background: #fff; color: #1b1d21; font-size: 18px; line-height: 1; }
 iframe { flex: 1; width: 100%; border: 0; }
+@media (prefers-color-scheme: dark) {
+  .panel { background: #16181d; }
+  .bar { background: #22252c; border-color: #3a3f4a; }
+  .tabs button, .close { color: #e8eaf0; }
+  .tabs [aria-selected=true], .close { background: #16181d; color: #9aa8ff; }
+}
 `;
 
 function ensureRoot(): ShadowRoot {
@@ -136,41 +176,79 @@ function ensureRoot(): ShadowRoot {
 }
 
 function close(): void {
-  panel?.remove();
+  if (!panel) return;
+  panel.remove();
   panel = null;
+  opener?.focus();
+  opener = null;
+}
+
+function button(className: string, text: string): HTMLButtonElement {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = className;
+  element.textContent = text;
+  return element;
 }
 
 async function open(page: WidgetPage = "feedback"): Promise<void> {
   const workspace = await workspaceSlug();
   if (!workspace) return;
-  const path = page === "feedback" ? "" : `/${page}`;
-  const target = `/p/${workspace}${path}`;
-  // Signed in as the identified user: the portal trades the end-user token for its own cookie.
-  const src = userToken ? `${host}/p/${workspace}/sso?userToken=${encodeURIComponent(userToken)}&redirect=${encodeURIComponent(target)}` : `${host}${target}`;
-  if (page === "changelog") markChangelogSeen();
   const shadow = ensureRoot();
-  close();
+  if (!panel) opener = (shadow.activeElement ?? document.activeElement) as HTMLElement | null;
+  panel?.remove();
   panel = document.createElement("div");
   panel.className = "panel";
   panel.setAttribute("role", "dialog");
   panel.setAttribute("aria-label", WORDS.panel);
-  const bar = document.createElement("div");
-  bar.className = "bar";
-  const closeButton = document.createElement("button");
-  closeButton.className = "close";
-  closeButton.type = "button";
-  closeButton.textContent = WORDS.close;
-  closeButton.addEventListener("click", close);
-  bar.append(closeButton);
   const frame = document.createElement("iframe");
   frame.title = WORDS.panel;
-  frame.src = src;
+  frame.id = "heed-page";
+  // The portal's script reads the frame's name and leaves out the portal's own header: the tabs are here.
+  frame.name = "heed-widget";
+  const tabs = document.createElement("div");
+  tabs.className = "tabs";
+  tabs.setAttribute("role", "tablist");
+  const show = (tab: HTMLButtonElement, name: WidgetPage, path: string) => {
+    for (const other of Array.from(tabs.children)) other.setAttribute("aria-selected", String(other === tab));
+    const target = `/p/${workspace}${path}`;
+    // Signed in as the identified user: the portal trades the end-user token for its own cookie.
+    frame.src = userToken ? `${host}/p/${workspace}/sso?userToken=${encodeURIComponent(userToken)}&redirect=${encodeURIComponent(target)}` : `${host}${target}`;
+    if (name === "changelog") markChangelogSeen();
+  };
+  for (const [name, path] of TABS) {
+    const tab = button("", WORDS.tabs[name]);
+    tab.setAttribute("role", "tab");
+    tab.setAttribute("aria-controls", frame.id);
+    tab.addEventListener("click", () => show(tab, name, path));
+    tabs.append(tab);
+  }
+  // Left and right move between the tabs, as in any tab list.
+  tabs.addEventListener("keydown", (event) => {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    const all = Array.from(tabs.children) as HTMLButtonElement[];
+    const next = all[(all.indexOf(event.target as HTMLButtonElement) + step + all.length) % all.length];
+    if (step && next) {
+      next.focus();
+      next.click();
+    }
+  });
+  // A cross that fits beside four tabs on a phone; its name is the word.
+  const closeButton = button("close", "×");
+  closeButton.setAttribute("aria-label", WORDS.close);
+  closeButton.addEventListener("click", close);
+  const bar = document.createElement("div");
+  bar.className = "bar";
+  bar.append(tabs, closeButton);
   panel.append(bar, frame);
   panel.addEventListener("keydown", (event) => {
     if (event.key === "Escape") close();
   });
   shadow.append(panel);
-  closeButton.focus();
+  const first = TABS.findIndex(([name]) => name === page);
+  const tab = tabs.children[Math.max(first, 0)] as HTMLButtonElement;
+  tab.click();
+  tab.focus();
 }
 
 function markChangelogSeen(): void {
@@ -179,18 +257,18 @@ function markChangelogSeen(): void {
   } catch {
     // Storage refused (private mode): the badge counts from the start again.
   }
-  if (badge) badge.hidden = true;
+  badge?.remove();
+  badge = null;
+  launch?.normalize();
+  if (launch) launch.textContent = launch.textContent?.trim() ?? "";
 }
 
 /** The launcher, with the number of changelog entries published since the user last looked. */
 async function launcher(): Promise<void> {
   const shadow = ensureRoot();
-  const button = document.createElement("button");
-  button.className = "launcher";
-  button.type = "button";
-  button.textContent = script?.dataset.launcher || WORDS.launcher;
-  button.addEventListener("click", () => void open(badge && !badge.hidden ? "changelog" : "feedback"));
-  shadow.append(button);
+  launch = button("launcher", script?.dataset.launcher || WORDS.launcher);
+  launch.addEventListener("click", () => void open("feedback"));
+  shadow.append(launch);
   const response = await call("/portal/changelog?limit=20");
   if (!response) return;
   const entries = ((await response.json()) as { data: { publishedAt: string }[] }).data;
@@ -202,11 +280,16 @@ async function launcher(): Promise<void> {
   }
   const fresh = entries.filter((e) => e.publishedAt > seen).length;
   if (fresh === 0) return;
+  // The badge says what it counts ("2 new"), and where to a screen reader ("… in the changelog").
   badge = document.createElement("span");
   badge.className = "badge";
-  badge.textContent = String(fresh);
-  badge.setAttribute("aria-label", WORDS.fresh.replace("{count}", String(fresh)));
-  button.append(badge);
+  badge.textContent = WORDS.freshShort.replace("{count}", String(fresh));
+  badge.title = WORDS.fresh.replace("{count}", String(fresh));
+  const where = document.createElement("span");
+  where.className = "unseen";
+  where.textContent = ` ${WORDS.freshWhere}`;
+  badge.append(where);
+  launch?.append(" ", badge);
 }
 
 // Escape pressed inside the portal's frame (the portal's script tells only this).
