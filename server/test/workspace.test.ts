@@ -70,7 +70,7 @@ describe("workspace, members and audit log", () => {
     expect((await h.call("GET", "/v1/members", { key })).body.data.map((m: { id: string }) => m.id)).toEqual([admin]);
   });
 
-  it("lists who did what, newest first, filtered by object and by actor", async () => {
+  it("lists who did what, newest first, filtered by object, by actor and by action, each object named as it is now", async () => {
     const ws = await h.workspace();
     const first = await ws.key();
     const second = await ws.key(["posts:write"]);
@@ -92,6 +92,16 @@ describe("workspace, members and audit log", () => {
     const secondId = ofPosts[0].actor.id;
     const byActor = (await h.call("GET", `/v1/audit-log?actorId=${secondId}`, { key: first })).body.data;
     expect(byActor.map((e: { action: string }) => e.action)).toEqual(["post.updated", "post.created"]);
+    const byAction = (await h.call("GET", "/v1/audit-log?action=post.created", { key: first })).body.data;
+    expect(byAction.map((e: { object: { id: string } }) => e.object.id)).toEqual([b, a]);
+    expect((await h.call("GET", "/v1/audit-log?action=post.exploded", { key: first })).body.errors).toEqual([
+      expect.objectContaining({ pointer: "/query/action", code: "not_allowed" }),
+    ]);
+    // Each object is named as it is called now (A was renamed A2); a deleted one has no name.
+    expect(byObject[0].object).toEqual({ type: "post", id: a, name: "A2" });
+    await h.call("DELETE", `/v1/posts/${b}`, { key: second });
+    const afterDelete = (await h.call("GET", "/v1/audit-log?action=post.created", { key: first })).body.data;
+    expect(afterDelete.map((e: { object: { name: string | null } }) => e.object.name)).toEqual([null, "A2"]);
     expect((await h.call("GET", "/v1/audit-log", { key: second })).status).toBe(403);
   });
 });

@@ -3282,6 +3282,8 @@ export interface components {
                 type: "api_key" | "board" | "changelog_entry" | "comment" | "company" | "invite" | "member" | "post" | "status" | "tag" | "user" | "webhook_delivery" | "webhook_endpoint" | "workspace";
                 /** @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
+                /** @description What the object is called now: a post's or changelog entry's title; a board's, status's, tag's, company's, key's, member's or workspace's name; an end user's name or email; an invite's email; an endpoint's URL. Null once it is deleted, and for comments and deliveries. */
+                name: string | null;
             };
             /** @description The request that made the change, as in its `x-request-id`. */
             requestId: string | null;
@@ -18027,6 +18029,8 @@ export interface operations {
                 objectId?: string;
                 /** @description Only changes by this member, API key or end user. */
                 actorId?: string;
+                /** @description Only changes of this kind, such as `post.status_changed`. */
+                action?: components["schemas"]["AuditAction"] & unknown;
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged. */

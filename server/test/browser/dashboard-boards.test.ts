@@ -81,12 +81,20 @@ describe("Settings → Boards", () => {
     await expect.poll(async () => (await h.call("GET", "/v1/tags", { key })).body.data).toEqual([]);
     expect(problems).toEqual([]);
 
-    // The audit log names the member for each change, and filters by actor and by object.
+    // The audit log names the member for each change, and filters by actor, action and object.
     await page.getByRole("link", { name: "Audit log" }).click();
     await expect.poll(() => page.getByRole("cell", { name: "board.created" }).isVisible()).toBe(true);
     const boardRow = page.getByRole("row").filter({ hasText: "board.created" });
     expect(await boardRow.textContent()).toContain("Member 0");
+    // Each object by its name now, its kind and id under it.
+    expect(await boardRow.getByRole("cell").last().textContent()).toMatch(/^Integrationsboard · brd_/);
     await everyView(page, "settings-audit-log");
+    // By action: the tag deleted above, which has no name any more.
+    await page.getByLabel("Action").selectOption("tag.deleted");
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    await expect.poll(() => page.getByRole("row").count()).toBe(2);
+    expect(await page.getByRole("row").last().textContent()).toContain("(no name)tag · tag_");
+    await page.getByLabel("Action").selectOption("");
     await page.getByLabel("Actor").selectOption(memberId);
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("actor")).toBe(memberId);

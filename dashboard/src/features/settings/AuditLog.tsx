@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { AUDIT_ACTIONS } from "../../../../packages/shared/src/audit-actions.js";
 import { useSearchParams } from "react-router";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FormField, FormSelect } from "../../ui/form/FormField.js";
@@ -12,13 +13,23 @@ import { auditLogQuery } from "./audit-log/queries.js";
 import { auditFilterSchema } from "./audit-log/schemas.js";
 import { membersQuery } from "./members/queries.js";
 
-// Settings → Audit log: who changed what, newest first, filtered by actor and by object. The
+// Settings → Audit log: who changed what, newest first, filtered by actor, action and object. The
 // filters live in the address, so a filtered view can be linked ("everything the deploy key did").
+
+/** The actions, grouped by what they act on ("post", "member"), for the Action filter. */
+const ACTIONS_BY_OBJECT = Object.entries(
+  AUDIT_ACTIONS.reduce<Record<string, string[]>>((groups, action) => {
+    const object = action.split(".")[0]!;
+    (groups[object] ??= []).push(action);
+    return groups;
+  }, {}),
+);
 
 export function AuditLog() {
   const [params, setParams] = useSearchParams();
   const actorId = params.get("actor") ?? "";
   const objectId = params.get("object") ?? "";
+  const action = params.get("action") ?? "";
   // Names for actors: the team and the keys (a handful each).
   const members = useQuery(membersQuery());
   const keys = useQuery(apiKeysQuery());
@@ -26,15 +37,17 @@ export function AuditLog() {
     ...(members.data?.data ?? []).map((m) => [m.id, m.name] as [string, string]),
     ...(keys.data?.data ?? []).map((k) => [k.id, `key “${k.name}”`] as [string, string]),
   ]);
-  const { query: log, items: entries } = useCursorList(auditLogQuery({ actorId, objectId }));
+  const { query: log, items: entries } = useCursorList(auditLogQuery({ actorId, objectId, action }));
   // The filters follow the address (an object picked in the table, cleared filters, back).
-  const form = useApiForm(auditFilterSchema, { values: { actor: actorId, object: objectId } });
-  const filter = ({ actor, object }: { actor: string; object: string }) => {
+  const form = useApiForm(auditFilterSchema, { values: { actor: actorId, action, object: objectId } });
+  const filter = (values: { actor: string; action: string; object: string }) => {
     const next = new URLSearchParams();
-    if (actor) next.set("actor", actor);
-    if (object) next.set("object", object);
+    if (values.actor) next.set("actor", values.actor);
+    if (values.action) next.set("action", values.action);
+    if (values.object) next.set("object", values.object);
     setParams(next);
   };
+  const filtered = Boolean(actorId || objectId || action);
   return (
     <section>
       <h1>Audit log</h1>
@@ -49,12 +62,24 @@ export function AuditLog() {
             </option>
           ))}
         </FormSelect>
+        <FormSelect name="action" label="Action">
+          <option value="">Any action</option>
+          {ACTIONS_BY_OBJECT.map(([object, actions]) => (
+            <optgroup key={object} label={object}>
+              {actions.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </FormSelect>
         <FormField name="object" label="Object id" placeholder="post_…, brd_…" maxLength={64} />
         <div className="actions">
           <button type="submit" className="secondary">
             Filter
           </button>
-          {(actorId || objectId) && (
+          {filtered && (
             <button type="button" className="secondary" onClick={() => setParams(new URLSearchParams())}>
               Clear filters
             </button>
@@ -68,7 +93,7 @@ export function AuditLog() {
         empty={
           <>
             <h2>Nothing here</h2>
-            <p>{actorId || objectId ? "No change matches these filters." : "No change has been made to this workspace yet."}</p>
+            <p>{filtered ? "No change matches these filters." : "No change has been made to this workspace yet."}</p>
           </>
         }
       >

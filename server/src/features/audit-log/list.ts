@@ -4,6 +4,7 @@ import { reader, type Ctx } from "../../platform/context.js";
 import { byId, keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
+import { objectNames } from "./names.js";
 
 /** One audit log entry as the API shows it. */
 export type AuditEntryView = z.output<typeof AuditEntrySchema>;
@@ -17,20 +18,29 @@ export async function listAuditLog({ ctx, input }: { ctx: Ctx; input: ListAuditI
   let query = reader(ctx).selectFrom("audit_log").selectAll().where("workspace_id", "=", ctx.workspace.id);
   if (input.objectId) query = query.where("object_id", "=", input.objectId);
   if (input.actorId) query = query.where("actor_id", "=", input.actorId);
-  return keysetPage(ctx, {
-    key: JSON.stringify(["audit", ctx.workspace.id, input.objectId ?? null, input.actorId ?? null]),
+  if (input.action) query = query.where("action", "=", input.action);
+  const page = await keysetPage(ctx, {
+    key: JSON.stringify(["audit", ctx.workspace.id, input.objectId ?? null, input.actorId ?? null, input.action ?? null]),
     input,
     query,
     order: byId("desc"),
-    shape: (rows) =>
-      rows.map((r) => ({
-        id: r.id,
-        actor: { type: r.actor_type, id: r.actor_id },
-        action: r.action,
-        object: { type: r.object_type, id: r.object_id },
-        requestId: r.request_id,
-        data: JSON.parse(r.data) as Record<string, unknown>,
-        createdAt: r.created_at,
-      })),
+    shape: (rows) => rows,
   });
+  const names = await objectNames(
+    reader(ctx),
+    ctx.workspace.id,
+    page.data.map((r) => ({ type: r.object_type, id: r.object_id })),
+  );
+  return {
+    ...page,
+    data: page.data.map((r) => ({
+      id: r.id,
+      actor: { type: r.actor_type, id: r.actor_id },
+      action: r.action,
+      object: { type: r.object_type, id: r.object_id, name: names.get(r.object_id) ?? null },
+      requestId: r.request_id,
+      data: JSON.parse(r.data) as Record<string, unknown>,
+      createdAt: r.created_at,
+    })),
+  };
 }

@@ -19,7 +19,14 @@ export const AuditEntrySchema = z
     id: idOf("aud"),
     actor: ActorSchema,
     action: AuditActionSchema,
-    object: z.object({ type: z.enum(AUDIT_OBJECT_TYPES), id: idOf(OBJECTS) }),
+    object: z.object({
+      type: z.enum(AUDIT_OBJECT_TYPES),
+      id: idOf(OBJECTS),
+      name: z.string().nullable().openapi({
+        description:
+          "What the object is called now: a post's or changelog entry's title; a board's, status's, tag's, company's, key's, member's or workspace's name; an end user's name or email; an invite's email; an endpoint's URL. Null once it is deleted, and for comments and deliveries.",
+      }),
+    }),
     requestId: z.string().nullable().openapi({ description: "The request that made the change, as in its `x-request-id`." }),
     data: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
@@ -30,5 +37,6 @@ export const AuditEntrySchema = z
 export const AuditLogQuerySchema = z.object({
   objectId: idOf(OBJECTS).optional().openapi({ description: "Only changes of this object." }),
   actorId: idOf(ACTORS).optional().openapi({ description: "Only changes by this member, API key or end user." }),
+  action: AuditActionSchema.optional().openapi({ description: "Only changes of this kind, such as `post.status_changed`." }),
   ...PageQuery,
 });

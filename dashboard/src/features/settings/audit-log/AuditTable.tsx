@@ -6,6 +6,23 @@ import { formatDateTime } from "../../../ui/format.js";
 
 type Entry = Schemas["AuditEntry"];
 
+const OBJECT_KINDS: Record<Entry["object"]["type"], string> = {
+  api_key: "API key",
+  board: "board",
+  changelog_entry: "changelog entry",
+  comment: "comment",
+  company: "company",
+  invite: "invite",
+  member: "member",
+  post: "post",
+  status: "status",
+  tag: "tag",
+  user: "end user",
+  webhook_delivery: "webhook delivery",
+  webhook_endpoint: "webhook endpoint",
+  workspace: "workspace",
+};
+
 const ACTOR_KINDS: Record<Entry["actor"]["type"], string> = { member: "member", api_key: "API key", end_user: "end user", system: "Heed" };
 
 function actorName(entry: Entry, names: Map<string, string>): string {
@@ -32,15 +49,19 @@ export function AuditTable({ entries, names, onObject }: { entries: Entry[]; nam
               </details>
             )}
           </td>
-          <td data-label="Object">
+          <td data-label="Object" className="audit-object">
             <button
               type="button"
-              className="link break-anywhere"
+              className="link"
               onClick={() => onObject(e.object.id)}
-              aria-label={`${e.object.type} ${e.object.id}: only its changes`}
+              aria-label={`${OBJECT_KINDS[e.object.type]} ${e.object.name ?? e.object.id}: only its changes`}
             >
-              {e.object.type} {e.object.id}
+              {/* No name: deleted since, or a kind without one (a comment); the kind and id below say what it was. */}
+              {e.object.name ?? <span className="muted">(no name)</span>}
             </button>
+            <span className="muted object-id" title={e.object.id}>
+              {OBJECT_KINDS[e.object.type]} · <code>{e.object.id}</code>
+            </span>
           </td>
         </tr>
       ))}

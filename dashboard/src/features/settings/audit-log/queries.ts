@@ -1,16 +1,30 @@
+import type { paths } from "@heed/client";
 import { api, unwrap } from "../../../api.js";
 import { cursorQuery } from "../../../ui/useCursorList.js";
 
-// The audit log, newest first, filtered by actor and by object.
+// The audit log, newest first, filtered by actor, by action and by object.
 
-type Filter = { actorId: string; objectId: string };
+type Action = NonNullable<NonNullable<paths["/audit-log"]["get"]["parameters"]["query"]>["action"]>;
+type Filter = { actorId: string; objectId: string; action: string };
 
 export const auditKeys = {
   all: ["audit-log"] as const,
   list: (filter: Filter) => [...auditKeys.all, "list", filter] as const,
 };
 
-export const auditLogQuery = ({ actorId, objectId }: Filter) =>
-  cursorQuery(auditKeys.list({ actorId, objectId }), async (cursor) =>
-    unwrap(await api.GET("/audit-log", { params: { query: { limit: 25, ...(actorId ? { actorId } : {}), ...(objectId ? { objectId } : {}), ...cursor } } })),
+export const auditLogQuery = ({ actorId, objectId, action }: Filter) =>
+  cursorQuery(auditKeys.list({ actorId, objectId, action }), async (cursor) =>
+    unwrap(
+      await api.GET("/audit-log", {
+        params: {
+          query: {
+            limit: 25,
+            ...(actorId ? { actorId } : {}),
+            ...(objectId ? { objectId } : {}),
+            ...(action ? { action: action as Action } : {}),
+            ...cursor,
+          },
+        },
+      }),
+    ),
   );
