@@ -194,7 +194,7 @@ describe("ending sessions", () => {
     expect([noCsrf.status, noCsrf.body.code]).toEqual([403, "csrf_failed"]);
     const res = await h.call("POST", "/v1/auth/sign-out", { headers: s.headers });
     expect(res.status).toBe(204);
-    expect(res.headers.getSetCookie().map((c) => c.split("; ")[0] + "; " + c.split("; ")[1])).toEqual([
+    expect(res.headers.getSetCookie().map((c) => `${c.split("; ")[0]}; ${c.split("; ")[1]}`)).toEqual([
       "heed_session=; Max-Age=0",
       "heed_signed_in=; Max-Age=0",
     ]);

@@ -17,13 +17,10 @@ import { membersQuery } from "./members/queries.js";
 // filters live in the address, so a filtered view can be linked ("everything the deploy key did").
 
 /** The actions, grouped by what they act on ("post", "member"), for the Action filter. */
-const ACTIONS_BY_OBJECT = Object.entries(
-  AUDIT_ACTIONS.reduce<Record<string, string[]>>((groups, action) => {
-    const object = action.split(".")[0]!;
-    (groups[object] ??= []).push(action);
-    return groups;
-  }, {}),
-);
+const ACTIONS_BY_OBJECT: [string, string[]][] = [...new Set(AUDIT_ACTIONS.map((action) => action.split(".")[0]!))].map((object) => [
+  object,
+  AUDIT_ACTIONS.filter((action) => action.startsWith(`${object}.`)),
+]);
 
 export function AuditLog() {
   const [params, setParams] = useSearchParams();
