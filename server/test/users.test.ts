@@ -374,6 +374,24 @@ describe("companies", () => {
     expect(outbox).toEqual([]);
   });
 
+  it("lists companies by monthly spend, highest first, ties newest first, paged by the order's own cursor", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const company = async (externalId: string, monthlySpend: number) =>
+      (await h.call("POST", "/v1/companies", { key, json: { externalId, name: externalId, monthlySpend } })).body.id as string;
+    const acme = await company("acme", 500);
+    const globex = await company("globex", 0);
+    const initech = await company("initech", 1200);
+    const umbrella = await company("umbrella", 500);
+    const bySpend = await h.call("GET", "/v1/companies?sort=spend&limit=3", { key });
+    expect(bySpend.body.data.map((c: { id: string }) => c.id)).toEqual([initech, umbrella, acme]);
+    const rest = await h.call("GET", `/v1/companies?sort=spend&limit=3&cursor=${encodeURIComponent(bySpend.body.nextCursor)}`, { key });
+    expect(rest.body.data.map((c: { id: string }) => c.id)).toEqual([globex]);
+    // A cursor of one order does not continue the other.
+    expect((await h.call("GET", `/v1/companies?limit=3&cursor=${encodeURIComponent(bySpend.body.nextCursor)}`, { key })).status).toBe(400);
+    expect((await h.call("GET", "/v1/companies?sort=revenue", { key })).status).toBe(400);
+  });
+
   it("enforces the users scopes", async () => {
     const ws = await h.workspace();
     const reader = await ws.key(["users:read"]);

@@ -12248,6 +12248,8 @@ export interface operations {
             query?: {
                 /** @description Only companies whose name or external id holds this text (ignoring case). */
                 q?: string;
+                /** @description `newest` (the default) or `spend`: the highest monthly spend first, ties newest first. */
+                sort?: "newest" | "spend";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged. */

@@ -73,7 +73,14 @@ describe("end users and companies", () => {
     await everyView(page, "company");
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Companies" }).click();
-    await expect.poll(() => page.getByRole("table", { name: "Companies" }).getByRole("row").count()).toBe(3);
+    const companyNames = () => page.getByRole("table", { name: "Companies" }).getByRole("link").allTextContents();
+    // Newest first, then by monthly spend, highest first (Acme 1,200 over Globex 300).
+    await expect.poll(companyNames).toEqual(["Globex", "Acme"]);
+    await page.getByLabel("Sort").selectOption("spend");
+    await expect.poll(companyNames).toEqual(["Acme", "Globex"]);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("spend");
+    await page.getByLabel("Sort").selectOption("newest");
+    await expect.poll(companyNames).toEqual(["Globex", "Acme"]);
     await page.getByLabel("Find a company").fill("glob");
     await page.getByLabel("Find a company").press("Enter");
     await expect.poll(() => page.getByRole("table", { name: "Companies" }).getByRole("row").count()).toBe(2);

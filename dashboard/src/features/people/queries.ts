@@ -18,7 +18,7 @@ export const userKeys = {
 
 export const companyKeys = {
   all: ["companies"] as const,
-  list: (q: string) => [...companyKeys.all, "list", q] as const,
+  list: (q: string, sort: CompanySort) => [...companyKeys.all, "list", q, sort] as const,
   detail: (id: string) => [...companyKeys.all, "detail", id] as const,
 };
 
@@ -47,9 +47,12 @@ export const userCommentsQuery = (id: string) =>
     unwrap(await api.GET("/users/{id}/comments", { params: { path: { id }, query: { limit: 10, ...cursor } } })),
   );
 
-export const companiesQuery = (q: string) =>
-  cursorQuery(companyKeys.list(q), async (cursor) =>
-    unwrap(await api.GET("/companies", { params: { query: { limit: PAGE, ...(q ? { q } : {}), ...cursor } } })),
+/** Newest first, or the highest monthly spend first. */
+export type CompanySort = "newest" | "spend";
+
+export const companiesQuery = (q: string, sort: CompanySort = "newest") =>
+  cursorQuery(companyKeys.list(q, sort), async (cursor) =>
+    unwrap(await api.GET("/companies", { params: { query: { limit: PAGE, sort, ...(q ? { q } : {}), ...cursor } } })),
   );
 
 export const companyQuery = (id: string) =>

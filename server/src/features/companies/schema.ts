@@ -22,7 +22,14 @@ export const UpsertCompanySchema = z
   })
   .openapi("UpsertCompany");
 
+/** How a list of companies is ordered. */
+export const COMPANY_SORTS = ["newest", "spend"] as const;
+
 export const ListCompaniesQuery = z.object({
   q: text().trim().min(1).max(200).optional().openapi({ description: "Only companies whose name or external id holds this text (ignoring case)." }),
+  sort: z
+    .enum(COMPANY_SORTS)
+    .default("newest")
+    .openapi({ description: "`newest` (the default) or `spend`: the highest monthly spend first, ties newest first." }),
   ...PageQuery,
 });

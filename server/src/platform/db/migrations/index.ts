@@ -16,7 +16,7 @@ import * as workspaceVersions from "./0014_workspace_versions.js";
 import * as portalSessions from "./0015_portal_sessions.js";
 import * as twoFactor from "./0016_two_factor.js";
 import * as notifications from "./0017_notifications.js";
-import * as auditByAction from "./0018_audit_by_action.js";
+import * as filterAndSortIndexes from "./0018_filter_and_sort_indexes.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -38,5 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0015_portal_sessions": portalSessions,
   "0016_two_factor": twoFactor,
   "0017_notifications": notifications,
-  "0018_audit_by_action": auditByAction,
+  "0018_filter_and_sort_indexes": filterAndSortIndexes,
 };
