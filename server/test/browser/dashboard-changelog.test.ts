@@ -17,7 +17,9 @@ beforeAll(() => {
 afterAll(() => stopJobs?.());
 
 describe("the changelog", () => {
-  it("writes an entry, schedules it a few seconds ahead, watches it publish, unpublishes and deletes it", { timeout: 90_000 }, async () => {
+  it("writes an entry, schedules it a few seconds ahead, watches it publish, marks its post Complete, unpublishes and deletes it", {
+    timeout: 90_000,
+  }, async () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Export to CSV" } })).body.id;
@@ -57,6 +59,15 @@ describe("the changelog", () => {
     await everyView(page, "changelog-scheduled");
     await expect.poll(() => state.getAttribute("data-state"), { timeout: 15_000 }).toBe("published");
     expect((await h.call("GET", "/v1/portal/changelog", { headers: ws.customer() })).body.data.map((e: { title: string }) => e.title)).toEqual(["CSV exports"]);
+
+    // Published: the post it announces has shipped, and one click says so.
+    const ship = page.getByRole("button", { name: "Mark it Complete" });
+    await expect.poll(() => ship.isVisible()).toBe(true);
+    expect(await page.getByRole("group", { name: "Shipped posts" }).textContent()).toContain("“Export to CSV”");
+    await everyView(page, "changelog-published-ship");
+    await ship.click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Marked 1 post Complete." }).isVisible()).toBe(true);
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.status.name).toBe("Complete");
 
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unpublish" }).click();

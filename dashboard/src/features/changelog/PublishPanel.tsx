@@ -13,6 +13,7 @@ import { ErrorAlert } from "../../ui/QueryState.js";
 import { EntryState } from "./EntryState.js";
 import { changelogKeys, entryQuery } from "./queries.js";
 import { scheduleSchema } from "./schemas.js";
+import { ShipLinkedPosts } from "./ShipLinkedPosts.js";
 
 // When the entry reaches users: now, at a time (typed in the reader's own time zone, which is
 // shown), or no longer (back to draft). Deleting asks first.
@@ -63,6 +64,7 @@ export function PublishPanel({ entry }: { entry: Entry }) {
           <FormActions pending={publish.isPending} label={entry.state === "scheduled" ? "Reschedule" : "Schedule"} />
         </ApiForm>
       )}
+      <ShipLinkedPosts entry={entry} />
       {entry.state !== "draft" && (
         <div className="spaced">
           <ConfirmButton
