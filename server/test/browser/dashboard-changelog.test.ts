@@ -63,7 +63,7 @@ describe("the changelog", () => {
     // Published: the post it announces has shipped, and one click says so.
     const ship = page.getByRole("button", { name: "Mark it Complete" });
     await expect.poll(() => ship.isVisible()).toBe(true);
-    expect(await page.getByRole("group", { name: "Shipped posts" }).textContent()).toContain("“Export to CSV”");
+    expect(await page.getByRole("region", { name: "Shipped posts" }).textContent()).toContain("“Export to CSV”");
     await everyView(page, "changelog-published-ship");
     await ship.click();
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Marked 1 post Complete." }).isVisible()).toBe(true);

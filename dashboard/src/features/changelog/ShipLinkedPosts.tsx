@@ -39,7 +39,7 @@ export function ShipLinkedPosts({ entry }: { entry: Entry }) {
   }
   if (open.length === 0) return null;
   return (
-    <div className="spaced" role="group" aria-label="Shipped posts">
+    <section className="spaced" aria-label="Shipped posts">
       <p>
         {open.length === 1 ? "One post this entry announces is" : `${open.length} posts this entry announces are`} not marked {complete.name} yet:{" "}
         {open.map((p) => `“${p.title}”`).join(", ")}.
@@ -48,6 +48,6 @@ export function ShipLinkedPosts({ entry }: { entry: Entry }) {
         Mark {open.length === 1 ? "it" : `all ${open.length}`} {complete.name}
       </button>
       <ErrorAlert error={ship.error} lead="Not every post could be marked." />
-    </div>
+    </section>
   );
 }
