@@ -26,8 +26,10 @@ const PAGE = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Heed API reference</title>
+  <meta name="color-scheme" content="light dark">
   <link rel="icon" href="/docs/favicon-32x32.png">
   <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="stylesheet" href="/docs/dark.css">
 </head>
 <body>
   <div id="reference"></div>
@@ -50,6 +52,15 @@ const INIT = `window.ui = SwaggerUIBundle({
   tryItOutEnabled: false,
 });`;
 
+// Swagger UI draws in light colours only. In a dark system theme the page is inverted with the
+// hues turned back, so its colours keep their meaning (green GET, red DELETE) on a dark ground;
+// images are turned back again.
+const DARK = `@media (prefers-color-scheme: dark) {
+  html { background: #111; }
+  body { filter: invert(0.9) hue-rotate(180deg); background: #fff; }
+  img, svg image, video { filter: invert(1) hue-rotate(180deg); }
+}`;
+
 export function registerDocs(app: Hono<AppEnv>): void {
   // Swagger UI's bundle is 1.4 MB: sent in brotli (made once, in the background, when first asked for).
   const files = new Map(Object.entries(ASSETS).map(([name, type]) => [name, new StaticBody(readFileSync(join(DIST, name)), type)]));
@@ -60,6 +71,7 @@ export function registerDocs(app: Hono<AppEnv>): void {
   };
   app.get("/docs", (c) => c.html(PAGE, 200, security));
   app.get("/docs/init.js", (c) => c.body(INIT, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/docs/dark.css", (c) => c.body(DARK, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400" }));
   app.get("/docs/:file", (c) => {
     const file = files.get(c.req.param("file"));
     if (!file) return c.notFound();

@@ -50,4 +50,18 @@ describe("/docs in a browser", () => {
     expect(foreign).toEqual([]);
     await page.close();
   });
+
+  it("follows a dark system theme", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+    await page.goto(`${h.url}/docs`);
+    await page.waitForSelector(".opblock-tag", { timeout: 15_000 });
+    await page.locator(".opblock-tag").first().click();
+    mkdirSync("test-results", { recursive: true });
+    await page.screenshot({ path: "test-results/docs-dark.png" });
+    // Drawn inverted, hues turned back (the screenshot shows it); in a light theme, as Swagger UI draws it.
+    expect(await page.evaluate(() => getComputedStyle(document.body).filter)).toBe("invert(0.9) hue-rotate(180deg)");
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await page.evaluate(() => getComputedStyle(document.body).filter)).toBe("none");
+    await page.close();
+  });
 });
