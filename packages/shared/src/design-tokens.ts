@@ -1,6 +1,7 @@
-// The colours and type the dashboard and the portal are both drawn with, light and dark from the
-// reader's system. The portal's styles begin with this CSS; the dashboard's build adds it to its
-// stylesheet (dashboard/vite.config.ts), so the two never drift apart. A workspace's portal
+// The colours and type the dashboard, the portal and the widget are all drawn with, light and dark
+// from the reader's system. The portal's styles begin with this CSS; the dashboard's build adds it
+// to its stylesheet (dashboard/vite.config.ts); the widget's shadow root takes designTokensFor(":host"),
+// so the three never drift apart. A workspace's portal
 // branding overrides --accent on top of it.
 
 const LIGHT = {
@@ -33,6 +34,14 @@ const declarations = (tokens: typeof LIGHT, indent: string) =>
   Object.entries(tokens)
     .map(([name, value]) => `${indent}--${name}: ${value};`)
     .join("\n");
+
+/**
+ * The tokens alone, for a scope other than the document (the widget's shadow root: `:host`), light
+ * and dark; the accent is a custom property, so a workspace's own colour can replace it.
+ */
+export function designTokensFor(selector: string): string {
+  return `${selector} {\n${declarations(LIGHT, "  ")}\n}\n@media (prefers-color-scheme: dark) {\n  ${selector} {\n${declarations(DARK, "    ")}\n  }\n}\n`;
+}
 
 export const DESIGN_TOKENS_CSS = `:root {
   color-scheme: light dark;

@@ -6,6 +6,7 @@
 // page: every failure is a console warning.
 
 import type { HeedWidget, WidgetIdentity, WidgetPage } from "../../../../../packages/client/src/widget.js";
+import { designTokensFor } from "../../../../../packages/shared/src/design-tokens.js";
 
 const script = document.currentScript as HTMLScriptElement | null;
 const publicKey = script?.dataset.publicKey ?? "";
@@ -141,26 +142,21 @@ const TABS: [WidgetPage, string][] = [
   ["changelog", "/changelog"],
 ];
 
-const STYLES = `
+// Drawn with the dashboard's and the portal's tokens (packages/shared), light and dark.
+const STYLES = `${designTokensFor(":host")}
 :host { all: initial; }
 button { font: 600 14px system-ui, sans-serif; cursor: pointer; }
 button:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
-.launcher { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; padding: 10px 16px; border: 0; border-radius: 999px; background: #3b4fd8; color: #fff; font-size: 15px; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
+.launcher { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; padding: 10px 16px; border: 0; border-radius: 999px; background: var(--accent); color: var(--accent-fg); font-size: 15px; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
 .unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.badge { display: inline-block; margin-left: 4px; padding: 0 7px; border-radius: 999px; background: #fff; color: #3b4fd8; font-size: 12px; }
-.panel { position: fixed; top: 0; right: 0; bottom: 0; z-index: 2147483001; display: flex; flex-direction: column; width: min(420px, 100vw); background: #fff; box-shadow: -4px 0 20px rgba(0,0,0,.25); }
-.bar { display: flex; gap: 4px; align-items: center; padding: 6px; background: #f3f4f7; border-bottom: 1px solid #d5d8de; }
+.badge { display: inline-block; margin-left: 4px; padding: 0 7px; border-radius: 999px; background: var(--accent-fg); color: var(--accent); font-size: 12px; }
+.panel { position: fixed; top: 0; right: 0; bottom: 0; z-index: 2147483001; display: flex; flex-direction: column; width: min(420px, 100vw); background: var(--bg); box-shadow: -4px 0 20px rgba(0,0,0,.25); }
+.bar { display: flex; gap: 4px; align-items: center; padding: 6px; background: var(--soft); border-bottom: 1px solid var(--line); }
 .tabs { display: flex; flex: 1; gap: 2px; overflow-x: auto; }
-.tabs button { padding: 6px 7px; font-size: 13px; border: 0; border-radius: 6px; background: none; color: #1b1d21; white-space: nowrap; }
-.tabs [aria-selected=true] { background: #fff; color: #3b4fd8; box-shadow: inset 0 -2px #3b4fd8; }
-.close { width: 30px; height: 30px; padding: 0; border: 1px solid #5c6370; border-radius: 6px; background: #fff; color: #1b1d21; font-size: 18px; line-height: 1; }
+.tabs button { padding: 6px 7px; font-size: 13px; border: 0; border-radius: 6px; background: none; color: var(--fg); white-space: nowrap; }
+.tabs [aria-selected=true] { background: var(--bg); color: var(--accent); box-shadow: inset 0 -2px var(--accent); }
+.close { width: 30px; height: 30px; padding: 0; border: 1px solid var(--muted); border-radius: 6px; background: var(--bg); color: var(--fg); font-size: 18px; line-height: 1; }
 iframe { flex: 1; width: 100%; border: 0; }
-@media (prefers-color-scheme: dark) {
-  .panel { background: #16181d; }
-  .bar { background: #22252c; border-color: #3a3f4a; }
-  .tabs button, .close { color: #e8eaf0; }
-  .tabs [aria-selected=true], .close { background: #16181d; color: #9aa8ff; }
-}
 `;
 
 function ensureRoot(): ShadowRoot {
