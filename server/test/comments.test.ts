@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeUsers } from "./support/users.js";
 import { signedIn } from "./support/sessions.js";
+import { makeMembers } from "./support/members.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 const h = useHarness();
@@ -53,6 +54,19 @@ describe("comments", () => {
     const asTeam = await h.call("POST", `/v1/posts/${postId}/comments`, { headers: member.headers, json: { body: "From all of us", authorId: null } });
     expect(asTeam.body.author).toBeNull();
     expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "By the integration" } })).body.author).toBeNull();
+    // Signed in, a member writes as themselves, never as a teammate (a key may name any member).
+    const [teammate] = await makeMembers(h.database.db, ws.id, ["owner"]);
+    for (const path of [`/v1/posts/${postId}/comments`, "/v1/posts"]) {
+      const json =
+        path === "/v1/posts" ? { boardId: await ws.boardId(), title: "As the owner", authorId: teammate } : { body: "As the owner", authorId: teammate };
+      const posing = await h.call("POST", path, { headers: member.headers, json });
+      expect([posing.status, posing.body.errors?.[0]?.pointer], path).toEqual([400, "/authorId"]);
+    }
+    const own = await h.call("POST", `/v1/posts/${postId}/comments`, { headers: member.headers, json: { body: "Me again", authorId: member.memberId } });
+    expect(own.body.author).toMatchObject({ type: "member", id: member.memberId });
+    expect((await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Synced", authorId: teammate } })).body.author).toMatchObject({
+      id: teammate,
+    });
     // The portal shows the member's name with a Team badge.
     const page = await fetch(`${h.url}/p/${ws.slug}/posts/${postId}`);
     const html = await page.text();

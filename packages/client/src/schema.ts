@@ -2609,7 +2609,7 @@ export interface components {
             statusId?: string;
             tagIds?: string[];
             /**
-             * @description End user (`usr_…`) or member (`mem_…`) posting it.
+             * @description End user (`usr_…`) or member (`mem_…`) posting it. Signed in to the dashboard, a member may name only themselves or an end user.
              * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
              */
             authorId?: string | null;
@@ -2712,7 +2712,7 @@ export interface components {
              */
             parentId?: string | null;
             /**
-             * @description End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's.
+             * @description End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's. Signed in, a member may name only themselves or an end user.
              * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
              */
             authorId?: string | null;

@@ -25,7 +25,7 @@ export const CreateCommentSchema = z
     parentId: idOf("cmt").nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
     authorId: idOf(["usr", "mem"]).nullable().optional().openapi({
       description:
-        "End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's.",
+        "End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's. Signed in, a member may name only themselves or an end user.",
     }),
     mentions: z
       .array(idOf("mem"))

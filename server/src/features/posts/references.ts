@@ -1,5 +1,5 @@
 import type { Ctx, Tx } from "../../platform/context.js";
-import { invalidReference } from "../../platform/errors.js";
+import { HeedError, invalidReference } from "../../platform/errors.js";
 
 // A post's body may name a board, status, tags, author and owner. Each must exist in the caller's
 // workspace; an id from another workspace is answered exactly like an unknown one.
@@ -27,7 +27,16 @@ export async function checkTags(tx: Tx, ctx: Ctx, tagIds: string[], pointer = "/
 }
 
 /** An author is an end user (`usr_…`) or a member (`mem_…`). */
+/**
+ * The author a post or comment is written as: an end user or a member of this workspace. A member
+ * signed in to the dashboard writes as themselves or for an end user, never as a teammate (whose
+ * name the portal would show to customers); an API key, an integration, may name any member.
+ */
 export async function checkAuthor(tx: Tx, ctx: Ctx, authorId: string): Promise<void> {
+  if (ctx.actor.type === "member" && authorId.startsWith("mem_") && authorId !== ctx.actor.id) {
+    const detail = "Signed in, a member writes as themselves: leave authorId out, or name an end user.";
+    throw new HeedError("validation_failed", detail, { errors: [{ pointer: "/authorId", code: "invalid", detail }] });
+  }
   const table = authorId.startsWith("mem_") ? "members" : "users";
   const row = await tx.selectFrom(table).select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", authorId).executeTakeFirst();
   if (!row) throw invalidReference("/authorId", "end user or member", authorId);
