@@ -63,12 +63,9 @@ export const CreatePostSchema = z
     body: body.optional(),
     statusId: idOf("sts").optional().openapi({ description: "Defaults to the workspace's default status." }),
     tagIds: tagIds.optional(),
-    authorId: idOf(["usr", "mem"])
-      .nullable()
-      .optional()
-      .openapi({
-        description: "End user (`usr_…`) or member (`mem_…`) posting it. Signed in to the dashboard, a member may name only themselves or an end user.",
-      }),
+    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({
+      description: "End user (`usr_…`) or member (`mem_…`) posting it. Signed in to the dashboard, a member may name only themselves or an end user.",
+    }),
     ownerId: idOf("mem").nullable().optional(),
     eta: eta.optional(),
     pinned: z.boolean().optional(),
