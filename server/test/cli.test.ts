@@ -30,12 +30,14 @@ describe("the heed command", () => {
     expect((await h.call("GET", "/v1/boards", { key: key.key })).status).toBe(403);
 
     const listed = await heed(["keys", "list", "--workspace", slug, "--json"], url);
+    expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout).map((k: { id: string }) => k.id)).toEqual([key.id]);
     const human = await heed(["keys", "list", "--workspace", slug], url);
     expect(human.stdout).toContain(key.id);
     expect(human.stdout).not.toContain(key.key);
 
     const publicKey = await heed(["keys", "public", "--workspace", slug, "--json"], url);
+    expect(publicKey.code, publicKey.stderr).toBe(0);
     expect(JSON.parse(publicKey.stdout)).toEqual({ key: ws.publicKey });
 
     const revoked = await heed(["keys", "revoke", key.id], url);

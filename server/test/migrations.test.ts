@@ -22,11 +22,15 @@ describe("migrations", () => {
 
   it("read the tables again when another schema was dropped during the read, and only then", async () => {
     // What PostgreSQL says when a schema is dropped while Kysely's catalog query runs (CI saw both).
-    for (const code of ["3F000", "42P01"]) {
+    for (const [code, message] of [
+      ["3F000", 'schema "t_1" does not exist'],
+      ["42P01", 'relation "t_1.heed_migrations" does not exist'],
+      ["XX000", "cache lookup failed for relation 16542"],
+    ]) {
       let reads = 0;
       const answer = await despiteSchemasDroppedMeanwhile(async () => {
         reads++;
-        if (reads < 3) throw Object.assign(new Error("dropped meanwhile"), { code });
+        if (reads < 3) throw Object.assign(new Error(message), { code });
         return "tables";
       });
       expect([answer, reads]).toEqual(["tables", 3]);
@@ -38,5 +42,10 @@ describe("migrations", () => {
     });
     await expect(refused).rejects.toThrow("permission denied");
     expect(reads).toBe(1);
+    // Another internal error is not a drop: refused at once.
+    const internal = despiteSchemasDroppedMeanwhile(async () => {
+      throw Object.assign(new Error("could not read block 0"), { code: "XX000" });
+    });
+    await expect(internal).rejects.toThrow("could not read block");
   });
 });

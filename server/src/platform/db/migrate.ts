@@ -28,16 +28,23 @@ async function migrator(db: Db): Promise<Migrator> {
  * suite runs files side by side) makes PostgreSQL refuse the whole query: 3F000, "schema … does not
  * exist", or 42P01, "relation ….heed_migrations does not exist" when the name lookup runs after the
  * drop but the query's snapshot still listed the table. Reading again is then right: the schema is
- * gone from the next snapshot. Our own schema missing fails after the last of six tries.
+ * gone from the next snapshot. A table dropped between the snapshot and a lookup by its number
+ * gives XX000, "cache lookup failed for relation …", for the same reason. Our own schema missing
+ * fails after the last of six tries.
  */
 const DROPPED_MEANWHILE = new Set(["3F000", "42P01"]);
+
+function droppedMeanwhile(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return DROPPED_MEANWHILE.has(String(code)) || (code === "XX000" && String(message).startsWith("cache lookup failed"));
+}
 
 export async function despiteSchemasDroppedMeanwhile<T>(read: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();
     } catch (error) {
-      if (attempt >= 6 || !DROPPED_MEANWHILE.has(String((error as { code?: unknown }).code))) throw error;
+      if (attempt >= 6 || !droppedMeanwhile(error)) throw error;
       // 10, 20, 40, 80, 160 ms: past a burst of drops (a test run's files ending together).
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** (attempt - 1)));
     }
