@@ -73,14 +73,16 @@ describe("compression", () => {
     }
   });
 
-  it("reads Accept-Encoding as RFC 9110 does: q=0 refuses, * takes any, and brotli first for kept files", () => {
-    const both = new Set(["br", "gzip"] as const);
+  it("reads Accept-Encoding as RFC 9110 does: q=0 refuses, even under *, and * takes any", () => {
+    const both = ["br", "gzip"] as const;
     expect(chooseCoding("gzip, deflate, br", both)).toBe("br");
-    expect(chooseCoding("gzip, deflate, br", both, false)).toBe("gzip");
+    expect(chooseCoding("gzip, deflate, br", ["gzip", "br"])).toBe("gzip");
     expect(chooseCoding("br;q=0, gzip;q=0.5", both)).toBe("gzip");
     expect(chooseCoding("*", both)).toBe("br");
+    expect(chooseCoding("br;q=0, *", both)).toBe("gzip");
+    expect(chooseCoding("gzip;q=0, *;q=0", ["gzip"])).toBeNull();
     expect(chooseCoding("identity", both)).toBeNull();
     expect(chooseCoding(undefined, both)).toBeNull();
-    expect(chooseCoding("BR", new Set(["br"] as const))).toBe("br");
+    expect(chooseCoding("BR", ["br"])).toBe("br");
   });
 });

@@ -7,6 +7,7 @@ import { perDatabaseCache } from "./cache/registry.js";
 import { readVersion } from "../platform/changes/version.js";
 import type { Db } from "../platform/db/database.js";
 import type { AppEnv } from "./env.js";
+import { chooseCoding, type Coding } from "./encodings.js";
 
 // The answers of GET routes: every 200 carries an ETag (a hash of its body), and a request whose
 // If-None-Match holds it gets a 304 without the body. Routes that declare `cache` keep their
@@ -85,14 +86,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Does Accept-Encoding take gzip (and not with q=0)? */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (acceptEncoding === undefined) return false;
-  return acceptEncoding.split(",").some((coding) => {
-    const [name, ...params] = coding.trim().split(";");
-    return name!.trim().toLowerCase() === "gzip" && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
-}
+/** Kept answers are offered in gzip alone: made per answer on first ask, it is the cheaper to make. */
+const GZIP_ONLY: readonly Coding[] = ["gzip"];
 
 /**
  * One kept answer as a reader asked for it: gzipped when they take it, 304 when they hold it. The
@@ -105,7 +100,7 @@ export function representation(
   request: { acceptEncoding: string | undefined; ifNoneMatch: string | undefined },
 ): { status: 200 | 304; body: Buffer | null; headers: Record<string, string> } {
   const compressible = kept.body.byteLength >= GZIP_FROM_BYTES;
-  const gzip = compressible && acceptsGzip(request.acceptEncoding);
+  const gzip = compressible && chooseCoding(request.acceptEncoding, GZIP_ONLY) === "gzip";
   const etag = gzip ? gzipTag(kept.etag) : kept.etag;
   const headers: Record<string, string> = { etag };
   if (compressible) headers.vary = "Accept-Encoding";

@@ -19,20 +19,26 @@ export type Coding = "br" | "gzip";
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * The codings the reader takes, by Accept-Encoding: brotli first when `preferBrotli`, else gzip
- * first (the cheaper to make per request); none for a missing header or `q=0`.
+ * The first of `offered` (in the server's order of preference) that the reader's Accept-Encoding
+ * takes, by name or by `*`; a coding refused by name (`q=0`) is not taken even under `*`. None for
+ * a missing header. Read on every kept answer: one pass over the header, nothing kept.
  */
-export function chooseCoding(acceptEncoding: string | undefined, offered: ReadonlySet<Coding>, preferBrotli = true): Coding | null {
-  if (!acceptEncoding) return null;
-  const taken = new Set<string>();
+export function chooseCoding(acceptEncoding: string | undefined, offered: readonly Coding[]): Coding | null {
+  if (!acceptEncoding || offered.length === 0) return null;
+  let any = false;
+  const named: Record<string, boolean> = {};
   for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
-    taken.add(name!.trim().toLowerCase());
+    const [name, ...params] = part.split(";");
+    const coding = name!.trim().toLowerCase();
+    const takes = !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (coding === "*") any = takes;
+    else named[coding] = takes;
   }
-  const order: Coding[] = preferBrotli ? ["br", "gzip"] : ["gzip", "br"];
-  return order.find((coding) => offered.has(coding) && (taken.has(coding) || taken.has("*"))) ?? null;
+  return offered.find((coding) => named[coding] ?? any) ?? null;
 }
+
+/** What a kept file is offered in once both forms are made: the smaller first. */
+const BROTLI_FIRST: readonly Coding[] = ["br", "gzip"];
 
 const brotliLater = promisify(brotliCompress);
 const gzipLater = promisify(gzip);
@@ -63,7 +69,7 @@ export class StaticBody {
   pick(acceptEncoding: string | undefined): { bytes: Buffer; coding: Coding | null } {
     if (!this.compressible) return { bytes: this.body, coding: null };
     if (this.variants.size < 2 && !this.compressing) this.compressInBackground();
-    const coding = chooseCoding(acceptEncoding, new Set(this.variants.keys()));
+    const coding = chooseCoding(acceptEncoding, this.variants.size === 2 ? BROTLI_FIRST : [...this.variants.keys()]);
     return coding ? { bytes: this.variants.get(coding)!, coding } : { bytes: this.body, coding: null };
   }
 
