@@ -94,6 +94,12 @@ describe("Settings → Boards", () => {
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     await expect.poll(() => page.getByRole("row").count()).toBe(2);
     expect(await page.getByRole("row").last().textContent()).toContain("(no name)tag · tag_");
+    // The filtered view from its pasted address, and after a reload.
+    await page.goto(`${h.url}/app/settings/audit-log?action=tag.deleted`);
+    await expect.poll(() => page.getByRole("row").count()).toBe(2);
+    await page.reload();
+    await expect.poll(() => page.getByRole("row").count()).toBe(2);
+    expect(await page.getByLabel("Action").inputValue()).toBe("tag.deleted");
     await page.getByLabel("Action").selectOption("");
     await page.getByLabel("Actor").selectOption(memberId);
     await page.getByRole("button", { name: "Filter", exact: true }).click();

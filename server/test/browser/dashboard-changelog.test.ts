@@ -67,7 +67,15 @@ describe("the changelog", () => {
     await everyView(page, "changelog-published-ship");
     await ship.click();
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Marked 1 post Complete." }).isVisible()).toBe(true);
-    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.status.name).toBe("Complete");
+    const shipped = (await h.call("GET", `/v1/posts/${postId}`, { key })).body;
+    expect(shipped).toMatchObject({ title: "Export to CSV", status: { name: "Complete" }, tags: [], ownerId: null });
+    // The entry itself is as it was: published, announcing the post.
+    expect((await h.call("GET", `/v1/changelog/${entryId}`, { key })).body).toMatchObject({ state: "published", postIds: [postId], title: "CSV exports" });
+    // After a reload the offer is gone: nothing is left to mark.
+    await page.reload();
+    await expect.poll(() => page.getByRole("heading", { name: "CSV exports", level: 1 }).isVisible()).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("region", { name: "Shipped posts" }).count()).toBe(0);
 
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unpublish" }).click();

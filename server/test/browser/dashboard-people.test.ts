@@ -79,6 +79,12 @@ describe("end users and companies", () => {
     await page.getByLabel("Sort").selectOption("spend");
     await expect.poll(companyNames).toEqual(["Acme", "Globex"]);
     expect(new URL(page.url()).searchParams.get("sort")).toBe("spend");
+    // The same view from a pasted address, and after a reload.
+    await page.goto(`${h.url}/app/companies?sort=spend`);
+    await expect.poll(companyNames).toEqual(["Acme", "Globex"]);
+    await page.reload();
+    await expect.poll(companyNames).toEqual(["Acme", "Globex"]);
+    expect(await page.getByLabel("Sort").inputValue()).toBe("spend");
     await page.getByLabel("Sort").selectOption("newest");
     await expect.poll(companyNames).toEqual(["Globex", "Acme"]);
     await page.getByLabel("Find a company").fill("glob");
