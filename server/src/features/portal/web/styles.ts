@@ -40,6 +40,8 @@ h1 { margin: 0.6rem 0; line-height: 1.2; }
 .badge.active { color: var(--accent); border-color: var(--accent); }
 .badge.complete { color: var(--good); border-color: var(--good); }
 form.filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; margin: 1rem 0; }
+form.filters .field { display: flex; flex-direction: column; gap: 0.25rem; }
+form.filters input, form.filters select { box-sizing: border-box; height: 2.5rem; }
 .field { display: grid; gap: 0.2rem; }
 label { font-weight: 600; font-size: 0.9rem; }
 input, select, textarea, button { font: inherit; }
