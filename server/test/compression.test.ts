@@ -47,7 +47,7 @@ describe("compression", () => {
       const plain = await raw(path, null);
       expect(plain.status, path).toBe(200);
       expect(plain.headers["content-encoding"], path).toBeUndefined();
-      expect(plain.headers.vary, path).toBe("Accept-Encoding");
+      expect(plain.headers.vary, path).toContain("Accept-Encoding");
       const br = await settled(path, "gzip, deflate, br, zstd", "br");
       const gzip = await settled(path, "gzip", "gzip");
       expect(br.body.byteLength, path).toBeLessThan(gzip.body.byteLength);

@@ -1,7 +1,7 @@
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import { voteCount } from "../src/features/portal/web/fragments.js";
-import { translator } from "../src/features/portal/web/messages.js";
+import { translator } from "../src/platform/i18n/translator.js";
 import { type TestWorkspace, useHarness } from "./support/harness.js";
 
 // The public portal's pages (/p/{workspace}) over real HTTP: what they show, what they never show

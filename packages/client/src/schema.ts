@@ -2966,6 +2966,11 @@ export interface components {
             portalLogoUrl: string | null;
             /** @description The portal's accent colour as `#rrggbb`; null: Heed's. */
             portalAccentColor: string | null;
+            /**
+             * @description What the portal, the widget and mails to end users speak to a reader who chose no language and whose browser names none Heed speaks.
+             * @enum {string}
+             */
+            portalLanguage: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
             /** @description Whether readers may sign in to the portal as guests with a name and an email (unverified). */
             portalGuestAccess: boolean;
             /** @description Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected. */
@@ -2999,6 +3004,8 @@ export interface components {
             portalLogoUrl?: string | null;
             /** @description `#rrggbb`; null: Heed's own. */
             portalAccentColor?: string | null;
+            /** @enum {string} */
+            portalLanguage?: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
             /** @description Off by default: guests are not verified by your app. */
             portalGuestAccess?: boolean;
             /** @description An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409). */
@@ -3353,7 +3360,7 @@ export interface components {
             email: "instant" | "daily" | "weekly" | "off";
             /** @description A mail for each new changelog entry. */
             changelog: boolean;
-            /** @description The language their mail speaks (a BCP 47 tag); null: the workspace's. */
+            /** @description The language their mail speaks (a BCP 47 tag; its primary language when Heed speaks only that, `de-AT` as `de`); null, or a language Heed does not speak: the workspace's `portalLanguage`. */
             locale: string | null;
         };
         UpdateNotificationPreferences: {

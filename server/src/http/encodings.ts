@@ -99,7 +99,7 @@ export function loadStatic(file: string, type: string): StaticBody {
 export function sendStatic(c: Context<AppEnv>, asset: StaticBody, headers: Record<string, string>): Response {
   const { bytes, coding } = asset.pick(c.req.header("accept-encoding"));
   const out: Record<string, string> = { ...headers, "content-type": asset.type };
-  if (asset.compressible) out.vary = "Accept-Encoding";
+  if (asset.compressible) out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
   if (coding) out["content-encoding"] = coding;
   // A view of the kept bytes, not a copy: the same body goes to every reader.
   return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, out);

@@ -28,6 +28,7 @@ describe("Settings → Workspace", () => {
     await page.getByLabel("Allowed origins").fill("https://app.acme.test\nhttps://www.acme.test:8443");
     await page.getByLabel("Portal posts per hour (optional)").fill("5");
     await page.getByLabel("Gather notification mail for, in seconds (optional)").fill("0");
+    await page.getByLabel("Portal language").selectOption({ label: "Deutsch" });
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect.poll(() => page.getByText("Settings saved.").isVisible()).toBe(true);
     const saved = (await h.call("GET", "/v1/workspace", { key: await ws.key(["workspace:read"]) })).body;
@@ -38,6 +39,7 @@ describe("Settings → Workspace", () => {
       portalPostsPerHour: 5,
       // 0 is a setting (each change at once), not "empty".
       notificationWindowSeconds: 0,
+      portalLanguage: "de",
       // The admin's save leaves identity verification as it was (on, as in every new workspace).
       identityVerification: true,
     });

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { userHash } from "../../src/features/customers/identity-proof.js";
-import { useChromium } from "../support/browser.js";
+import { screenshot, useChromium } from "../support/browser.js";
+import { translator } from "../../src/platform/i18n/translator.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { identityJwt } from "../support/jwt.js";
@@ -20,14 +21,14 @@ afterAll(async () => {
 });
 
 /** A customer's page on its own port, with hostile CSS that must not reach the widget. */
-async function customerPage(publicKey: string): Promise<string> {
+async function customerPage(publicKey: string, widgetQuery = ""): Promise<string> {
   const server = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html lang="en"><head><title>Acme app</title>
 <style>button { background: red !important; font-size: 40px !important; } iframe { display: none !important; }</style></head>
 <body><main><h1>Acme app</h1><button id="own" type="button">Our own button</button><p id="clicked"></p></main>
 <script>document.getElementById("own").addEventListener("click", () => { document.getElementById("clicked").textContent = "still works"; });</script>
-<script src="${h.url}/widget.js" data-public-key="${publicKey}" data-launcher="Feedback" async></script></body></html>`);
+<script src="${h.url}/widget.js${widgetQuery}" data-public-key="${publicKey}" data-launcher="Feedback" async></script></body></html>`);
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -128,6 +129,33 @@ describe("the widget", () => {
     );
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("speaks the language its address names, in its tabs and in its panel, within a phone's width", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    for (const language of ["fr", "ar", "de"] as const) {
+      const { t } = translator(language);
+      const origin = await customerPage(ws.row.public_key, `?lang=${language}`);
+      await h.call("PATCH", "/v1/workspace", { key, json: { allowedOrigins: [origin] } });
+      const context = await chromium.browser.newContext({ viewport: { width: 375, height: 740 }, locale: "en-US" });
+      const page = await context.newPage();
+      await page.goto(origin);
+      await page.getByRole("button", { name: "Feedback" }).click();
+      const panel = page.getByRole("dialog", { name: t("widget.panel") });
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      for (const name of ["feedback", "ideas", "roadmap", "changelog"] as const) {
+        expect(await panel.getByRole("tab", { name: t(`widget.tab.${name}`) }).isVisible(), `${language} ${name}`).toBe(true);
+      }
+      // The four tabs fit side by side, and the panel's page speaks the same language.
+      const tabs = panel.getByRole("tablist");
+      expect(await tabs.evaluate((el) => el.scrollWidth <= el.clientWidth), `${language} tabs fit`).toBe(true);
+      const portal = page.frameLocator("iframe");
+      await expect.poll(() => portal.locator("html").getAttribute("lang")).toBe(language);
+      await expect.poll(() => portal.getByRole("heading", { level: 1 }).textContent()).toBe(t("submit.title", { board: "Feature requests" }));
+      await screenshot(page, `widget-panel-${language}-375`);
+      await context.close();
+    }
   });
 
   it("is refused on an origin the workspace does not allow, and says so without breaking the page", { timeout: 60_000 }, async () => {

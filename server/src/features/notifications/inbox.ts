@@ -5,6 +5,7 @@ import { keysetPage } from "../../platform/pagination/keyset.js";
 import type { PageInput } from "../../platform/pagination/page.js";
 import type { NotificationKind } from "./kinds.js";
 import { lineOf } from "./mail/compose.js";
+import { translator } from "../../platform/i18n/translator.js";
 import type { MarkReadSchema, NotificationListQuery, NotificationSchema } from "./schema.js";
 
 // A member's own list in the dashboard: what they were told, newest first, with the unread count
@@ -40,7 +41,7 @@ export async function listNotifications({
       shape: (rows) =>
         rows.map((r) => {
           const data = JSON.parse(r.data) as Record<string, unknown>;
-          const line = lineOf(r.kind as NotificationKind, r.post_id, data, { post: (id) => `/app/posts/${id}`, changelog: "/app/changelog" });
+          const line = lineOf(translator("en"), r.kind as NotificationKind, r.post_id, data, { post: (id) => `/app/posts/${id}`, changelog: "/app/changelog" });
           return {
             id: r.id,
             kind: r.kind as NotificationKind,

@@ -18,6 +18,7 @@ export {
   followPortalPost,
   getPortalNotificationPreferences,
   isFollowing,
+  rememberPortalLanguage,
   unfollowPortalPost,
   updatePortalNotificationPreferences,
 } from "./portal.js";

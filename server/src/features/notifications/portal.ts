@@ -84,3 +84,12 @@ export async function updatePortalNotificationPreferences({ ctx, input }: { ctx:
     return (await readEndUserPreferences(tx, ctx.workspace.id, viewer.id))!;
   });
 }
+
+/** The reader chose a language on the portal: their mail speaks it from now on (a choice already kept writes nothing). */
+export async function rememberPortalLanguage(ctx: CustomerCtx, language: string): Promise<void> {
+  const viewer = requireViewer(ctx);
+  await inTransaction(ctx, async (tx) => {
+    const now = await readEndUserPreferences(tx, ctx.workspace.id, viewer.id);
+    if (now && now.locale !== language) await changeEndUserPreferences(tx, ctx, viewer.id, { locale: language });
+  });
+}

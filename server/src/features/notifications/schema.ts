@@ -32,7 +32,10 @@ export const NotificationPreferencesSchema = z
       description: "`instant`: a mail per change, gathered over the workspace's window; a `daily` or `weekly` digest (09:00 UTC; weekly on Mondays); or `off`.",
     }),
     changelog: z.boolean().openapi({ description: "A mail for each new changelog entry." }),
-    locale: z.string().nullable().openapi({ description: "The language their mail speaks (a BCP 47 tag); null: the workspace's." }),
+    locale: z.string().nullable().openapi({
+      description:
+        "The language their mail speaks (a BCP 47 tag; its primary language when Heed speaks only that, `de-AT` as `de`); null, or a language Heed does not speak: the workspace's `portalLanguage`.",
+    }),
   })
   .openapi("NotificationPreferences");
 

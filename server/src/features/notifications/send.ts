@@ -2,6 +2,8 @@ import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import type { Services } from "../../platform/context.js";
 import type { Copy } from "../../platform/mail/template.js";
 import { type Line, type Links, lineOf } from "./mail/compose.js";
+import { DEFAULT_LANGUAGE, supportedLanguage } from "../../platform/i18n/languages.js";
+import { translator } from "../../platform/i18n/translator.js";
 import { mailRenderer } from "./mail/render.js";
 import type { NotificationKind } from "./kinds.js";
 import { preferencesToken } from "./tokens.js";
@@ -123,7 +125,7 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
     const workspaceIds = [...new Set(mails.map((m) => m.workspace_id))];
     const workspaces = await db
       .selectFrom("workspaces")
-      .select(["id", "slug", "name", "portal_logo_url", "portal_accent_color"])
+      .select(["id", "slug", "name", "portal_logo_url", "portal_accent_color", "portal_language"])
       .where("id", "in", workspaceIds)
       .execute();
     const base = services.publicUrl.replace(/\/$/, "");
@@ -147,7 +149,10 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       const links: Links = member
         ? { post: (id) => `${base}/app/posts/${id}`, changelog: `${base}/app/changelog` }
         : { post: (id) => `${base}/p/${workspace.slug}/posts/${id}`, changelog: `${base}/p/${workspace.slug}/changelog` };
-      const lines: Line[] = mine.map((i) => lineOf(i.kind as NotificationKind, i.post_id, JSON.parse(i.data) as Record<string, unknown>, links));
+      // Members read Heed in English, as the dashboard speaks; an end user in their language.
+      const language = member ? DEFAULT_LANGUAGE : (supportedLanguage(user?.locale) ?? supportedLanguage(workspace.portal_language) ?? DEFAULT_LANGUAGE);
+      const t = translator(language);
+      const lines: Line[] = mine.map((i) => lineOf(t, i.kind as NotificationKind, i.post_id, JSON.parse(i.data) as Record<string, unknown>, links));
       const token = preferencesToken(services.notificationSecret, { workspaceId: workspace.id, recipientId: mail.recipient_id });
       const preferencesUrl = member ? `${base}/app/settings/notifications` : `${base}/p/${workspace.slug}/notifications?token=${token}`;
       const unsubscribeUrl = `${base}/p/${workspace.slug}/unsubscribe?token=${token}`;
@@ -159,10 +164,8 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
         {
           workspace: { name: workspace.name, logoUrl: workspace.portal_logo_url, accent: workspace.portal_accent_color ?? ACCENT },
           lines,
-          why: member
-            ? `You get this as a member of ${workspace.name} on Heed.`
-            : `You get this because you follow ideas on ${workspace.name}'s feedback board.`,
-          lang: user?.locale ?? "en",
+          why: t.t(member ? "notify.whyMember" : "notify.whyFollower", { workspace: workspace.name }),
+          lang: language,
         },
         {
           to,

@@ -2,6 +2,7 @@ import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import { log } from "../../platform/lib/log.js";
 import { changelogConfirmMail, portalSignInMail } from "../../platform/mail/messages.js";
+import type { Language } from "../../platform/i18n/languages.js";
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, reader } from "../../platform/context.js";
 import type { CustomerCtx } from "../../http/credentials/customer-context.js";
@@ -28,7 +29,7 @@ export async function requestEmailSignIn({
 }: {
   ctx: CustomerCtx;
   /** `changelog`: the link confirms a subscription to the changelog (double opt-in) as it signs in. */
-  input: { email: string; redirect: string; linkUrl: (token: string) => string; purpose?: "sign-in" | "changelog" };
+  input: { email: string; redirect: string; linkUrl: (token: string) => string; purpose?: "sign-in" | "changelog"; language: Language };
 }): Promise<void> {
   const mailer = ctx.services.mailer;
   if (!mailer) throw new HeedError("not_found", "This portal does not sign in by email.");
@@ -64,7 +65,7 @@ export async function requestEmailSignIn({
     return;
   }
   // Not awaited: the answer takes as long whether the address gets mail or not.
-  const words = { to: email, workspaceName: ctx.customer.workspace.name, url: input.linkUrl(token) };
+  const words = { to: email, workspaceName: ctx.customer.workspace.name, url: input.linkUrl(token), language: input.language };
   void mailer.send(input.purpose === "changelog" ? changelogConfirmMail(words) : portalSignInMail(words));
 }
 

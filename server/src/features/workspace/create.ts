@@ -7,6 +7,7 @@ import type { WorkspacesTable } from "../../platform/db/schema.js";
 import { recordChange } from "../../platform/changes/record.js";
 import { SYSTEM_ACTOR } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
+import { DEFAULT_LANGUAGE } from "../../platform/i18n/languages.js";
 import { DEFAULT_BOARD, DEFAULT_STATUSES } from "./defaults.js";
 
 // Hand-written: only the `heed` command, first start and tests create workspaces; no HTTP schema exists.
@@ -47,6 +48,7 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     portal_posts_per_hour: 10,
     portal_logo_url: null,
     portal_accent_color: null,
+    portal_language: DEFAULT_LANGUAGE,
     portal_guest_access: 0,
     require_two_factor: 0,
     created_at: at,

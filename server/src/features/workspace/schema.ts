@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { color, integer, text, idOf } from "../../platform/fields.js";
+import { LANGUAGES } from "../../platform/i18n/languages.js";
 
 export const WorkspaceSchema = z
   .object({
@@ -18,6 +19,9 @@ export const WorkspaceSchema = z
     portalPostsPerHour: z.number().int().nullable().openapi({ description: "Posts one end user may submit through the portal per hour; null: no cap." }),
     portalLogoUrl: z.string().nullable().openapi({ description: "The portal's logo (an https image); null: the workspace's name alone." }),
     portalAccentColor: z.string().nullable().openapi({ description: "The portal's accent colour as `#rrggbb`; null: Heed's." }),
+    portalLanguage: z.enum(LANGUAGES).openapi({
+      description: "What the portal, the widget and mails to end users speak to a reader who chose no language and whose browser names none Heed speaks.",
+    }),
     portalGuestAccess: z.boolean().openapi({ description: "Whether readers may sign in to the portal as guests with a name and an email (unverified)." }),
     requireTwoFactor: z.boolean().openapi({
       description:
@@ -55,6 +59,7 @@ export const UpdateWorkspaceSchema = z
       .optional()
       .openapi({ description: "An https image URL, shown at the top of every portal page; null removes it." }),
     portalAccentColor: color().nullable().optional().openapi({ description: "`#rrggbb`; null: Heed's own." }),
+    portalLanguage: z.enum(LANGUAGES).optional(),
     portalGuestAccess: z.boolean().optional().openapi({ description: "Off by default: guests are not verified by your app." }),
     requireTwoFactor: z
       .boolean()

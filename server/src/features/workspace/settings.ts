@@ -11,6 +11,7 @@ import { inTransaction, reader, type Ctx, type Tx } from "../../platform/context
 import type { Db } from "../../platform/db/database.js";
 import { requireOwner } from "../members/index.js";
 import { requireScope } from "../../platform/scopes.js";
+import { DEFAULT_LANGUAGE, supportedLanguage } from "../../platform/i18n/languages.js";
 
 /** A workspace's settings as the API shows them. */
 export type WorkspaceView = z.output<typeof WorkspaceSchema>;
@@ -41,6 +42,7 @@ function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[], singleS
     portalPostsPerHour: row.portal_posts_per_hour,
     portalLogoUrl: row.portal_logo_url,
     portalAccentColor: row.portal_accent_color,
+    portalLanguage: supportedLanguage(row.portal_language) ?? DEFAULT_LANGUAGE,
     portalGuestAccess: row.portal_guest_access === 1,
     requireTwoFactor: row.require_two_factor === 1,
     singleSignOn,
@@ -88,6 +90,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
       portal_posts_per_hour: input.portalPostsPerHour === undefined ? before.portal_posts_per_hour : input.portalPostsPerHour,
       portal_logo_url: input.portalLogoUrl === undefined ? before.portal_logo_url : input.portalLogoUrl,
       portal_accent_color: input.portalAccentColor === undefined ? before.portal_accent_color : (input.portalAccentColor?.toLowerCase() ?? null),
+      portal_language: input.portalLanguage ?? before.portal_language,
       portal_guest_access: input.portalGuestAccess === undefined ? before.portal_guest_access : input.portalGuestAccess ? 1 : 0,
       require_two_factor: input.requireTwoFactor === undefined ? before.require_two_factor : input.requireTwoFactor ? 1 : 0,
       notification_window_seconds: input.notificationWindowSeconds === undefined ? before.notification_window_seconds : input.notificationWindowSeconds,

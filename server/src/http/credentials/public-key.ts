@@ -5,6 +5,7 @@ import { isWellFormedKey } from "../../platform/lib/secret-keys.js";
 import { HeedError } from "../../platform/errors.js";
 import { perDatabaseCache } from "../cache/registry.js";
 import { readVersion } from "../../platform/changes/version.js";
+import { DEFAULT_LANGUAGE, type Language, supportedLanguage } from "../../platform/i18n/languages.js";
 
 /** What the customer-facing routes need to know of the workspace a public key opens. */
 export interface PublicWorkspace {
@@ -18,6 +19,7 @@ export interface PublicWorkspace {
   portalPostsPerHour: number | null;
   portalLogoUrl: string | null;
   portalAccentColor: string | null;
+  portalLanguage: Language;
   portalGuestAccess: boolean;
   /** The workspace's version when it was read: answers cached at it are exact (freshness/version.ts). */
   version: number;
@@ -35,6 +37,7 @@ export function toPublicWorkspace(row: WorkspacesTable & { version: number | nul
     portalPostsPerHour: row.portal_posts_per_hour,
     portalLogoUrl: row.portal_logo_url,
     portalAccentColor: row.portal_accent_color,
+    portalLanguage: supportedLanguage(row.portal_language) ?? DEFAULT_LANGUAGE,
     portalGuestAccess: row.portal_guest_access === 1,
     version: Number(row.version ?? 0),
   };

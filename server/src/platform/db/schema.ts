@@ -19,6 +19,8 @@ export interface WorkspacesTable {
   portal_logo_url: string | null;
   /** The portal's accent colour, `#rrggbb`; null: Heed's. */
   portal_accent_color: string | null;
+  /** A supported language tag (platform/i18n/languages.ts): what the portal speaks when the reader names none. */
+  portal_language: string;
   /** Whether readers may sign in to the portal as guests (a name and an email, unverified). */
   portal_guest_access: Flag;
   /** Every member's session must have passed a second factor (two-factor or the provider's sign-in). */

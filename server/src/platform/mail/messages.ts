@@ -1,6 +1,9 @@
 import type { Mail } from "./mailer.js";
+import type { Language } from "../i18n/languages.js";
+import { translator } from "../i18n/translator.js";
 
-// The words of the mail Heed sends, plain text: a link and what it is for.
+// The words of the mail Heed sends, plain text: a link and what it is for. Mail to members speaks
+// English, as the dashboard does; mail to end users speaks their language (platform/i18n).
 
 export function inviteMail(input: { to: string; workspaceName: string; role: string; url: string; expiresAt: string }): Mail {
   return {
@@ -30,31 +33,29 @@ export function passwordResetMail(input: { to: string; url: string; expiresAt: s
   };
 }
 
-export function portalSignInMail(input: { to: string; workspaceName: string; url: string }): Mail {
-  return {
-    to: input.to,
-    subject: `Sign in to ${input.workspaceName} feedback`,
-    text: [
-      `Someone asked to sign in to ${input.workspaceName}'s feedback portal with this email.`,
-      "",
-      `Sign in: ${input.url}`,
-      "",
-      "The link works once, within 15 minutes. If it was not you, ignore this mail.",
-    ].join("\n"),
-  };
+/** A one-time link to an end user, in the language of the portal page that asked for it. */
+export function portalSignInMail(input: PortalLinkWords): Mail {
+  return portalLinkMail(input, "signInMail");
 }
 
-export function changelogConfirmMail(input: { to: string; workspaceName: string; url: string }): Mail {
+export function changelogConfirmMail(input: PortalLinkWords): Mail {
+  return portalLinkMail(input, "changelogMail");
+}
+
+interface PortalLinkWords {
+  to: string;
+  workspaceName: string;
+  url: string;
+  language: Language;
+}
+
+function portalLinkMail(input: PortalLinkWords, kind: "signInMail" | "changelogMail"): Mail {
+  const { t } = translator(input.language);
+  const workspace = { workspace: input.workspaceName };
   return {
     to: input.to,
-    subject: `Confirm: ${input.workspaceName}'s changelog by email`,
-    text: [
-      `Someone asked for each new entry of ${input.workspaceName}'s changelog to be mailed to this address.`,
-      "",
-      `Confirm it: ${input.url}`,
-      "",
-      "The link works once, within 15 minutes. If it was not you, ignore this mail: nothing will be sent.",
-    ].join("\n"),
+    subject: t(`${kind}.subject`, workspace),
+    text: [t(`${kind}.text`, workspace), "", `${t(`${kind}.action`)}: ${input.url}`, "", t(`${kind}.expiry`)].join("\n"),
   };
 }
 

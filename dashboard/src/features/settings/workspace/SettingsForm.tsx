@@ -11,6 +11,7 @@ import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { FormActions } from "../../../ui/FormActions.js";
 import { accountKeys } from "../../account/queries.js";
 import { workspaceQuery } from "./queries.js";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../../../../packages/shared/src/languages.js";
 import { settingsSchema } from "./schemas.js";
 
 // The workspace's settings that are not secrets: its name, who may read the portal, which sites
@@ -41,6 +42,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       notificationWindowSeconds: String(workspace.notificationWindowSeconds ?? ""),
       portalLogoUrl: workspace.portalLogoUrl ?? "",
       portalAccentColor: workspace.portalAccentColor ?? "",
+      portalLanguage: workspace.portalLanguage,
       portalGuestAccess: workspace.portalGuestAccess,
       requireTwoFactor: workspace.requireTwoFactor,
     },
@@ -138,6 +140,17 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
         placeholder="#3b4fd8"
         hint="As #rrggbb: the portal's buttons take it, and its links where it reads well. Empty: Heed's."
       />
+      <FormSelect
+        name="portalLanguage"
+        label="Portal language"
+        hint="What the portal, the widget and mail to your customers speak when a reader has chosen no language and their browser asks for none Heed speaks."
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </FormSelect>
       <label className="choice">
         <input type="checkbox" {...form.register("portalGuestAccess")} />
         <span>

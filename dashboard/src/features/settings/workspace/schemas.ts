@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "../../../../../packages/shared/src/languages.js";
 import { color, optionalInteger, orNull, required, trimmed } from "../../../ui/form/fields.js";
 
 // The workspace's settings and its single sign-on, checked as the server checks them
@@ -39,6 +40,7 @@ export const settingsSchema = z.object({
       .pipe(z.url({ protocol: /^https$/ })),
   ),
   portalAccentColor: orNull(color()),
+  portalLanguage: z.enum(LANGUAGES),
   portalGuestAccess: z.boolean(),
   requireTwoFactor: z.boolean(),
 });

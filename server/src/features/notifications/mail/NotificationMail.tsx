@@ -11,6 +11,8 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { contrast, textOn } from "../../../../../packages/shared/src/contrast.js";
 import type { Line } from "./compose.js";
+import { directionOf, type Language } from "../../../platform/i18n/languages.js";
+import { translator } from "../../../platform/i18n/translator.js";
 
 // The layout of every notification mail: the workspace's logo or name in its accent, each line
 // with the team's words quoted and a button, then why the mail came and how to stop it.
@@ -20,7 +22,7 @@ export interface MailProps {
   lines: Line[];
   /** Where the reader changes what they hear, and stops it all. */
   footer: { preferencesUrl: string; unsubscribeUrl: string; why: string };
-  lang: string;
+  lang: Language;
 }
 
 const text = { fontSize: "15px", lineHeight: "22px", color: "#1f2328", margin: "0 0 12px" };
@@ -28,9 +30,10 @@ const muted = { fontSize: "13px", lineHeight: "20px", color: "#59636e", margin: 
 
 export function NotificationMail({ workspace, lines, footer, lang }: MailProps) {
   // A pale brand colour keeps the buttons, with dark text on them, but not the name's text.
+  const { t } = translator(lang);
   const nameColour = contrast(workspace.accent, "#ffffff") >= 4.5 ? workspace.accent : "#1f2328";
   return (
-    <Html lang={lang}>
+    <Html lang={lang} dir={directionOf(lang)}>
       <Head />
       <Preview>{lines[0]?.headline ?? workspace.name}</Preview>
       <Body style={{ backgroundColor: "#f6f8fa", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", margin: 0 }}>
@@ -46,7 +49,16 @@ export function NotificationMail({ workspace, lines, footer, lang }: MailProps) 
             <Section key={index} style={{ marginBottom: "20px" }}>
               <Text style={{ ...text, fontWeight: 600 }}>{line.headline}</Text>
               {line.quote && (
-                <Text style={{ ...text, whiteSpace: "pre-wrap", borderLeft: `3px solid ${workspace.accent}`, paddingLeft: "12px", color: "#424a53" }}>
+                <Text
+                  style={{
+                    ...text,
+                    whiteSpace: "pre-wrap",
+                    ...(directionOf(lang) === "rtl"
+                      ? { borderRight: `3px solid ${workspace.accent}`, paddingRight: "12px" }
+                      : { borderLeft: `3px solid ${workspace.accent}`, paddingLeft: "12px" }),
+                    color: "#424a53",
+                  }}
+                >
                   {line.quote}
                 </Text>
               )}
@@ -62,11 +74,11 @@ export function NotificationMail({ workspace, lines, footer, lang }: MailProps) 
           <Text style={muted}>{footer.why}</Text>
           <Text style={muted}>
             <Link href={footer.preferencesUrl} style={{ color: "#59636e", textDecoration: "underline" }}>
-              Choose what you hear
+              {t("notify.preferences")}
             </Link>
             {" · "}
             <Link href={footer.unsubscribeUrl} style={{ color: "#59636e", textDecoration: "underline" }}>
-              Unsubscribe from all
+              {t("notify.unsubscribe")}
             </Link>
           </Text>
         </Container>

@@ -1,7 +1,9 @@
+import type { Translator } from "../../../platform/i18n/translator.js";
 import type { NotificationKind } from "../kinds.js";
 
-// What one notification says, in plain words: a headline, what the team wrote (if anything), and
-// where to go. The mail's layout (NotificationMail.tsx) and its plain-text part both use it.
+// What one notification says, in plain words of the reader's language: a headline, what the team
+// wrote (if anything), and where to go. The mail's layout (NotificationMail.tsx) and its plain-text
+// part both use it. Titles, names and status names stay as they were written.
 
 export interface Line {
   headline: string;
@@ -16,39 +18,47 @@ export interface Links {
   changelog: string;
 }
 
-const q = (title: unknown) => `“${String(title)}”`;
-
-export function lineOf(kind: NotificationKind, postId: string | null, data: Record<string, unknown>, links: Links): Line {
-  const post = { href: postId ? links.post(postId) : links.changelog, label: "See the idea" };
-  const by = typeof data.actorName === "string" && data.actorName ? data.actorName : "The team";
-  const quote = typeof data.body === "string" && data.body ? data.body : undefined;
+export function lineOf(t: Translator, kind: NotificationKind, postId: string | null, data: Record<string, unknown>, links: Links): Line {
+  const say = t.t;
+  const q = (text: unknown) => say("notify.quoted", { text: String(text) });
+  const post = { href: postId ? links.post(postId) : links.changelog, label: say("notify.seeIdea") };
+  const open = { ...post, label: say("notify.openPost") };
+  const actor = typeof data.actorName === "string" && data.actorName ? data.actorName : say("notify.team");
+  const title = q(data.title);
+  const quote = typeof data.body === "string" && data.body ? { quote: data.body } : {};
   switch (kind) {
     case "status_changed":
-      return { headline: `${q(data.title)} is now ${String(data.to)}`, ...(quote ? { quote } : {}), link: post };
+      return { headline: say("notify.statusChanged", { title, status: String(data.to) }), ...quote, link: post };
     case "team_replied":
-      return { headline: `${by} replied on ${q(data.title)}`, ...(quote ? { quote } : {}), link: { ...post, label: "Read the reply" } };
+      return { headline: say("notify.teamReplied", { actor, title }), ...quote, link: { ...post, label: say("notify.readReply") } };
     case "merged":
       return {
-        headline: `${q(data.title)} was merged into ${q(data.intoTitle)}: your vote and follow moved with it`,
-        link: { href: links.post(String(data.intoId)), label: "See where it went" },
+        headline: say("notify.merged", { title, into: q(data.intoTitle) }),
+        link: { href: links.post(String(data.intoId)), label: say("notify.seeWhere") },
       };
     case "changelog_answered":
-      return { headline: `An idea you follow is in: ${String(data.entryTitle)}`, link: { href: links.changelog, label: "Read what changed" } };
+      return {
+        headline: say("notify.changelogAnswered", { entry: String(data.entryTitle) }),
+        link: { href: links.changelog, label: say("notify.readWhatChanged") },
+      };
     case "changelog_published":
-      return { headline: `New: ${String(data.entryTitle)}`, link: { href: links.changelog, label: "Read the changelog" } };
+      return {
+        headline: say("notify.changelogPublished", { entry: String(data.entryTitle) }),
+        link: { href: links.changelog, label: say("notify.readChangelog") },
+      };
     case "new_post":
-      return { headline: `New idea on ${String(data.boardName)}: ${q(data.title)}`, ...(quote ? { quote } : {}), link: { ...post, label: "Open the post" } };
+      return { headline: say("notify.newPost", { board: String(data.boardName), title }), ...quote, link: open };
     case "commented":
-      return { headline: `${by} commented on ${q(data.title)}`, ...(quote ? { quote } : {}), link: { ...post, label: "Open the post" } };
+      return { headline: say("notify.commented", { actor, title }), ...quote, link: open };
     case "mentioned":
-      return { headline: `${by} mentioned you on ${q(data.title)}`, ...(quote ? { quote } : {}), link: { ...post, label: "Open the post" } };
+      return { headline: say("notify.mentioned", { actor, title }), ...quote, link: open };
     case "assigned":
-      return { headline: `${by} assigned ${q(data.title)} to you`, link: { ...post, label: "Open the post" } };
+      return { headline: say("notify.assigned", { actor, title }), link: open };
   }
 }
 
 /** One line's headline as the subject; several: how many, and from where. */
-export function subjectOf(lines: Line[], workspaceName: string): string {
+export function subjectOf(t: Translator, lines: Line[], workspaceName: string): string {
   if (lines.length === 1) return lines[0]!.headline;
-  return `${lines.length} updates from ${workspaceName}`;
+  return t.plural("notify.updates", lines.length, { workspace: workspaceName });
 }

@@ -5,6 +5,8 @@ import { type Line, subjectOf } from "./compose.js";
 import { NotificationMail, type MailProps } from "./NotificationMail.js";
 import type { Mailer } from "../../../platform/mail/mailer.js";
 import type { Copy, Personal } from "../../../platform/mail/template.js";
+import type { Language } from "../../../platform/i18n/languages.js";
+import { translator } from "../../../platform/i18n/translator.js";
 
 // Renders a mail's HTML and plain text. Most mails of one change read the same but for the
 // reader's own links (a status change told to 10,000 voters is one text), so a pass renders each
@@ -15,7 +17,7 @@ export interface MailContent {
   workspace: MailProps["workspace"];
   lines: Line[];
   why: string;
-  lang: string;
+  lang: Language;
 }
 
 export interface Reader {
@@ -29,7 +31,8 @@ function plainText(content: MailContent, slots: { preferences: string; unsubscri
   const parts = content.lines.map((line) =>
     [line.headline, ...(line.quote ? ["", ...line.quote.split("\n").map((l) => `> ${l}`)] : []), "", `${line.link.label}: ${line.link.href}`].join("\n"),
   );
-  return [...parts, "--", content.why, `Choose what you hear: ${slots.preferences}`, `Unsubscribe from all: ${slots.unsubscribe}`].join("\n\n");
+  const { t } = translator(content.lang);
+  return [...parts, "--", content.why, `${t("notify.preferences")}: ${slots.preferences}`, `${t("notify.unsubscribe")}: ${slots.unsubscribe}`].join("\n\n");
 }
 
 /** A renderer for one pass: it remembers each distinct text it built until the pass ends. */
@@ -44,7 +47,7 @@ export function mailRenderer(mailer: Pick<Mailer, "template">): (content: MailCo
     if (!template) {
       template = (async () =>
         mailer.template({
-          subject: subjectOf(content.lines, content.workspace.name),
+          subject: subjectOf(translator(content.lang), content.lines, content.workspace.name),
           html: await render(
             createElement(NotificationMail, { ...content, footer: { preferencesUrl: slots.preferences, unsubscribeUrl: slots.unsubscribe, why: content.why } }),
           ),

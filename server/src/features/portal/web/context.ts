@@ -4,7 +4,9 @@ import { listOrigins } from "../../../http/cors-origins.js";
 import { findPublicWorkspaceBySlug } from "../../../http/credentials/public-key.js";
 import type { AppEnv } from "../../../http/env.js";
 import type { Frame } from "./layout.js";
-import { translator } from "./messages.js";
+import { translator } from "../../../platform/i18n/translator.js";
+import { portalLanguage } from "./language.js";
+import { rememberPortalLanguage } from "../../notifications/index.js";
 import { formToken, portalViewer } from "../../../http/credentials/portal-cookie.js";
 
 // A portal page's request: the workspace its address names, the reader (signed in by the portal's
@@ -31,12 +33,16 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
   const [signedIn, embedders] = await Promise.all([portalViewer(c, workspace), listOrigins(services.db, workspace.id)]);
   const viewer = signedIn?.viewer ?? null;
   const ctx = customerContext(services, workspace, viewer, c.get("requestId"));
+  const { language, chosen } = portalLanguage(c, workspace.portalLanguage);
+  // A signed-in reader's choice is theirs, not only this browser's: their mail speaks it too.
+  if (chosen && viewer) await rememberPortalLanguage(ctx, chosen);
   const base = `/p/${workspace.slug}`;
   const origin = services.publicUrl.replace(/\/$/, "");
   return {
     ctx,
     frame: {
-      t: translator("en"),
+      t: translator(language),
+      here: hereOf(c.req.url),
       workspace: { name: workspace.name, slug: workspace.slug },
       base,
       scriptUrl,
@@ -47,4 +53,11 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
     sessionToken: signedIn?.token ?? null,
     embedders,
   };
+}
+
+/** The page's path and its query without `lang`: what the language switch and `hreflang` links keep. */
+function hereOf(url: string): Frame["here"] {
+  const { pathname, searchParams } = new URL(url);
+  searchParams.delete("lang");
+  return { path: pathname, query: [...searchParams.entries()] };
 }

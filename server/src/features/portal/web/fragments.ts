@@ -10,24 +10,11 @@ export function statusBadge(status: { name: string; category: string }): Html {
 }
 
 export function voteCount(frame: Frame, count: number): Html {
-  const words = frame.t
-    .plural("post.votes", count)
-    .replace(String(count.toLocaleString(frame.t.locale)), "")
-    .trim();
+  const words = frame.t.plural("post.votes", count).replace(frame.t.number(count), "").trim();
   // The box is narrow: 7,936 would break inside the number, so from 10,000 on it reads 7.9K-style
   // ("12K"), the whole number in its title.
-  const shown = count >= 10_000 ? compact(frame.t.locale).format(count) : count.toLocaleString(frame.t.locale);
-  return html`<div class="count"${count >= 10_000 ? html` title="${count.toLocaleString(frame.t.locale)}"` : ""}><strong>${shown}</strong><span>${words}</span></div>`;
-}
-
-const compacts = new Map<string, Intl.NumberFormat>();
-function compact(locale: string): Intl.NumberFormat {
-  let format = compacts.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
-    compacts.set(locale, format);
-  }
-  return format;
+  const shown = count >= 10_000 ? frame.t.compact(count) : frame.t.number(count);
+  return html`<div class="count"${count >= 10_000 ? html` title="${frame.t.number(count)}"` : ""}><strong>${shown}</strong><span>${words}</span></div>`;
 }
 
 /** Vote or take the vote back: a form, so it works without JavaScript (the script makes it instant). */
@@ -36,14 +23,14 @@ export function voteForm(frame: Frame, post: { id: string; voteCount: number; vi
   if (!frame.reader) return voteCount(frame, post.voteCount);
   return html`<form class="vote" method="post" action="${frame.base}/posts/${post.id}/vote" data-enhance="vote" data-label-vote="${t.t("vote.vote")}" data-label-voted="${t.t("vote.voted")}">
 ${formTokenField(frame)}<input type="hidden" name="voted" value="${post.viewerHasVoted ? "0" : "1"}">${back ? html`<input type="hidden" name="back" value="${back}">` : ""}
-<button type="submit" class="count${post.viewerHasVoted ? " voted" : ""}" aria-pressed="${post.viewerHasVoted ? "true" : "false"}"><strong>${post.voteCount.toLocaleString(t.locale)}</strong><span>${post.viewerHasVoted ? t.t("vote.voted") : t.t("vote.vote")}</span></button>
+<button type="submit" class="count${post.viewerHasVoted ? " voted" : ""}" aria-pressed="${post.viewerHasVoted ? "true" : "false"}"><strong>${t.number(post.voteCount)}</strong><span>${post.viewerHasVoted ? t.t("vote.voted") : t.t("vote.vote")}</span></button>
 </form>`;
 }
 
 /** A post in a list; a signed-in reader votes from the list and comes back to it (`back`). */
 export function postItem(frame: Frame, post: PortalPostView, boardName?: string, heading: "h2" | "h3" = "h2", back?: string): Html {
   const { t } = frame;
-  const title = html`<a href="${frame.base}/posts/${post.id}">${post.title}</a>`;
+  const title = html`<a href="${frame.base}/posts/${post.id}" dir="auto">${post.title}</a>`;
   return html`<li class="post">
 ${voteForm(frame, post, back)}
 <div>
@@ -56,11 +43,10 @@ ${heading === "h2" ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`}
 /** Markdown rendered by the shared renderer (raw HTML off), inside a `.markdown` block. */
 export function markdownBlock(source: string, empty: string): Html {
   if (!source.trim()) return html`<p class="muted">${empty}</p>`;
-  return html`<div class="markdown">${raw(renderMarkdown(source))}</div>`;
+  return html`<div class="markdown" dir="auto">${raw(renderMarkdown(source))}</div>`;
 }
 
 /** A date as the reader's language writes it (the server does not know their zone: UTC, said once in the markup). */
 export function dateOf(frame: Frame, iso: string): Html {
-  const text = new Intl.DateTimeFormat(frame.t.locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
-  return html`<time datetime="${iso}">${text}</time>`;
+  return html`<time datetime="${iso}">${frame.t.date(iso)}</time>`;
 }

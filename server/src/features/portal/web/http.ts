@@ -6,6 +6,7 @@ import type { AppEnv } from "../../../http/env.js";
 import type { ActionResult } from "./actions.js";
 import { requireReader } from "./actions.js";
 import { type PortalRequest, portalRequest } from "./context.js";
+import { visitorLanguage } from "./language.js";
 import type { Html } from "./layout.js";
 import { badRequestPage, formRefusedPage, noSuchPortalPage, notFoundPage, privatePage, signInFirstPage } from "./pages/notice.js";
 
@@ -28,6 +29,8 @@ export function headersFor(r: PortalRequest): Record<string, string> {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "cache-control": "no-cache",
+    // The language follows the browser's Accept-Language and the switch's cookie (language.ts).
+    vary: "Accept-Language, Cookie",
   };
 }
 
@@ -109,7 +112,11 @@ export function portalXml(type: string, render: (r: PortalRequest) => Promise<st
 
 /** The answer for an address under /p/ that names no workspace: a page, for the person who typed it. */
 export function noSuchPortal(c: Context<AppEnv>) {
-  return c.html(noSuchPortalPage(), 404, { "content-security-policy": `${CSP}; frame-ancestors 'none'`, "x-robots-tag": "noindex" });
+  return c.html(noSuchPortalPage(visitorLanguage(c)), 404, {
+    "content-security-policy": `${CSP}; frame-ancestors 'none'`,
+    "x-robots-tag": "noindex",
+    vary: "Accept-Language, Cookie",
+  });
 }
 
 /**

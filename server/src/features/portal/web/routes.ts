@@ -18,7 +18,7 @@ import { registerSignIn } from "./sign-in-routes.js";
 import { similarIdeas } from "./similar.js";
 import { themeCss } from "./theme.js";
 import { FAVICON } from "./favicon.js";
-import { withWidgetWords } from "./widget-words.js";
+import { widgetScript } from "./widget-words.js";
 import { sendStatic, StaticBody } from "../../../http/encodings.js";
 
 // The public portal at /p/{workspace}: server-rendered pages that read completely with JavaScript
@@ -27,7 +27,7 @@ import { sendStatic, StaticBody } from "../../../http/encodings.js";
 
 export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   const script = loadWebScript("portal.js", "/p/_/portal.js", webDir);
-  const widget = withWidgetWords(loadWebScript("widget.js", "/widget.js", webDir));
+  const widget = loadWebScript("widget.js", "/widget.js", webDir);
   const scriptUrl = script?.url ?? null;
   const pageOf = (render: Render) => portalPage(render, scriptUrl);
   const actionOf = (act: Act) => portalAction(act, scriptUrl);
@@ -49,9 +49,14 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   if (script) app.get("/p/_/portal.js", serve(script));
   // The widget's address is fixed (customers paste it), so it is cached briefly, and any site may load it.
   if (widget) {
-    const content = new StaticBody(widget.body, widget.type);
+    const scriptFor = widgetScript(widget);
     app.get("/widget.js", (c) =>
-      sendStatic(c, content, { "cache-control": "public, max-age=300", "cross-origin-resource-policy": "cross-origin", "x-content-type-options": "nosniff" }),
+      sendStatic(c, scriptFor(c), {
+        "cache-control": "public, max-age=300",
+        "cross-origin-resource-policy": "cross-origin",
+        "x-content-type-options": "nosniff",
+        vary: "Accept-Language",
+      }),
     );
   }
   app.get("/robots.txt", async (c) => {

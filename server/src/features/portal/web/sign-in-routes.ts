@@ -62,6 +62,7 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
           email,
           redirect: safeRedirect(r, typeof form.redirect === "string" ? form.redirect : undefined),
           linkUrl: (token) => r.url(`/sign-in/email/${token}`),
+          language: r.frame.t.locale,
         },
       });
     } catch (error) {
@@ -83,7 +84,7 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     try {
       await requestEmailSignIn({
         ctx: r.ctx,
-        input: { email, redirect: changelogLanding(r), linkUrl: (token) => r.url(`/sign-in/email/${token}`), purpose: "changelog" },
+        input: { email, redirect: changelogLanding(r), linkUrl: (token) => r.url(`/sign-in/email/${token}`), purpose: "changelog", language: r.frame.t.locale },
       });
     } catch (error) {
       if (error instanceof HeedError && error.status === 404) return c.html(await notFoundPage(r.frame, r.url("/changelog")), 404, headersFor(r));

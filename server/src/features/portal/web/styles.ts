@@ -11,18 +11,21 @@ export const PORTAL_STYLES = `${DESIGN_TOKENS_CSS}
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg); }
 a { color: var(--accent); }
-.skip { position: absolute; left: -10000px; }
-.skip:focus { left: 1rem; top: 1rem; padding: 0.5rem 1rem; background: var(--bg); z-index: 10; }
+.skip { position: absolute; inset-inline-start: -10000px; }
+.skip:focus { inset-inline-start: 1rem; top: 1rem; padding: 0.5rem 1rem; background: var(--bg); z-index: 10; }
 .in-widget .top, .in-widget .bottom, .in-widget .skip { display: none; }
 .top { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: center; padding: 0.8rem 1rem; border-bottom: 1px solid var(--line); }
-.brand img { height: 2rem; width: auto; vertical-align: middle; margin-right: 0.5rem; }
+.brand img { height: 2rem; width: auto; vertical-align: middle; margin-inline-end: 0.5rem; }
 .brand { font-weight: 700; font-size: 1.15rem; color: var(--fg); text-decoration: none; }
 .top ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0; padding: 0; list-style: none; }
 .top a[aria-current="page"] { font-weight: 700; color: var(--fg); }
 main { max-width: 52rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
 main.wide, main.wide + .bottom { max-width: 90rem; }
 main:focus { outline: none; }
-.bottom { max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: var(--muted); font-size: 0.85rem; }
+.bottom { max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: var(--muted); font-size: 0.85rem; display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: center; justify-content: space-between; }
+.bottom p { margin: 0; }
+form.language { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0; }
+form.language select, form.language button { font-size: 0.85rem; padding: 0.25rem 0.5rem; }
 h1 { margin: 0.6rem 0; line-height: 1.2; }
 .muted { color: var(--muted); }
 .lede { color: var(--muted); margin-top: 0; }
@@ -31,9 +34,9 @@ h1 { margin: 0.6rem 0; line-height: 1.2; }
 .boards a { font-weight: 600; font-size: 1.05rem; }
 .boards p { margin: 0.2rem 0 0; color: var(--muted); }
 .post { display: flex; gap: 0.9rem; padding: 0.75rem 0; border-bottom: 1px solid var(--line); }
-.count { min-width: 3.2rem; padding: 0.3rem; border: 1px solid var(--line); border-radius: 6px; text-align: center; line-height: 1.2; }
+.count { flex: none; min-width: 3.2rem; padding: 0.3rem; border: 1px solid var(--line); border-radius: 6px; text-align: center; line-height: 1.2; }
 .count strong { display: block; font-size: 1.1rem; }
-.count span { font-size: 0.75rem; color: var(--muted); }
+.count span { font-size: 0.75rem; color: var(--muted); white-space: nowrap; }
 .post h2, .post h3 { margin: 0; font-size: 1.05rem; }
 .post p { margin: 0.2rem 0 0; color: var(--muted); font-size: 0.9rem; }
 .badge { display: inline-block; padding: 0 0.45rem; border: 1px solid var(--line); border-radius: 999px; font-size: 0.8rem; white-space: nowrap; color: var(--fg); }
@@ -58,13 +61,13 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 /* What a team writes in markdown stays below the page's own headings (an entry's title is an h2). */
 .markdown h1, .markdown h2 { font-size: 1.1rem; margin: 1rem 0 0.4rem; }
 .markdown h3, .markdown h4, .markdown h5, .markdown h6 { font-size: 1rem; margin: 0.8rem 0 0.3rem; }
-.markdown blockquote { margin: 0.6rem 0; padding: 0.1rem 0 0.1rem 0.9rem; border-left: 3px solid var(--line); color: var(--muted); }
+.markdown blockquote { margin: 0.6rem 0; padding-block: 0.1rem; padding-inline: 0.9rem 0; border-inline-start: 3px solid var(--line); color: var(--muted); }
 .post-head { display: flex; gap: 1rem; align-items: flex-start; }
 .meta { color: var(--muted); font-size: 0.9rem; }
 .notice { padding: 0.7rem 1rem; border: 1px solid var(--accent); border-radius: 8px; }
 .comment { padding: 0.7rem 0; border-bottom: 1px solid var(--line); }
 .comment .markdown p:first-child { margin-top: 0.2rem; }
-.replies { margin-left: 1.2rem; border-left: 2px solid var(--line); padding-left: 0.8rem; }
+.replies { margin-inline-start: 1.2rem; border-inline-start: 2px solid var(--line); padding-inline-start: 0.8rem; }
 /* As many columns as there are statuses, each at least 14rem: four across at 1280 px, one at 375. */
 .roadmap { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; }
 /* Break a title between words, and inside one only when it is longer than the column. */
@@ -77,9 +80,9 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .entry { padding: 1rem 0; border-bottom: 1px solid var(--line); }
 .entry h2 { margin: 0.3rem 0; }
 .account, .account form { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin: 0; }
-.account { margin-left: auto; }
+.account { margin-inline-start: auto; }
 /* A phone's header: the new idea and signing in or out share one row under the navigation. */
-@media (max-width: 600px) { .account { margin-left: 0; width: 100%; justify-content: space-between; } }
+@media (max-width: 600px) { .account { margin-inline-start: 0; width: 100%; justify-content: space-between; } }
 @media (max-width: 420px) { .account form span { display: none; } }
 .vote { margin: 0; }
 .vote button.count { display: block; background: var(--bg); color: var(--fg); border: 1px solid var(--line); font-weight: 400; padding: 0.3rem; }

@@ -25,6 +25,10 @@ interface Words {
   freshShort: string;
   freshWhere: string;
   tabs: Record<WidgetPage, string>;
+  /** The language the script's `?lang=` named, which the panel's pages speak too. */
+  lang?: string;
+  /** "rtl" for a language read right to left. */
+  dir?: string;
 }
 const WORDS: Words = (() => {
   const served = "__HEED_WIDGET_WORDS__";
@@ -153,7 +157,7 @@ button:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
 .panel { position: fixed; top: 0; right: 0; bottom: 0; z-index: 2147483001; display: flex; flex-direction: column; width: min(420px, 100vw); background: var(--bg); box-shadow: -4px 0 20px rgba(0,0,0,.25); }
 .bar { display: flex; gap: 4px; align-items: center; padding: 6px; background: var(--soft); border-bottom: 1px solid var(--line); }
 .tabs { display: flex; flex: 1; gap: 2px; overflow-x: auto; }
-.tabs button { padding: 6px 7px; font-size: 13px; border: 0; border-radius: 6px; background: none; color: var(--fg); white-space: nowrap; }
+.tabs button { padding: 6px 7px; font-size: 13px; border: 0; border-radius: 6px; background: none; color: var(--fg); }
 .tabs [aria-selected=true] { background: var(--bg); color: var(--accent); box-shadow: inset 0 -2px var(--accent); }
 .close { width: 30px; height: 30px; padding: 0; border: 1px solid var(--muted); border-radius: 6px; background: var(--bg); color: var(--fg); font-size: 18px; line-height: 1; }
 iframe { flex: 1; width: 100%; border: 0; }
@@ -197,6 +201,7 @@ async function open(page: WidgetPage = "feedback"): Promise<void> {
   panel.className = "panel";
   panel.setAttribute("role", "dialog");
   panel.setAttribute("aria-label", WORDS.panel);
+  if (WORDS.dir) panel.dir = WORDS.dir;
   const frame = document.createElement("iframe");
   frame.title = WORDS.panel;
   frame.id = "heed-page";
@@ -207,7 +212,7 @@ async function open(page: WidgetPage = "feedback"): Promise<void> {
   tabs.setAttribute("role", "tablist");
   const show = (tab: HTMLButtonElement, name: WidgetPage, path: string) => {
     for (const other of Array.from(tabs.children)) other.setAttribute("aria-selected", String(other === tab));
-    const target = `/p/${workspace}${path}`;
+    const target = `/p/${workspace}${path}${WORDS.lang ? `?lang=${WORDS.lang}` : ""}`;
     // Signed in as the identified user: the portal trades the end-user token for its own cookie.
     frame.src = userToken ? `${host}/p/${workspace}/sso?userToken=${encodeURIComponent(userToken)}&redirect=${encodeURIComponent(target)}` : `${host}${target}`;
     if (name === "changelog") markChangelogSeen();

@@ -17,6 +17,7 @@ import * as portalSessions from "./0015_portal_sessions.js";
 import * as twoFactor from "./0016_two_factor.js";
 import * as notifications from "./0017_notifications.js";
 import * as filterAndSortIndexes from "./0018_filter_and_sort_indexes.js";
+import * as portalLanguage from "./0019_portal_language.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0016_two_factor": twoFactor,
   "0017_notifications": notifications,
   "0018_filter_and_sort_indexes": filterAndSortIndexes,
+  "0019_portal_language": portalLanguage,
 };

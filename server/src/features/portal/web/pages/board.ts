@@ -69,7 +69,7 @@ export async function boardPage(r: PortalRequest, slug: string | null, query: Bo
       ...(board.slug ? { newIdea: `${path}/new` } : {}),
     },
     html`<h1>${board.name}</h1>
-${board.description ? html`<p class="lede">${board.description}</p>` : ""}
+${board.description ? html`<p class="lede" dir="auto">${board.description}</p>` : ""}
 <nav aria-label="${t.t("board.sort")}"><ul class="sorts">${SORTS.map(
       (s) => html`<li><a href="${link({ sort: s.id, cursor: undefined })}"${s.id === sort ? raw(' aria-current="page"') : ""}>${t.t(s.key)}</a></li>`,
     )}</ul></nav>

@@ -24,7 +24,7 @@ ${
   workspace.boards.length === 0
     ? html`<p class="empty">${t.t("home.noBoards")}</p>`
     : html`<ul class="boards">${workspace.boards.map(
-        (b) => html`<li><a href="${r.frame.base}/b/${b.slug}">${b.name}</a>${b.description ? html`<p>${b.description}</p>` : ""}</li>`,
+        (b) => html`<li><a href="${r.frame.base}/b/${b.slug}">${b.name}</a>${b.description ? html`<p dir="auto">${b.description}</p>` : ""}</li>`,
       )}</ul>`
 }
 </section>

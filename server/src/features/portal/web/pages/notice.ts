@@ -1,9 +1,10 @@
 import { html } from "hono/html";
 import { PORTAL_CSS } from "../assets.js";
-import { translator } from "../messages.js";
+import { translator } from "../../../../platform/i18n/translator.js";
 import type { Frame, Html } from "../layout.js";
 import { page } from "../layout.js";
-import type { MessageKey } from "../messages.js";
+import type { MessageKey } from "../../../../platform/i18n/translator.js";
+import type { Language } from "../../../../platform/i18n/languages.js";
 
 // Pages that say why there is nothing to show or do: a private portal to a reader not signed in,
 // an unknown page, an address that could not be read, a form that was refused, a sign-in link
@@ -28,15 +29,15 @@ export function privatePage(frame: Frame, canonical: string, signInHref: string 
   const title = t.t("private.title", { workspace: frame.workspace.name });
   return page(
     frame,
-    { title, description: title, canonical, noindex: true },
+    { title, description: title, canonical, noindex: true, gated: true },
     html`<h1>${title}</h1><p>${t.t("private.text", { workspace: frame.workspace.name })}</p>${signInHref ? html`<p><a class="button" href="${signInHref}">${t.t("signIn.other")}</a></p>` : ""}`,
   );
 }
 /** An address under /p/ that names no portal: no workspace to draw a frame for, so a page of its own. */
-export function noSuchPortalPage(): Html {
-  const t = translator("en");
+export function noSuchPortalPage(language: Language): Html {
+  const t = translator(language);
   return html`<!doctype html>
-<html lang="${t.locale}">
+<html lang="${t.locale}" dir="${t.dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${t.t("noPortal.title")}</title><link rel="icon" href="/favicon.ico"><link rel="stylesheet" href="${PORTAL_CSS.url}"></head>
 <body><main id="content"><h1>${t.t("noPortal.title")}</h1><p>${t.t("noPortal.text")}</p></main></body>

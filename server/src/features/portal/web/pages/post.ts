@@ -76,8 +76,8 @@ ${post.mergedInto ? html`<p class="notice" role="note">${t.t("post.merged")} <a 
 <div class="post-head">
 ${voteForm(r.frame, post)}
 <div>
-<h1>${post.title}</h1>
-<p class="meta">${statusBadge(post.status)} · ${author(post)} · ${dateOf(r.frame, post.createdAt)}${post.eta ? html` · ${t.t("post.eta", { date: post.eta })}` : ""}</p>
+<h1 dir="auto">${post.title}</h1>
+<p class="meta">${statusBadge(post.status)} · ${author(post)} · ${dateOf(r.frame, post.createdAt)}${post.eta ? html` · ${t.t("post.eta", { date: t.date(post.eta) })}` : ""}</p>
 </div>
 </div>
 ${markdownBlock(post.body, t.t("post.noDescription"))}

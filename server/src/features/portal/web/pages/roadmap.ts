@@ -38,7 +38,7 @@ export async function roadmapPage(r: PortalRequest): Promise<Html> {
 ${
   posts.length === 0
     ? html`<p class="muted">${t.t("roadmap.empty")}</p>`
-    : html`<ul>${posts.map((p) => html`<li class="post">${voteCount(r.frame, p.voteCount)}<div><h3><a href="${r.frame.base}/posts/${p.id}">${p.title}</a></h3></div></li>`)}</ul>`
+    : html`<ul>${posts.map((p) => html`<li class="post">${voteCount(r.frame, p.voteCount)}<div><h3 dir="auto"><a href="${r.frame.base}/posts/${p.id}">${p.title}</a></h3></div></li>`)}</ul>`
 }
 ${more ? html`<p><a href="${r.frame.base}/ideas?status=${status.id}&amp;sort=votes">${t.t("roadmap.more", { status: status.name })}</a></p>` : ""}
 </section>`,

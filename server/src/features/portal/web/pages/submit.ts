@@ -73,7 +73,7 @@ export async function chooseBoardPage(r: PortalRequest): Promise<{ redirect: str
     html`<h1>${title}</h1>
 <p class="lede">${t.t("submit.chooseBoard")}</p>
 <ul class="boards">${workspace.boards.map(
-      (b) => html`<li><a href="${r.frame.base}/b/${b.slug}/new">${b.name}</a>${b.description ? html`<p>${b.description}</p>` : ""}</li>`,
+      (b) => html`<li><a href="${r.frame.base}/b/${b.slug}/new">${b.name}</a>${b.description ? html`<p dir="auto">${b.description}</p>` : ""}</li>`,
     )}</ul>`,
   );
 }

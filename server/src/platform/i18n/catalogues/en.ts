@@ -1,6 +1,7 @@
-// Every string of the portal's pages, in one catalogue per language, so that a translation is a
-// new catalogue and nothing else. `{name}` is replaced by a value; plural forms are keyed by
-// Intl.PluralRules categories (`.one`, `.other`, and whatever a language needs).
+// English, the catalogue every other language translates: every string of the portal's pages, the
+// widget and the mails to end users. `{name}` is replaced by a value; plural forms are keyed by
+// Intl.PluralRules categories (`.one`, `.other`, and whatever a language needs: Arabic has six).
+// A comment above a key tells a translator where the words appear.
 
 export const en = {
   "nav.home": "Boards",
@@ -160,32 +161,38 @@ export const en = {
   "widget.tab.ideas": "Ideas",
   "widget.tab.roadmap": "Roadmap",
   "widget.tab.changelog": "Changelog",
+  "lang.label": "Language",
+  "lang.change": "Change",
+  /** Notification mails. A title or name is quoted with `notify.quoted`; a status name stays as the team wrote it. */
+  "notify.quoted": "“{text}”",
+  "notify.team": "The team",
+  "notify.statusChanged": "{title} is now {status}",
+  "notify.teamReplied": "{actor} replied on {title}",
+  "notify.merged": "{title} was merged into {into}: your vote and follow moved with it",
+  "notify.changelogAnswered": "An idea you follow is in: {entry}",
+  "notify.changelogPublished": "New: {entry}",
+  "notify.newPost": "New idea on {board}: {title}",
+  "notify.commented": "{actor} commented on {title}",
+  "notify.mentioned": "{actor} mentioned you on {title}",
+  "notify.assigned": "{actor} assigned {title} to you",
+  "notify.seeIdea": "See the idea",
+  "notify.readReply": "Read the reply",
+  "notify.seeWhere": "See where it went",
+  "notify.readWhatChanged": "Read what changed",
+  "notify.readChangelog": "Read the changelog",
+  "notify.openPost": "Open the post",
+  "notify.updates.one": "{count} update from {workspace}",
+  "notify.updates.other": "{count} updates from {workspace}",
+  "notify.whyMember": "You get this as a member of {workspace} on Heed.",
+  "notify.whyFollower": "You get this because you follow ideas on {workspace}'s feedback board.",
+  "notify.preferences": "Choose what you hear",
+  "notify.unsubscribe": "Unsubscribe from all",
+  "signInMail.subject": "Sign in to {workspace} feedback",
+  "signInMail.text": "Someone asked to sign in to {workspace}'s feedback portal with this email.",
+  "signInMail.action": "Sign in",
+  "signInMail.expiry": "The link works once, within 15 minutes. If it was not you, ignore this mail.",
+  "changelogMail.subject": "Confirm: {workspace}'s changelog by email",
+  "changelogMail.text": "Someone asked for each new entry of {workspace}'s changelog to be mailed to this address.",
+  "changelogMail.action": "Confirm it",
+  "changelogMail.expiry": "The link works once, within 15 minutes. If it was not you, ignore this mail: nothing will be sent.",
 } as const;
-
-export type MessageKey = keyof typeof en;
-type Catalogue = Record<MessageKey, string>;
-
-const catalogues: Record<string, Catalogue> = { en };
-
-export interface Translator {
-  locale: string;
-  t(key: MessageKey, values?: Record<string, string | number>): string;
-  /** The plural form of `key` (`key.one`, `key.other`, …) for `count`. */
-  plural(key: string, count: number, values?: Record<string, string | number>): string;
-}
-
-export function translator(locale = "en"): Translator {
-  const catalogue = catalogues[locale] ?? en;
-  const rules = new Intl.PluralRules(locale);
-  const fill = (text: string, values: Record<string, string | number> = {}) =>
-    text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
-  const t = (key: MessageKey, values?: Record<string, string | number>) => fill(catalogue[key] ?? en[key], values);
-  return {
-    locale,
-    t,
-    plural: (key, count, values) => {
-      const form = `${key}.${rules.select(count)}` as MessageKey;
-      return t(form in catalogue ? form : (`${key}.other` as MessageKey), { count: count.toLocaleString(locale), ...values });
-    },
-  };
-}
