@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../src/platform/i18n/catalogues/en.js";
 import { LANGUAGES } from "../../src/platform/i18n/languages.js";
 import { translator } from "../../src/platform/i18n/translator.js";
+import { preferencesToken } from "../../src/features/notifications/tokens.js";
 import { screenshot, useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
@@ -52,6 +53,11 @@ describe("the portal in every language", () => {
     // Signed in (from the customer's app), so "My ideas" is there too.
     await page.goto(`${base}/sso?token=${encodeURIComponent(identityJwt(secret, { sub: "ada", name: "Ada Lovelace" }))}`);
     pages.me = "/me";
+    // The pages a notification mail links to, with the reader's signed token.
+    const ada = (await h.call("GET", "/v1/users?q=ada", { key })).body.data[0].id as string;
+    const token = encodeURIComponent(preferencesToken(h.services.notificationSecret, { workspaceId: ws.id, recipientId: ada }));
+    pages.notifications = `/notifications?token=${token}`;
+    pages.unsubscribe = `/unsubscribe?token=${token}`;
 
     for (const language of LANGUAGES) {
       const t = translator(language);
@@ -90,6 +96,7 @@ describe("the portal in every language", () => {
       ["de", "roadmap"],
       ["fr", "new-idea"],
       ["pt-BR", "changelog"],
+      ["es", "notifications"],
     ] as const) {
       await page.goto(`${base}${pages[name]}${pages[name]!.includes("?") ? "&" : "?"}lang=${language}`);
       await everyView(page, `portal-${language}-${name}`);
