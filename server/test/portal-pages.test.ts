@@ -96,6 +96,9 @@ describe("the portal's pages", () => {
       expect(res.headers.get("x-robots-tag"), path).toContain("noindex");
       expect(html(res), path).toContain('<meta name="robots" content="noindex, nofollow">');
       expect(html(res), path).not.toContain("Dark mode");
+      // Nothing to navigate to while signed out: the notice, the way in, and the language switch.
+      expect(html(res), path).not.toContain("<nav");
+      expect(html(res), path).not.toContain(`href="${base}/new"`);
     }
     for (const path of [`${base}/sitemap.xml`, `${base}/changelog.rss`, `${base}/changelog.atom`]) expect((await page(path)).status, path).toBe(404);
     expect(html(await page("/robots.txt"))).not.toContain(`${base}/sitemap.xml`);

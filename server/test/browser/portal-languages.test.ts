@@ -127,6 +127,8 @@ describe("the portal in every language", () => {
       .click();
     await page.waitForURL(/\/roadmap$/);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("ar");
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("ar");
     // And changes back the same way.
     await page.getByLabel(translator("ar").t("lang.label")).selectOption("en");
     await page.getByRole("button", { name: translator("ar").t("lang.change") }).click();
