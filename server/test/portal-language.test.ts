@@ -74,6 +74,9 @@ describe("the portal's language", () => {
     }
     expect(text).toContain(`<link rel="alternate" hreflang="x-default" href="${h.url}${base}/roadmap">`);
     expect(text).toContain('<option value="pt-BR" lang="pt-BR" selected>');
+    // Each language's page is its own canonical; the negotiated page is the x-default one.
+    expect(text).toContain(`<link rel="canonical" href="${h.url}${base}/roadmap?lang=pt-BR">`);
+    expect((await get(`${base}/roadmap`, { "accept-language": "ja" })).text).toContain(`<link rel="canonical" href="${h.url}${base}/roadmap">`);
     // A sorted list is kept out of search engines (no alternates), and its switch keeps the sort.
     const sorted = (await get(`${base}/ideas?sort=votes&lang=ja`)).text;
     expect(sorted).not.toContain("hreflang");

@@ -43,6 +43,7 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
     frame: {
       t: translator(language),
       here: hereOf(c.req.url),
+      languageInAddress: chosen,
       workspace: { name: workspace.name, slug: workspace.slug },
       base,
       scriptUrl,

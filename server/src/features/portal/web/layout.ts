@@ -39,6 +39,8 @@ export interface Frame {
   brand: { logoUrl: string | null; accentColor: string | null };
   /** The enhancing script's address, when it is built. */
   scriptUrl: string | null;
+  /** The language the address names (`?lang=`), or null when the page negotiated it. */
+  languageInAddress: string | null;
   /** This page's path and its query without `lang`: the language switch and `hreflang` links keep them. */
   here: { path: string; query: [string, string][] };
   /** The signed-in end user, and the token their forms carry; null for an anonymous reader. */
@@ -57,6 +59,9 @@ export function formTokenField(frame: Frame): Html {
 
 export function page(frame: Frame, meta: PageMeta, body: Html): Html {
   const { t, workspace, base } = frame;
+  // Each language's page is its own canonical (`?lang=`), as its hreflang alternates say; a page
+  // that negotiated its language is the x-default one.
+  const canonical = frame.languageInAddress ? inLanguage(meta.canonical, frame.languageInAddress) : meta.canonical;
   return html`<!doctype html>
 <html lang="${t.locale}" dir="${t.dir}">
 <head>
@@ -64,13 +69,13 @@ export function page(frame: Frame, meta: PageMeta, body: Html): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${meta.title}</title>
 <meta name="description" content="${meta.description}">
-<link rel="canonical" href="${meta.canonical}">
+<link rel="canonical" href="${canonical}">
 ${meta.noindex ? raw('<meta name="robots" content="noindex, nofollow">') : ""}
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="${workspace.name}">
 <meta property="og:title" content="${meta.title}">
 <meta property="og:description" content="${meta.description}">
-<meta property="og:url" content="${meta.canonical}">
+<meta property="og:url" content="${canonical}">
 ${frame.brand.logoUrl ? html`<meta property="og:image" content="${frame.brand.logoUrl}">` : ""}
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${meta.title}">
@@ -98,12 +103,13 @@ ${body}
 
 /** The same page in each language (`?lang=`), and the one that negotiates (`x-default`), for search engines. */
 function alternates(canonical: string): Html {
-  const inLanguage = (language: string) => {
-    const url = new URL(canonical);
-    url.searchParams.set("lang", language);
-    return url.href;
-  };
-  return html`${LANGUAGES.map((language) => html`<link rel="alternate" hreflang="${language}" href="${inLanguage(language)}">`)}<link rel="alternate" hreflang="x-default" href="${canonical}">`;
+  return html`${LANGUAGES.map((language) => html`<link rel="alternate" hreflang="${language}" href="${inLanguage(canonical, language)}">`)}<link rel="alternate" hreflang="x-default" href="${canonical}">`;
+}
+
+function inLanguage(url: string, language: string): string {
+  const address = new URL(url);
+  address.searchParams.set("lang", language);
+  return address.href;
 }
 
 /** A plain GET form, so it works without JavaScript: this page again, with `?lang=` (the script submits on change). */
