@@ -36,6 +36,9 @@ export default defineConfig({
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A page on a loaded two-core CI machine can take seconds to paint what a fast one paints at
+          // once; vitest's 1 s default for expect.poll failed a browser test there that passes alone.
+          expect: { poll: { timeout: 10_000 } },
         },
       })),
   },
