@@ -101,7 +101,7 @@ describe("posts", () => {
     ]);
   });
 
-  it("searches title and body, requiring every word, and follows edits", async () => {
+  it("searches title and body for any word, ranks by relevance, and follows edits", async () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const boardId = await ws.boardId();
@@ -113,7 +113,9 @@ describe("posts", () => {
     const search = async (q: string) =>
       (await h.call("GET", `/v1/posts?q=${encodeURIComponent(q)}&sort=oldest`, { key })).body.data.map((p: { id: string }) => p.id);
     expect(await search("export")).toEqual([exports, invoices]);
-    expect(await search("EXPORT pdf")).toEqual([invoices]);
+    expect(await search("EXPORT pdf")).toEqual([exports, invoices]);
+    const ranked = (await h.call("GET", `/v1/posts?q=${encodeURIComponent("EXPORT pdf")}`, { key })).body.data.map((p: { id: string }) => p.id);
+    expect(ranked).toEqual([invoices, exports]);
     expect(await search("spreadsheet")).toEqual([exports]);
     expect(await search("rÉports")).toEqual([exports]);
     expect(await search("nothing-like-this")).toEqual([]);

@@ -3961,8 +3961,8 @@ export interface operations {
     listPosts: {
         parameters: {
             query?: {
-                /** @description `trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id. */
-                sort?: "newest" | "oldest" | "votes" | "trending" | "comments" | "updated" | "revenue";
+                /** @description `relevance` (the default with `q`, and only with it) ranks what a search finds; otherwise `newest` is the default. `trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id. */
+                sort?: "newest" | "oldest" | "votes" | "trending" | "comments" | "updated" | "revenue" | "relevance";
                 /** @description Only posts of this board. */
                 boardId?: string;
                 /** @description A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`. */
@@ -3977,7 +3977,7 @@ export interface operations {
                 voterId?: string;
                 /** @description Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most. */
                 companyId?: string;
-                /** @description Full-text search: posts whose title or body hold every word. */
+                /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
                 q?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
@@ -4304,7 +4304,7 @@ export interface operations {
                 voterId?: string;
                 /** @description Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most. */
                 companyId?: string;
-                /** @description Full-text search: posts whose title or body hold every word. */
+                /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
                 q?: string;
             };
             header?: {
@@ -24193,8 +24193,8 @@ export interface operations {
     listPortalPosts: {
         parameters: {
             query?: {
-                /** @description As on `GET /posts`, without `revenue`. `trending` ranks by votes of the last 14 days. Ties break by id. */
-                sort?: "newest" | "oldest" | "votes" | "trending" | "comments" | "updated";
+                /** @description As on `GET /posts`, without `revenue`: `relevance` (the default with `q`, and only with it), else `newest` by default. `trending` ranks by votes of the last 14 days. Ties break by id. */
+                sort?: "newest" | "oldest" | "votes" | "trending" | "comments" | "updated" | "relevance";
                 /** @description Only posts of this board. */
                 boardId?: string;
                 /** @description A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`. */
@@ -24203,7 +24203,7 @@ export interface operations {
                 tag?: string;
                 /** @description Only posts by this end user (`usr_…`) or member (`mem_…`). */
                 authorId?: string;
-                /** @description Full-text search: posts whose title or body hold every word. */
+                /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
                 q?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;

@@ -18,12 +18,27 @@ export interface TestDatabase extends OpenedDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * pg_trgm, installed once for the whole test database in `public`: left to the migration, it would
+ * land in the first test file's schema and go when that schema is dropped. Files start side by
+ * side, so a concurrent install is expected and the loser's error ignored.
+ */
+async function installTrigramExtension(admin: pg.Client): Promise<void> {
+  try {
+    await admin.query("create extension if not exists pg_trgm with schema public");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "23505" && code !== "42710") throw error;
+  }
+}
+
 export async function freshDatabase(): Promise<TestDatabase> {
   if (TEST_DB === "postgres") {
     const schema = `heed_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect(); // fails the suite when PostgreSQL is down: no silent skip
     await admin.query(`create schema ${schema}`);
+    await installTrigramExtension(admin);
     await admin.end();
     const opened = openDatabase(POSTGRES_URL, { schema });
     await migrateToLatest(opened.db);

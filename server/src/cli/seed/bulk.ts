@@ -1,9 +1,9 @@
 import type { Insertable, Kysely } from "kysely";
-import type { Db } from "../../platform/db/database.js";
+import { dialectOf, type Db } from "../../platform/db/database.js";
+import { indexPosts } from "../../platform/search/document.js";
 import { analyze } from "../../platform/db/maintenance.js";
 import type { Database } from "../../platform/db/schema.js";
 import type { WorkspaceRef } from "../../platform/context.js";
-import { termsOf } from "../../features/posts/terms.js";
 import { TRENDING_WINDOW_MS } from "../../features/posts/trending.js";
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
@@ -163,7 +163,6 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
     const counts = voteCounts(random, options.posts, options.votes, userCount);
     const posts = [];
     const postTags = [];
-    const terms = [];
     const votes = [];
     const comments = [];
     const followers = [];
@@ -231,16 +230,15 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       }
       const tagCount = Math.floor(random() * 3);
       for (const tag of new Set(Array.from({ length: tagCount }, () => pick(random, tagIds)))) postTags.push({ post_id: id, tag_id: tag, workspace_id: ws });
-      for (const term of termsOf(title, body)) terms.push({ workspace_id: ws, term, post_id: id });
     }
     // Rows go in primary-key order: appending to a B-tree is much cheaper than inserting at random.
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     await insertAll(tx, "posts", posts.sort(byId));
     await insertAll(tx, "post_tags", postTags);
-    await insertAll(
+    await indexPosts(
       tx,
-      "post_terms",
-      terms.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.post_id < b.post_id ? -1 : 1)),
+      dialectOf(tx),
+      posts.map((p) => ({ id: p.id, workspaceId: ws, title: p.title, body: p.body })),
     );
     await insertAll(
       tx,

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { ListCompaniesQuery } from "./schema.js";
-import { containsAny } from "../../platform/search.js";
+import { containsAny } from "../../platform/search/contains.js";
 import { reader, type Ctx } from "../../platform/context.js";
 import { byId, keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page } from "../../platform/pagination/page.js";

@@ -25,9 +25,12 @@ export const PortalPostListSchema = listOf(PortalPostSchema, "PortalPostList");
 // Owners are the team's business: the portal can neither see nor filter by them.
 export const ListPortalPostsQuery = ListPostsQuery.omit({ ownerId: true, voterId: true, companyId: true }).extend({
   sort: z
-    .enum(PORTAL_POST_SORTS)
-    .default("newest")
-    .openapi({ description: "As on `GET /posts`, without `revenue`. `trending` ranks by votes of the last 14 days. Ties break by id." }),
+    .enum([...PORTAL_POST_SORTS, "relevance"])
+    .optional()
+    .openapi({
+      description:
+        "As on `GET /posts`, without `revenue`: `relevance` (the default with `q`, and only with it), else `newest` by default. `trending` ranks by votes of the last 14 days. Ties break by id.",
+    }),
 });
 
 export const SubmitPostSchema = z

@@ -8,7 +8,7 @@ import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { requireScope } from "../../platform/scopes.js";
 import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { announcePostCreated } from "../notifications/index.js";
-import { indexTerms, replaceTags } from "./store.js";
+import { indexText, replaceTags } from "./store.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
 export type CreatePostInput = z.output<typeof CreatePostSchema>;
@@ -55,7 +55,7 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
   };
   await tx.insertInto("posts").values(row).execute();
   await replaceTags(tx, ctx, row.id, input.tagIds);
-  await indexTerms(tx, ctx, row.id, { title: row.title, body: row.body });
+  await indexText(tx, ctx, row.id, { title: row.title, body: row.body });
 
   const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
   await recordChange(tx, ctx, {

@@ -1,6 +1,6 @@
 import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
 import type { z } from "@hono/zod-openapi";
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../platform/db/database.js";
 import type { Database } from "../../platform/db/schema.js";
 import type { ListPostsQuery, PostSort } from "./schema.js";
@@ -8,7 +8,9 @@ import { reader, type Ctx, type Tx } from "../../platform/context.js";
 import type { CursorKind } from "../../platform/pagination/cursor.js";
 import { afterCursor, toPage, type Page } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
-import { queryTerms } from "./terms.js";
+import { matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from "../../platform/search/query.js";
+import { queryTerms } from "../../platform/search/text.js";
+import { HeedError } from "../../platform/errors.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
 
 // Each sort is one indexed column, scanned with the id as tie-breaker (indexes posts_by_*).
@@ -46,12 +48,18 @@ export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInpu
 
 /** One page of post rows; callers check access first and shape the rows for their audience. */
 export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, scope: PostListScope): Promise<Page<PostRow>> {
-  const sort = SORTS[input.sort];
-  const terms = input.q === undefined ? undefined : queryTerms(input.q);
+  const sortName = input.sort ?? (input.q === undefined ? "newest" : "relevance");
+  if (sortName === "relevance" && input.q === undefined) {
+    throw new HeedError("validation_failed", "sort=relevance ranks the posts a search finds: give `q` too.", {
+      errors: [{ pointer: "/query/sort", code: "invalid", detail: "`relevance` needs `q`." }],
+    });
+  }
+  // The cursor is bound to the query as typed (normalised), not to its typo corrections, which
+  // may change while a reader pages as posts are written.
   const queryKey = JSON.stringify([
     scope.name,
     ctx.workspace.id,
-    input.sort,
+    sortName,
     input.boardId,
     input.status,
     input.tag,
@@ -59,12 +67,16 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     input.ownerId,
     input.voterId,
     input.companyId,
-    terms,
+    input.q === undefined ? undefined : queryTerms(input.q),
   ]);
-  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, [sort.kind, "string"]);
-  if (terms && terms.length === 0) return { data: [], nextCursor: null };
+  const search = input.q === undefined ? undefined : await prepareSearch(db, ctx.services.dialect, ctx.workspace.id, input.q);
+  // Words that search nothing (`q` of stop words only) find no post.
+  if (input.q !== undefined && !search) return { data: [], nextCursor: null };
+  if (sortName === "relevance") return relevancePage(db, ctx, input, scope, search!, queryKey);
 
-  let query = selectPosts(db).where((eb) => postFilters(eb, db, ctx, input, scope, terms ?? []));
+  const sort = SORTS[sortName];
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, [sort.kind, "string"]);
+  let query = selectPosts(db).where((eb) => postFilters(eb, db, ctx, input, scope, search));
   if (after) {
     const op = sort.direction === "desc" ? "<" : ">";
     query = query.where((eb) => eb(eb.refTuple(`p.${sort.column}`, "p.id"), op, eb.tuple(...after)));
@@ -80,6 +92,41 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     ctx.services.cursorSecret,
     queryKey,
     (r) => [r[sort.column], r.id],
+    (rs) => rs,
+  );
+}
+
+/**
+ * The posts a search finds, most relevant first (ties by id), paged by (score, id). A score depends
+ * on the whole index (how rare each word is), so posts written while a reader pages may move a
+ * post across the page boundary: relevance pages do not promise what the column sorts do.
+ */
+async function relevancePage(
+  db: Db | Tx,
+  ctx: Ctx,
+  input: ListPostsInput,
+  scope: PostListScope,
+  search: PreparedSearch,
+  queryKey: string,
+): Promise<Page<PostRow>> {
+  const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["number", "string"]);
+  const scored = sql<{ post_id: string; score: number }>`(${scoredPosts(ctx.services.dialect, ctx.workspace.id, search)})`.as("r");
+  let query = selectPosts(db)
+    .innerJoin(scored, (join) => join.onRef("r.post_id", "=", "p.id"))
+    .select("r.score")
+    .where((eb) => postFilters(eb, db, ctx, input, scope));
+  if (after) query = query.where((eb) => eb(eb.refTuple("r.score", "p.id"), "<", eb.tuple(...after)));
+  const rows = await query
+    .orderBy("r.score", "desc")
+    .orderBy("p.id", "desc")
+    .limit(input.limit + 1)
+    .execute();
+  return toPage(
+    rows,
+    input.limit,
+    ctx.services.cursorSecret,
+    queryKey,
+    (r) => [Number(r.score), r.id],
     (rs) => rs,
   );
 }
@@ -104,7 +151,7 @@ export function postFilters(
   ctx: Ctx,
   input: PostFilters,
   scope: PostListScope,
-  terms: string[],
+  search?: PreparedSearch,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb("p.workspace_id", "=", ctx.workspace.id), eb("p.deleted_at", "is", null), eb("p.merged_into_id", "is", null)];
   if (scope.publicBoardsOnly) conditions.push(eb("p.board_id", "in", publicBoardIds(db, ctx)));
@@ -125,8 +172,6 @@ export function postFilters(
     const companyUsers = eb.selectFrom("users").select("id").where("workspace_id", "=", ctx.workspace.id).where("company_id", "=", input.companyId);
     conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "in", companyUsers)));
   }
-  for (const term of terms) {
-    conditions.push(eb("p.id", "in", eb.selectFrom("post_terms").select("post_id").where("workspace_id", "=", ctx.workspace.id).where("term", "=", term)));
-  }
+  if (search) conditions.push(eb("p.id", "in", sql<string>`(${matchingPostIds(ctx.services.dialect, ctx.workspace.id, search)})`));
   return eb.and(conditions);
 }

@@ -35,9 +35,12 @@ export const PostListSchema = listOf(PostSchema, "PostList");
 
 export const ListPostsQuery = z.object({
   sort: z
-    .enum(POST_SORTS)
-    .default("newest")
-    .openapi({ description: "`trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id." }),
+    .enum([...POST_SORTS, "relevance"])
+    .optional()
+    .openapi({
+      description:
+        "`relevance` (the default with `q`, and only with it) ranks what a search finds; otherwise `newest` is the default. `trending` ranks by votes of the last 14 days, `revenue` by the monthly spend of the voters' companies. Ties break by id.",
+    }),
   boardId: idOf("brd").optional().openapi({ description: "Only posts of this board." }),
   status: idOf("sts", STATUS_CATEGORIES).optional().openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
   tag: idOf("tag").optional().openapi({ description: "Only posts with this tag id." }),
@@ -47,7 +50,10 @@ export const ListPostsQuery = z.object({
   companyId: idOf("cmp")
     .optional()
     .openapi({ description: "Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most." }),
-  q: text().max(200).optional().openapi({ description: "Full-text search: posts whose title or body hold every word." }),
+  q: text().max(200).optional().openapi({
+    description:
+      "Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise.",
+  }),
   ...PageQuery,
 });
 

@@ -1,5 +1,5 @@
 import type { Ctx, Tx } from "../../platform/context.js";
-import { termsOf } from "./terms.js";
+import { indexPost } from "../../platform/search/document.js";
 
 // Rows that belong to a post beside the posts row itself, rewritten whenever their source changes.
 
@@ -13,32 +13,7 @@ export async function replaceTags(tx: Tx, ctx: Ctx, postId: string, tagIds: stri
     .execute();
 }
 
-/** Rewrites a post's search terms; `before` is its previous title and body (absent for a new post). */
-export async function indexTerms(
-  tx: Tx,
-  ctx: Ctx,
-  postId: string,
-  text: { title: string; body: string },
-  before?: { title: string; body: string },
-): Promise<void> {
-  const next = new Set(termsOf(text.title, text.body));
-  const previous = before ? termsOf(before.title, before.body) : [];
-  const removed = previous.filter((t) => !next.has(t));
-  const kept = new Set(previous);
-  const added = [...next].filter((t) => !kept.has(t));
-  // Chunked so one statement stays under SQLite's bound-parameter limit whatever the body length.
-  for (let i = 0; i < removed.length; i += 200) {
-    await tx
-      .deleteFrom("post_terms")
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("term", "in", removed.slice(i, i + 200))
-      .where("post_id", "=", postId)
-      .execute();
-  }
-  for (let i = 0; i < added.length; i += 200) {
-    await tx
-      .insertInto("post_terms")
-      .values(added.slice(i, i + 200).map((term) => ({ workspace_id: ctx.workspace.id, term, post_id: postId })))
-      .execute();
-  }
+/** Writes a post's title and body into the search index, in the transaction that wrote them. */
+export function indexText(tx: Tx, ctx: Ctx, postId: string, text: { title: string; body: string }): Promise<void> {
+  return indexPost(tx, ctx.services.dialect, { id: postId, workspaceId: ctx.workspace.id, ...text });
 }

@@ -8,7 +8,7 @@ import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { announceAssignment, announceStatusChange } from "../notifications/index.js";
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
-import { indexTerms, replaceTags } from "./store.js";
+import { indexText, replaceTags } from "./store.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
 export type UpdatePostInput = z.output<typeof UpdatePostSchema>;
@@ -45,7 +45,7 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     await tx.updateTable("posts").set(set).where("id", "=", before.id).execute();
     if (patch.tagIds !== undefined) await replaceTags(tx, ctx, before.id, patch.tagIds);
     if (patch.title !== undefined || patch.body !== undefined) {
-      await indexTerms(tx, ctx, before.id, { title: set.title ?? before.title, body: set.body ?? before.body }, before);
+      await indexText(tx, ctx, before.id, { title: set.title ?? before.title, body: set.body ?? before.body });
     }
 
     const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
 import { checkpointInBackground } from "./checkpointer.js";
@@ -10,6 +10,12 @@ import { cachingDatabase } from "./statement-cache.js";
 
 export type Db = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
+
+/** Which database a connection speaks to, for code handed a connection without the services. */
+// biome-ignore lint/suspicious/noExplicitAny: any database's connection will do
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
 
 export interface OpenedDatabase {
   db: Db;

@@ -217,10 +217,27 @@ export interface PostTagsTable {
   workspace_id: string;
 }
 
-export interface PostTermsTable {
-  workspace_id: string;
-  term: string;
+/**
+ * A post's entry in the full-text index (platform/search). The columns both databases share; the
+ * indexed text lives in PostgreSQL's `document` tsvector, or in SQLite's FTS5 table `post_search_text`
+ * under the integer `id` of this row.
+ */
+export interface PostSearchTable {
   post_id: string;
+  workspace_id: string;
+}
+
+/** The distinct words a workspace's posts hold: what a misspelt query word is corrected to. */
+export interface SearchWordsTable {
+  workspace_id: string;
+  word: string;
+}
+
+/** SQLite only: the trigrams of each vocabulary word, pg_trgm's index built by hand. */
+export interface SearchWordTrigramsTable {
+  workspace_id: string;
+  trigram: string;
+  word: string;
 }
 
 /** Keyed by (post_id, user_id). */
@@ -466,7 +483,9 @@ export interface Database {
   tags: TagsTable;
   posts: PostsTable;
   post_tags: PostTagsTable;
-  post_terms: PostTermsTable;
+  post_search: PostSearchTable;
+  search_words: SearchWordsTable;
+  search_word_trigrams: SearchWordTrigramsTable;
   votes: VotesTable;
   comments: CommentsTable;
   users: UsersTable;

@@ -18,6 +18,7 @@ import * as twoFactor from "./0016_two_factor.js";
 import * as notifications from "./0017_notifications.js";
 import * as filterAndSortIndexes from "./0018_filter_and_sort_indexes.js";
 import * as portalLanguage from "./0019_portal_language.js";
+import * as rankedSearch from "./0020_ranked_search.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0017_notifications": notifications,
   "0018_filter_and_sort_indexes": filterAndSortIndexes,
   "0019_portal_language": portalLanguage,
+  "0020_ranked_search": rankedSearch,
 };
