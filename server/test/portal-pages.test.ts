@@ -133,7 +133,16 @@ describe("the portal's pages", () => {
     const { gzipSync } = await import("node:zlib");
     expect(gzipSync(Buffer.from(await script.arrayBuffer())).length).toBeLessThan(30 * 1024);
     const similar = await page(`/p/${ws.slug}/similar?q=dark`);
-    expect(similar.body).toEqual([{ title: "Dark mode", url: expect.stringMatching(/\/posts\/post_/), votes: "1 vote" }]);
+    expect(similar.body).toEqual([
+      {
+        id: expect.stringMatching(/^post_/),
+        title: "Dark mode",
+        url: expect.stringMatching(/\/posts\/post_/),
+        votes: "1 vote",
+        voteCount: 1,
+        viewerHasVoted: false,
+      },
+    ]);
     expect((await page(`/p/${ws.slug}/similar?q=${"x".repeat(300)}`)).status).toBe(400);
     expect((await page(`/p/${ws.slug}/similar?q=acquisition`)).body).toEqual([]);
   });

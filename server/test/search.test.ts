@@ -155,3 +155,46 @@ describe("search that ranks", () => {
     expect(counts.body.data.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(7);
   });
 });
+
+describe("posts like another", () => {
+  it("lists the posts most like one, private boards included, and marks likely duplicates", async () => {
+    const ws = await h.workspace();
+    const { key, post } = await world(ws);
+    const secret = await createBoard({ ctx: ws.ctx, input: { name: "Internal", visibility: "private" } });
+    const original = await post("Export invoices as CSV");
+    const duplicate = await post("CSV export of invoices");
+    const related = await post("Invoices in the mobile app");
+    const hidden = await post("Exporting invoices to CSV for accounting and tax reports", "", secret.id);
+    await post("Dark mode");
+
+    const res = await h.call("GET", `/v1/posts/${original}/similar`, { key });
+    expect(res.status).toBe(200);
+    expect(res.body.nextCursor).toBeNull();
+    const found = res.body.data.map((p: { id: string; similarity: number; possibleDuplicate: boolean }) => [p.id, p.similarity, p.possibleDuplicate]);
+    expect(found).toEqual([
+      [duplicate, 1, true],
+      [hidden, 1, false],
+    ]);
+    expect(res.body.data[0]).toMatchObject({ title: "CSV export of invoices", boardId: expect.any(String), voteCount: 0, status: { category: "open" } });
+    expect(found.map((f: unknown[]) => f[0])).not.toContain(related);
+
+    const one = await h.call("GET", `/v1/posts/${original}/similar?limit=1`, { key });
+    expect(one.body.data).toHaveLength(1);
+    expect((await h.call("GET", `/v1/posts/${original}/similar?limit=21`, { key })).status).toBe(400);
+    await h.call("POST", `/v1/posts/${duplicate}/merge`, { key, json: { into: original } });
+    const afterMerge = await h.call("GET", `/v1/posts/${original}/similar`, { key });
+    expect(afterMerge.body.data.map((p: { id: string }) => p.id)).toEqual([hidden]);
+  });
+
+  it("offers the portal's similar public ideas as a title is typed, with what a vote needs", async () => {
+    const ws = await h.workspace();
+    const { post } = await world(ws);
+    const secret = await createBoard({ ctx: ws.ctx, input: { name: "Internal", visibility: "private" } });
+    const shown = await post("Dark mode in the iOS app");
+    await post("Dark mode for the board deck", "", secret.id);
+    const similar = await h.call("GET", `/p/${ws.slug}/similar?q=${encodeURIComponent("dark mode for andr")}`);
+    expect(similar.body).toEqual([
+      { id: shown, title: "Dark mode in the iOS app", url: expect.stringContaining(`/posts/${shown}`), votes: "0 votes", voteCount: 0, viewerHasVoted: false },
+    ]);
+  });
+});

@@ -173,6 +173,11 @@ describe("the portal with JavaScript off", () => {
     await page.getByLabel("Your idea, in a few words").pressSequentially("dark mode", { delay: 20 });
     const similar = page.getByRole("link", { name: "Dark mode for reports" });
     await expect.poll(() => similar.isVisible()).toBe(true);
+    // One click votes for the similar idea instead of posting another.
+    const voteInstead = page.locator(".similar").getByRole("button", { name: /Vote/ });
+    await voteInstead.click();
+    await expect.poll(() => page.locator(".similar").getByRole("button", { name: /Voted/ }).getAttribute("aria-pressed")).toBe("true");
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.voteCount).toBe(1);
     await everyView(page, "portal-submit-similar");
     await similar.click();
     expect(new URL(page.url()).pathname).toBe(`/p/${ws.slug}/posts/${postId}`);

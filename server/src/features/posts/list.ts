@@ -32,6 +32,8 @@ export interface PostListScope {
   /** Names the list in its cursors, so a cursor of one list is refused by another. */
   name: string;
   publicBoardsOnly?: boolean;
+  /** `q` is whole text (a post's title), not words being typed: its last word is no prefix. */
+  wholeWords?: boolean;
 }
 
 /**
@@ -67,9 +69,9 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     input.ownerId,
     input.voterId,
     input.companyId,
-    input.q === undefined ? undefined : queryTerms(input.q),
+    input.q === undefined ? undefined : queryTerms(input.q, scope.wholeWords),
   ]);
-  const search = input.q === undefined ? undefined : await prepareSearch(db, ctx.services.dialect, ctx.workspace.id, input.q);
+  const search = input.q === undefined ? undefined : await prepareSearch(db, ctx.services.dialect, ctx.workspace.id, input.q, scope.wholeWords);
   // Words that search nothing (`q` of stop words only) find no post.
   if (input.q !== undefined && !search) return { data: [], nextCursor: null };
   if (sortName === "relevance") return relevancePage(db, ctx, input, scope, search!, queryKey);

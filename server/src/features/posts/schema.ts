@@ -33,6 +33,20 @@ export const PostSchema = z
 
 export const PostListSchema = listOf(PostSchema, "PostList");
 
+export const SimilarPostSchema = PostSchema.extend({
+  similarity: z.number().min(0).max(1).openapi({
+    description:
+      "The share of this post's title words the similar post holds (in its title; a word only in its body counts half), by stem, a small typo forgiven.",
+  }),
+  possibleDuplicate: z.boolean().openapi({ description: "Each post's title holds at least 60% of the other's words: likely the same request." }),
+}).openapi("SimilarPost");
+
+export const SimilarPostListSchema = listOf(SimilarPostSchema, "SimilarPostList");
+
+export const SimilarPostsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(20).default(5).openapi({ format: "int32", description: "At most this many, 1–20.", example: 5 }),
+});
+
 export const ListPostsQuery = z.object({
   sort: z
     .enum([...POST_SORTS, "relevance"])

@@ -31,8 +31,14 @@ export interface PreparedSearch {
 }
 
 /** The terms of `q`, typos corrected against the workspace's words; undefined when `q` has nothing to search. */
-export async function prepareSearch(db: Kysely<Database>, dialect: Dialect, workspaceId: string, q: string): Promise<PreparedSearch | undefined> {
-  const parsed = queryTerms(q);
+export async function prepareSearch(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  workspaceId: string,
+  q: string,
+  whole = false,
+): Promise<PreparedSearch | undefined> {
+  const parsed = queryTerms(q, whole);
   if (parsed.length === 0) return undefined;
   const words = parsed.flatMap((t) => (t.kind === "word" ? [t.word] : []));
   const corrections = await correctionsOf(db, dialect, workspaceId, words);

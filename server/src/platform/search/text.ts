@@ -32,7 +32,7 @@ export function fold(text: string): string {
 }
 
 /** Overlapping character pairs of a run of CJK script; a single character stays itself. */
-function pairs(run: string): string[] {
+export function pairs(run: string): string[] {
   const chars = [...run];
   if (chars.length < 2) return chars;
   return chars.slice(1).map((c, i) => chars[i]! + c);
@@ -65,11 +65,12 @@ const MAX_QUERY_TERMS = 8;
 
 /**
  * The terms of a query, at most eight: stop words and single letters dropped, repeats once. The
- * last word is also a prefix when the text does not end in a space: the reader is still typing it.
+ * last word is also a prefix when the text does not end in a space (the reader is still typing
+ * it), unless the text is known to be whole (a post's title, looking for posts like it).
  */
-export function queryTerms(q: string): QueryTerm[] {
+export function queryTerms(q: string, whole = false): QueryTerm[] {
   const words = wordsOf(q);
-  const typing = !/[\s\p{P}]$/u.test(q);
+  const typing = !whole && !/[\s\p{P}]$/u.test(q);
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   words.forEach((word, i) => {

@@ -48,7 +48,7 @@ ${signInOptions(r, `${r.frame.base}${here}`)}`,
 ${formTokenField(r.frame)}
 <label for="idea-title">${t.t("submit.ideaTitle")}</label>
 <input id="idea-title" name="title" type="text" required maxlength="${PORTAL_LIMITS.title}" value="${problem?.title ?? ""}" autocomplete="off" data-similar="${r.frame.base}"${problem ? html` aria-invalid="true" aria-describedby="idea-error"` : ""}>
-<div class="similar" aria-live="polite" hidden><p>${t.t("submit.similar")}</p><ul class="posts"></ul></div>
+<div class="similar" aria-live="polite" data-label-vote="${t.t("vote.vote")}" data-label-voted="${t.t("vote.voted")}" hidden><p>${t.t("submit.similar")}</p><ul class="posts"></ul></div>
 <label for="idea-body">${t.t("submit.body")}</label>
 <textarea id="idea-body" name="body" rows="6" maxlength="${PORTAL_LIMITS.body}">${problem?.body ?? ""}</textarea>
 ${problem ? html`<p class="error" id="idea-error" role="alert">${t.t("form.error", { detail: problem.detail })}</p>` : ""}
