@@ -47,12 +47,25 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
     });
   });
 
+  const DRAIN_MS = 10_000;
   let stopping = false;
   async function stop(signal: string): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info("stopping", { signal });
-    server.close();
+    // Requests in flight are answered before the database closes (a deploy must not turn them into
+    // 500s: the search bench, stopping its server under load, showed it did); a connection that
+    // has not finished after the drain time is cut.
+    await new Promise<void>((resolve) => {
+      const cut = setTimeout(() => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        resolve();
+      }, DRAIN_MS);
+      server.close(() => {
+        clearTimeout(cut);
+        resolve();
+      });
+    });
     await stopBackground?.();
     servingLoad?.stop();
     await rateLimiter.close();

@@ -52,11 +52,21 @@ describe("the inbox", () => {
     await page.getByLabel("Search").press("Enter");
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("Idea number 7");
+    // A sort the person chose stays when they search.
+    expect(await page.getByLabel("Sort").inputValue()).toBe("oldest");
     await page.getByLabel("Search").fill("nothing like this at all");
     await page.getByLabel("Search").press("Enter");
     await expect.poll(() => page.getByRole("heading", { name: "No post matches" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Clear the filters" }).click();
     await page.getByLabel("Sort").selectOption("newest");
+    await expect.poll(() => rows.first().textContent()).toContain("Idea number 30");
+    // From the default sort, a search ranks by relevance, and clearing it goes back to newest.
+    await page.getByLabel("Search").fill("spreadsheets");
+    await page.getByLabel("Search").press("Enter");
+    await expect.poll(() => page.getByLabel("Sort").inputValue()).toBe("relevance");
+    expect(new URL(page.url()).searchParams.get("sort")).toBeNull();
+    await page.getByRole("button", { name: "Clear the filters" }).click();
+    await expect.poll(() => page.getByLabel("Sort").inputValue()).toBe("newest");
     await expect.poll(() => rows.first().textContent()).toContain("Idea number 30");
 
     // An owned post leaves the "Nobody yet" view.

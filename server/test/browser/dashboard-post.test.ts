@@ -123,6 +123,10 @@ describe("the post page", () => {
     await expect.poll(() => count.textContent()).toBe("2");
 
     await page.getByLabel("Merge into another post").fill("single");
+    // Each found post says where it is and how it stands, so two of one name are told apart.
+    await expect
+      .poll(() => page.getByRole("list", { name: "Posts to merge into" }).textContent())
+      .toMatch(/Single sign-on\s*· Feature requests · Open · 2 votes/);
     await page.getByRole("button", { name: "Merge into Single sign-on" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Merge", exact: true }).click();
     const canonical = page.locator(".merged-notice").getByRole("link", { name: "Single sign-on" });

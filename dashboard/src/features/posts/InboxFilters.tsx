@@ -11,6 +11,7 @@ import { useAssignable } from "../settings/members/queries.js";
 // be bookmarked and shared. Boards, statuses and tags come from the API.
 
 export const SORTS = [
+  { id: "relevance", name: "Relevance" },
   { id: "newest", name: "Newest" },
   { id: "votes", name: "Most votes" },
   { id: "trending", name: "Trending" },
@@ -21,6 +22,16 @@ export const SORTS = [
 ] as const;
 
 export type Sort = (typeof SORTS)[number]["id"];
+
+/** A search ranks by relevance unless another sort is chosen; without one, newest first. Relevance needs words. */
+function defaultSort(q: string): Sort {
+  return q ? "relevance" : "newest";
+}
+
+function sortFor(q: string, sort: string | null): Sort {
+  if (!SORTS.some((s) => s.id === sort) || (sort === "relevance" && !q)) return defaultSort(q);
+  return sort as Sort;
+}
 
 export interface Filters {
   q: string;
@@ -34,15 +45,15 @@ export interface Filters {
 }
 
 export function filtersOf(params: URLSearchParams): Filters {
-  const sort = params.get("sort");
+  const q = params.get("q") ?? "";
   return {
-    q: params.get("q") ?? "",
+    q,
     boardId: params.get("board") ?? "",
     status: params.get("status") ?? "",
     tag: params.get("tag") ?? "",
     authorId: params.get("author") ?? "",
     ownerId: params.get("owner") ?? "",
-    sort: SORTS.some((s) => s.id === sort) ? (sort as Sort) : "newest",
+    sort: sortFor(q, params.get("sort")),
   };
 }
 
@@ -54,7 +65,8 @@ export function paramsOf(filters: Filters): URLSearchParams {
   if (filters.tag) params.set("tag", filters.tag);
   if (filters.authorId) params.set("author", filters.authorId);
   if (filters.ownerId) params.set("owner", filters.ownerId);
-  if (filters.sort !== "newest") params.set("sort", filters.sort);
+  const sort = sortFor(filters.q, filters.sort);
+  if (sort !== defaultSort(filters.q)) params.set("sort", sort);
   return params;
 }
 
@@ -87,7 +99,16 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
   // The search box follows the address (a cleared filter, back); it applies on Enter or the button.
   const form = useSearchForm(filters.q);
   return (
-    <ApiForm form={form} onSubmit={(values) => onChange({ q: searchedWords(values) })} className="filters" aria-label="Filter posts">
+    <ApiForm
+      form={form}
+      onSubmit={(values) => {
+        const q = searchedWords(values);
+        // A sort left as it came follows the search: ranked while there are words, newest without.
+        onChange(filters.sort === defaultSort(filters.q) ? { q, sort: defaultSort(q) } : { q });
+      }}
+      className="filters"
+      aria-label="Filter posts"
+    >
       <FormField name="q" label="Search" type="search" maxLength={200} placeholder="Words in the title or body" />
       <Filter label="Status" value={filters.status} onChange={(status) => onChange({ status })}>
         <option value="">Any status</option>
@@ -108,7 +129,7 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
         <Options items={members.data?.data ?? []} />
       </Filter>
       <Filter label="Sort" value={filters.sort} onChange={(sort) => onChange({ sort: sort as Sort })}>
-        <Options items={SORTS} />
+        <Options items={filters.q ? SORTS : SORTS.filter((s) => s.id !== "relevance")} />
       </Filter>
       <div className="actions">
         <button type="submit" className="secondary">

@@ -2,10 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { votesLabel } from "../../ui/format.js";
 import { useDebounced } from "../../ui/useDebounced.js";
+import { boardsQuery } from "../settings/boards/queries.js";
 import { type Post, postSearchQuery } from "./queries.js";
 
-// A post found by typing (one to merge into, one an entry announces): the most voted matches as
-// the person types, each with what can be done with it. The search clears once that is done.
+// A post found by typing (one to merge into, one an entry announces): the most relevant matches
+// as the person types, each with its board, status and votes (two posts of one name on two
+// boards are told apart) and what can be done with it. The search clears once that is done.
 
 interface Props {
   label: string;
@@ -23,6 +25,8 @@ export function PostPicker({ label, hint, listLabel, exclude, action }: Props) {
   const [text, setText] = useState("");
   const q = useDebounced(text.trim());
   const found = useQuery({ ...postSearchQuery(q), enabled: q.length > 0 });
+  const boards = useQuery(boardsQuery());
+  const boardName = (boardId: string) => boards.data?.data.find((b) => b.id === boardId)?.name;
   const candidates = (found.data?.data ?? []).filter((p) => !exclude(p.id));
   return (
     <>
@@ -49,7 +53,8 @@ export function PostPicker({ label, hint, listLabel, exclude, action }: Props) {
           {candidates.map((p) => (
             <li key={p.id}>
               <span>
-                <strong>{p.title}</strong> <span className="muted">· {votesLabel(p.voteCount)}</span>
+                <strong>{p.title}</strong>{" "}
+                <span className="muted">· {[boardName(p.boardId), p.status.name, votesLabel(p.voteCount)].filter(Boolean).join(" · ")}</span>
               </span>
               {action(p, () => setText(""))}
             </li>

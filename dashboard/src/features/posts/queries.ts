@@ -60,11 +60,11 @@ export const statusCountsQuery = ({ status: _status, sort: _sort, ...filters }: 
     queryFn: async () => unwrap(await api.GET("/posts/status-counts", { params: { query: chosen(filters) } })),
   });
 
-/** Posts found as someone types (to merge into, to link from an entry), most voted first. */
+/** Posts found as someone types (to merge into, to link from an entry), most relevant first. */
 export const postSearchQuery = (q: string) =>
   queryOptions({
     queryKey: postKeys.search(q),
-    queryFn: async () => unwrap(await api.GET("/posts", { params: { query: { q, sort: "votes", limit: 8 } } })),
+    queryFn: async () => unwrap(await api.GET("/posts", { params: { query: { q, sort: "relevance", limit: 8 } } })),
   });
 
 export const postSelectionQuery = (selection: Selection) =>

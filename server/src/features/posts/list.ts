@@ -113,16 +113,35 @@ async function relevancePage(
 ): Promise<Page<PostRow>> {
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["number", "string"]);
   const scored = sql<{ post_id: string; score: number }>`(${scoredPosts(ctx.services.dialect, ctx.workspace.id, search)})`.as("r");
-  let query = selectPosts(db)
-    .innerJoin(scored, (join) => join.onRef("r.post_id", "=", "p.id"))
-    .select("r.score")
+  // Two steps: the page's ids are ranked with only the columns the filters read (thousands of
+  // matches are sorted, so every column carried costs), then the page's rows are read by id.
+  let ranking = db
+    .selectFrom(scored)
+    .innerJoin("posts as p", "p.id", "r.post_id")
+    .innerJoin("statuses as s", "s.id", "p.status_id")
+    .select(["r.post_id", "r.score"])
     .where((eb) => postFilters(eb, db, ctx, input, scope));
-  if (after) query = query.where((eb) => eb(eb.refTuple("r.score", "p.id"), "<", eb.tuple(...after)));
-  const rows = await query
+  if (after) ranking = ranking.where((eb) => eb(eb.refTuple("r.score", "r.post_id"), "<", eb.tuple(...after)));
+  const ranked = await ranking
     .orderBy("r.score", "desc")
-    .orderBy("p.id", "desc")
+    .orderBy("r.post_id", "desc")
     .limit(input.limit + 1)
     .execute();
+  const found =
+    ranked.length === 0
+      ? []
+      : await selectPosts(db)
+          .where(
+            "p.id",
+            "in",
+            ranked.map((r) => r.post_id),
+          )
+          .execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ranked.flatMap((r) => {
+    const row = byId.get(r.post_id);
+    return row ? [{ ...row, score: r.score }] : [];
+  });
   return toPage(
     rows,
     input.limit,
