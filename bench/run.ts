@@ -5,14 +5,13 @@ import { join } from "node:path";
 import { createApiKey } from "../server/src/features/api-keys/create.js";
 import { createInvite } from "../server/src/features/invites/invites.js";
 import { createPost } from "../server/src/features/posts/create.js";
-import { SYSTEM_ACTOR } from "../server/src/platform/context.js";
 import { createWorkspace } from "../server/src/features/workspace/create.js";
 import { openDatabase } from "../server/src/platform/db/database.js";
 import { migrateToLatest } from "../server/src/platform/db/migrate.js";
-import { serverSecret } from "../server/src/platform/db/secrets.js";
 import { generateKey } from "../server/src/platform/lib/secret-keys.js";
 import { createRateLimiter } from "../server/src/platform/ratelimit/limiter.js";
 import { seedWorkspace } from "../server/src/cli/seed/bulk.js";
+import { operatorContext } from "./context.js";
 import { measureDashboard } from "./dashboard.js";
 import { measureWire, printWire } from "./wire.js";
 import { measure, type Measurement } from "./load.js";
@@ -59,15 +58,7 @@ async function prepare(): Promise<Prepared> {
   const started = Date.now();
   const summary = await seedWorkspace(db, ref, { posts: POSTS, votes: VOTES, boards: 5, seed: 1 });
   console.log(`seeded ${summary.posts} posts and ${summary.votes} votes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const services = {
-    db,
-    dialect,
-    publicUrl: "http://127.0.0.1",
-    cursorSecret: await serverSecret(db, "cursor"),
-    userTokenSecret: await serverSecret(db, "user-token"),
-    notificationSecret: await serverSecret(db, "notifications"),
-  };
-  const ctx = { services, workspace: ref, actor: SYSTEM_ACTOR, requestId: null };
+  const ctx = await operatorContext(db, dialect, ref);
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
   const { key: writer } = await createApiKey({ ctx, input: { name: "bench writer", scopes: ["posts:write", "comments:write", "webhooks:write"] } });
   // A team member for the dashboard's figures, who accepts the invite through the API.

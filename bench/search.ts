@@ -6,11 +6,10 @@ import pg from "pg";
 import { seedWorkspace } from "../server/src/cli/seed/bulk.js";
 import { createApiKey } from "../server/src/features/api-keys/create.js";
 import { createWorkspace } from "../server/src/features/workspace/create.js";
-import { SYSTEM_ACTOR } from "../server/src/platform/context.js";
 import { openDatabase } from "../server/src/platform/db/database.js";
 import { migrateToLatest } from "../server/src/platform/db/migrate.js";
-import { serverSecret } from "../server/src/platform/db/secrets.js";
 import { searchableText } from "../server/src/platform/search/text.js";
+import { operatorContext } from "./context.js";
 import { measure, type Measurement } from "./load.js";
 import { startHeed } from "./servers.js";
 
@@ -69,15 +68,7 @@ async function seeded(name: string, databaseUrl: string, schema: string | undefi
   const started = Date.now();
   await seedWorkspace(db, { id: workspace.id, slug: workspace.slug }, { posts: POSTS, votes: POSTS, boards: 5, seed: 1 });
   console.log(`${name}: seeded and indexed ${POSTS} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const services = {
-    db,
-    dialect,
-    publicUrl: "http://127.0.0.1",
-    cursorSecret: await serverSecret(db, "cursor"),
-    userTokenSecret: await serverSecret(db, "user-token"),
-    notificationSecret: await serverSecret(db, "notifications"),
-  };
-  const ctx = { services, workspace: { id: workspace.id, slug: workspace.slug }, actor: SYSTEM_ACTOR, requestId: null };
+  const ctx = await operatorContext(db, dialect, { id: workspace.id, slug: workspace.slug });
   const { key } = await createApiKey({ ctx, input: { name: "bench", scopes: ["posts:read"] } });
   await db.destroy();
   return { name, databaseUrl, key, slug: workspace.slug, drop };

@@ -3,6 +3,8 @@
 // like it are listed, so a duplicate gets a vote instead. Every string it shows comes from the
 // page (data attributes filled from the message catalogue).
 
+import type { SimilarIdea } from "../../../../../packages/shared/src/similar-idea.js";
+
 interface VoteAnswer {
   voted: boolean;
   voteCount: number;
@@ -42,15 +44,6 @@ function enhanceVotes(): void {
       }
     });
   }
-}
-
-interface SimilarIdea {
-  id: string;
-  title: string;
-  url: string;
-  votes: string;
-  voteCount: number;
-  viewerHasVoted: boolean;
 }
 
 /**

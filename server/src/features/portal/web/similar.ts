@@ -4,20 +4,11 @@ import { reader } from "../../../platform/context.js";
 import { HeedError } from "../../../platform/errors.js";
 import { toPortalPosts } from "../view.js";
 import type { PortalRequest } from "./context.js";
+import type { SimilarIdea } from "../../../../../packages/shared/src/similar-idea.js";
 
 // Ideas like the one being typed (the new-idea form's script asks as the title grows): the five
 // public ideas most like it (at least half of its words, platform/search/likeness.ts), with what a
 // one-click vote needs, so a duplicate gets a vote instead of a post.
-
-export interface SimilarIdea {
-  id: string;
-  title: string;
-  url: string;
-  /** The vote count in words ("12 votes"). */
-  votes: string;
-  voteCount: number;
-  viewerHasVoted: boolean;
-}
 
 export async function similarIdeas(r: PortalRequest, q: string): Promise<SimilarIdea[]> {
   if (q.length > 200) throw new HeedError("validation_failed", "q is longer than 200 characters.");

@@ -15,6 +15,12 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   const dialect = dialectOf(db);
   const postgres = dialect === "postgres";
   await db.schema.dropTable("post_terms").execute();
+  await db.schema
+    .createTable("search_words")
+    .addColumn("workspace_id", "text", (c) => c.notNull())
+    .addColumn("word", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("search_words_pk", ["workspace_id", "word"])
+    .execute();
 
   if (postgres) {
     // pg_trgm is a trusted extension (PostgreSQL 13+): a role that may create objects in the
@@ -27,12 +33,6 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
       document tsvector not null
     )`.execute(db);
     await sql`create index post_search_document on post_search using gin (document)`.execute(db);
-    await db.schema
-      .createTable("search_words")
-      .addColumn("workspace_id", "text", (c) => c.notNull())
-      .addColumn("word", "text", (c) => c.notNull())
-      .addPrimaryKeyConstraint("search_words_pk", ["workspace_id", "word"])
-      .execute();
     await sql`create index search_words_trigrams on search_words using gin (word ${trgm}.gin_trgm_ops)`.execute(db);
   } else {
     await sql`create table post_search (
@@ -44,12 +44,6 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
     await sql`create virtual table post_search_text using fts5(
       title, body, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2'
     )`.execute(db);
-    await db.schema
-      .createTable("search_words")
-      .addColumn("workspace_id", "text", (c) => c.notNull())
-      .addColumn("word", "text", (c) => c.notNull())
-      .addPrimaryKeyConstraint("search_words_pk", ["workspace_id", "word"])
-      .execute();
     await sql`create table search_word_trigrams (
       workspace_id text not null, trigram text not null, word text not null,
       primary key (workspace_id, trigram, word)
