@@ -78,6 +78,7 @@ describe("the OpenAPI document", () => {
       "comments",
       "updated",
       "revenue",
+      "relevance",
     ]);
     expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_NAMES].sort());
     expect(doc.webhooks["post.created"].post.requestBody.content["application/json"].schema.properties.data).toBeDefined();
