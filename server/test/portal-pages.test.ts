@@ -122,6 +122,32 @@ describe("the portal's pages", () => {
     }
   });
 
+  it("ranks a board's search by best match unless the reader chose a sort, and keeps that choice", async () => {
+    const ws = await h.workspace();
+    const { key } = await portal(ws);
+    const boardId = await ws.boardId();
+    const title = async (t: string) => (await h.call("POST", "/v1/posts", { key, json: { boardId, title: t } })).body.id as string;
+    const both = await title("Dark theme for the mobile app");
+    const one = await title("Mobile offline sync");
+    const voter = (await h.call("POST", "/v1/users", { key, json: { externalId: "v2", name: "Vic" } })).body.id;
+    await h.call("POST", `/v1/posts/${one}/votes`, { key, json: { userId: voter } });
+    const order = (body: string) => [...body.matchAll(/\/posts\/(post_[0-9a-z]+)"/g)].map((m) => m[1]).filter((id) => id === both || id === one);
+    const base = `/p/${ws.slug}/b/feature-requests`;
+
+    const ranked = html(await page(`${base}?q=dark%20theme%20mobile`));
+    expect(order(ranked)).toEqual([both, one]);
+    expect(ranked).toMatch(/<a href="[^"]*\?q=dark[^"]*" aria-current="page">Best match<\/a>/);
+    // The search form carries no sort: a new search ranks again.
+    expect(ranked).not.toContain('name="sort"');
+    const top = html(await page(`${base}?q=dark%20theme%20mobile&sort=votes`));
+    expect(order(top)).toEqual([one, both]);
+    expect(top).toContain('<input type="hidden" name="sort" value="votes">');
+    // Without words there is nothing to rank: the board is trending, and offers no "Best match".
+    const bare = html(await page(`${base}?sort=relevance`));
+    expect(bare).not.toContain("Best match");
+    expect(bare).toMatch(/aria-current="page">Trending<\/a>/);
+  });
+
   it("serves its small script, and the similar ideas it asks for", async () => {
     const ws = await h.workspace();
     await portal(ws);

@@ -61,6 +61,7 @@ export const ar: Catalogue = {
   "ideas.title": "جميع الأفكار",
   "board.description": "أفكار حول {workspace} في {board}: صوّت لما يهمّك.",
   "board.sort": "الترتيب",
+  "board.sort.relevance": "الأكثر صلة",
   "board.sort.trending": "الرائجة",
   "board.sort.votes": "الأعلى تصويتًا",
   "board.sort.newest": "الأحدث",

@@ -62,6 +62,7 @@ export const de: Catalogue = {
   "ideas.title": "Alle Ideen",
   "board.description": "Ideen für {workspace} in {board}: Stimmen Sie für das, was Ihnen wichtig ist.",
   "board.sort": "Sortieren",
+  "board.sort.relevance": "Beste Treffer",
   "board.sort.trending": "Im Trend",
   "board.sort.votes": "Top",
   "board.sort.newest": "Neu",

@@ -62,6 +62,7 @@ export const en = {
   "ideas.title": "All ideas",
   "board.description": "Ideas for {workspace} in {board}: vote on what matters to you.",
   "board.sort": "Sort",
+  "board.sort.relevance": "Best match",
   "board.sort.trending": "Trending",
   "board.sort.votes": "Top",
   "board.sort.newest": "New",

@@ -61,6 +61,7 @@ export const es: Catalogue = {
   "ideas.title": "Todas las ideas",
   "board.description": "Ideas para {workspace} en {board}: vota lo que más te importa.",
   "board.sort": "Ordenar",
+  "board.sort.relevance": "Relevancia",
   "board.sort.trending": "Tendencia",
   "board.sort.votes": "Más votadas",
   "board.sort.newest": "Recientes",

@@ -62,6 +62,7 @@ export const fr: Catalogue = {
   "ideas.title": "Toutes les idées",
   "board.description": "Idées pour {workspace} dans {board} : votez pour ce qui compte pour vous.",
   "board.sort": "Trier",
+  "board.sort.relevance": "Pertinence",
   "board.sort.trending": "Tendances",
   "board.sort.votes": "Les plus votées",
   "board.sort.newest": "Récentes",

@@ -62,6 +62,7 @@ export const ja: Catalogue = {
   "ideas.title": "すべてのアイデア",
   "board.description": "{workspace}の{board}に寄せられたアイデアです。大切だと思うものに投票しましょう。",
   "board.sort": "並べ替え",
+  "board.sort.relevance": "関連度順",
   "board.sort.trending": "注目",
   "board.sort.votes": "人気",
   "board.sort.newest": "新着",

@@ -61,6 +61,7 @@ export const ptBR: Catalogue = {
   "ideas.title": "Todas as ideias",
   "board.description": "Ideias para {workspace} em {board}: vote no que importa para você.",
   "board.sort": "Ordenar",
+  "board.sort.relevance": "Relevância",
   "board.sort.trending": "Em alta",
   "board.sort.votes": "Mais votadas",
   "board.sort.newest": "Recentes",

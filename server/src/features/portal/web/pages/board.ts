@@ -11,10 +11,22 @@ import { type Html, page } from "../layout.js";
 // GET form, so it all works with JavaScript off.
 
 const SORTS = [
+  { id: "relevance", key: "board.sort.relevance" },
   { id: "trending", key: "board.sort.trending" },
   { id: "votes", key: "board.sort.votes" },
   { id: "newest", key: "board.sort.newest" },
 ] as const;
+type Sort = (typeof SORTS)[number]["id"];
+
+/** A search ranks by best match unless the reader chose another sort; without words, trending. */
+function defaultSort(q: string | undefined): Sort {
+  return q?.trim() ? "relevance" : "trending";
+}
+
+function sortOf(q: string | undefined, asked: string | undefined): Sort {
+  const sort = SORTS.find((s) => s.id === asked)?.id;
+  return sort === undefined || (sort === "relevance" && !q?.trim()) ? defaultSort(q) : sort;
+}
 
 export interface BoardQuery {
   sort?: string | undefined;
@@ -33,7 +45,7 @@ export async function boardPage(r: PortalRequest, slug: string | null, query: Bo
   const found = slug === null ? undefined : workspace.boards.find((b) => b.slug === slug);
   if (slug !== null && !found) return null;
   const board = found ?? { id: undefined, slug: null, name: t.t("ideas.title"), description: "" };
-  const sort = SORTS.some((s) => s.id === query.sort) ? (query.sort as (typeof SORTS)[number]["id"]) : "trending";
+  const sort = sortOf(query.q, query.sort);
   // Validated as the API validates it: a foreign or broken cursor is a 400, never a 500.
   const input = ListPortalPostsQuery.parse({
     sort,
@@ -48,7 +60,8 @@ export async function boardPage(r: PortalRequest, slug: string | null, query: Bo
   const link = (changes: Partial<BoardQuery>) => {
     const params = new URLSearchParams();
     const next = { sort, status: query.status, q: query.q, ...changes };
-    if (next.sort && next.sort !== "trending") params.set("sort", next.sort);
+    const nextSort = sortOf(next.q, next.sort);
+    if (nextSort !== defaultSort(next.q)) params.set("sort", nextSort);
     if (next.status) params.set("status", next.status);
     if (next.q) params.set("q", next.q);
     if (next.cursor) params.set("cursor", next.cursor);
@@ -70,11 +83,11 @@ export async function boardPage(r: PortalRequest, slug: string | null, query: Bo
     },
     html`<h1>${board.name}</h1>
 ${board.description ? html`<p class="lede" dir="auto">${board.description}</p>` : ""}
-<nav aria-label="${t.t("board.sort")}"><ul class="sorts">${SORTS.map(
+<nav aria-label="${t.t("board.sort")}"><ul class="sorts">${SORTS.filter((s) => s.id !== "relevance" || query.q?.trim()).map(
       (s) => html`<li><a href="${link({ sort: s.id, cursor: undefined })}"${s.id === sort ? raw(' aria-current="page"') : ""}>${t.t(s.key)}</a></li>`,
     )}</ul></nav>
 <form class="filters" method="get" action="${path}" role="search">
-${sort !== "trending" ? html`<input type="hidden" name="sort" value="${sort}">` : ""}
+${sort !== defaultSort(query.q) ? html`<input type="hidden" name="sort" value="${sort}">` : ""}
 <div class="field"><label for="status">${t.t("board.status")}</label>
 <select id="status" name="status"><option value="">${t.t("board.status.any")}</option>
 <optgroup label="${t.t("board.status.stages")}">${categories.map((c) => html`<option value="${c}"${query.status === c ? raw(" selected") : ""}>${t.t(`roadmap.${c}`)}</option>`)}</optgroup>
