@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "post.tagged",
   "post.untagged",
   "post.merged",
+  "post.duplicate_dismissed",
   "post.merged_in",
   "post.unmerged",
   "post.unmerged_out",

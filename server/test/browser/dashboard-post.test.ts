@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { duplicateCheckPass } from "../../src/features/posts/index.js";
 import { startWebhookWorker } from "../../src/features/webhooks/worker.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
@@ -144,6 +145,41 @@ describe("the post page", () => {
     expect(await count.textContent()).toBe("2");
     expect((await a.read(sso)).voteCount).toBe(2);
     expect((await a.read(login)).voteCount).toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("marks a possible duplicate in the inbox; the post page merges it in one click or dismisses it for good", { timeout: 90_000 }, async () => {
+    const ws = await h.workspace();
+    const a = await api(ws);
+    const original = await a.post("Dark mode in the iOS app");
+    const repeat = await a.post("iOS app dark mode");
+    const csv = await a.post("Export invoices to CSV");
+    const csvAgain = await a.post("CSV export of invoices");
+    await duplicateCheckPass(h.services);
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts");
+    const row = page.locator(`[data-post-id="${repeat}"]`);
+    await expect.poll(() => row.textContent()).toContain("possible duplicate of Dark mode in the iOS app");
+    await everyView(page, "inbox-duplicates");
+
+    await row.getByRole("link", { name: "iOS app dark mode" }).click();
+    const notice = page.getByRole("region", { name: "Possible duplicate" });
+    await expect.poll(() => notice.textContent()).toContain("Possible duplicate of Dark mode in the iOS app");
+    await everyView(page, "post-possible-duplicate");
+    await notice.getByRole("button", { name: "Merge into it" }).click();
+    await expect.poll(() => page.locator(".merged-notice").textContent()).toContain("Merged into Dark mode in the iOS app");
+    expect(await notice.count()).toBe(0);
+    expect((await h.call("GET", `/v1/posts/${repeat}`, { key: a.key })).body.mergedInto).toBe(original);
+
+    await page.goto(`${h.url}/app/posts/${csvAgain}`);
+    await expect.poll(() => notice.textContent()).toContain("Export invoices to CSV");
+    await notice.getByRole("button", { name: "Not a duplicate" }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByRole("heading", { name: "CSV export of invoices", level: 1 }).isVisible()).toBe(true);
+    expect(await notice.count()).toBe(0);
+    expect((await h.call("GET", `/v1/posts/${csvAgain}`, { key: a.key })).body.possibleDuplicateOf).toBeNull();
+    expect((await h.call("GET", `/v1/posts/${csv}`, { key: a.key })).body.mergedInto).toBeNull();
     expect(problems).toEqual([]);
     await context.close();
   });

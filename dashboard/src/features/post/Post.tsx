@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router";
 import { formatRelative } from "../../ui/format.js";
 import { Loading, NotShown } from "../../ui/QueryState.js";
 import { ActivityLog } from "./Activity.js";
+import { DuplicateNotice } from "./DuplicateNotice.js";
 import { MergedNotice, MergePanel } from "./MergePanel.js";
 import { Notified } from "./Notified.js";
 import { PostBody } from "./PostBody.js";
@@ -36,6 +37,7 @@ export function PostPage() {
           <MergedNotice into={p.mergedInto} />
         </div>
       )}
+      <DuplicateNotice post={p} />
       <div className="post-columns">
         <div className="post-primary">
           <PostBody post={p} />

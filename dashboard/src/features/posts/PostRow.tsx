@@ -58,6 +58,11 @@ export function PostRow({ post, boardName, onAuthor, selected, onSelect, current
             </>
           )}
         </p>
+        {post.possibleDuplicateOf && (
+          <p className="duplicate-of">
+            <span className="badge">possible duplicate</span> of <Link to={`/posts/${post.possibleDuplicateOf.id}`}>{post.possibleDuplicateOf.title}</Link>
+          </p>
+        )}
       </div>
     </li>
   );

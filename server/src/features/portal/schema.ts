@@ -16,14 +16,16 @@ export const PORTAL_POST_SORTS = ["newest", "oldest", "votes", "trending", "comm
 /** The longest post and comment an end user may write on the portal (the team's API allows more). */
 export const PORTAL_LIMITS = { title: 200, body: 10_000, comment: 5_000 } as const;
 
-export const PortalPostSchema = PostSchema.omit({ ownerId: true, revenue: true })
+export const PortalPostSchema = PostSchema.omit({ ownerId: true, revenue: true, possibleDuplicateOf: true })
   .extend({ viewerHasVoted: z.boolean().openapi({ description: "Whether the end user of the `x-service-user-token` voted for it; false without one." }) })
   .openapi("PortalPost", { description: "A post as the portal shows it: no owner, no revenue." });
 
 export const PortalPostListSchema = listOf(PortalPostSchema, "PortalPostList");
 
 // Owners are the team's business: the portal can neither see nor filter by them.
-export const ListPortalPostsQuery = ListPostsQuery.omit({ ownerId: true, voterId: true, companyId: true }).extend({
+// The filters a reader of the portal may use, named one by one: a filter added for the team (an
+// owner, a voter, a possible duplicate) stays the team's until it is added here.
+export const ListPortalPostsQuery = ListPostsQuery.pick({ boardId: true, status: true, tag: true, authorId: true, q: true, limit: true, cursor: true }).extend({
   sort: z
     .enum([...PORTAL_POST_SORTS, "relevance"])
     .optional()

@@ -14,7 +14,7 @@ import { publicBoardIds, selectPosts, toPostViews, type PostRow } from "../posts
 export type PortalPostView = z.output<typeof PortalPostSchema>;
 
 export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow[]): Promise<PortalPostView[]> {
-  const posts = await toPostViews(db, ctx, rows);
+  const posts = await toPostViews(db, ctx, rows, { publicView: true });
   const viewer = ctx.customer.viewer;
   const voted = new Set<string>();
   if (viewer && rows.length > 0) {
@@ -31,7 +31,7 @@ export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow
       .execute();
     for (const v of votes) voted.add(v.post_id);
   }
-  return posts.map(({ ownerId: _owner, revenue: _revenue, ...post }) => ({ ...post, viewerHasVoted: voted.has(post.id) }));
+  return posts.map(({ ownerId: _owner, revenue: _revenue, possibleDuplicateOf: _duplicate, ...post }) => ({ ...post, viewerHasVoted: voted.has(post.id) }));
 }
 
 /**

@@ -9,6 +9,7 @@ import { requireScope } from "../../platform/scopes.js";
 import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { announcePostCreated } from "../notifications/index.js";
 import { indexText, replaceTags } from "./store.js";
+import { queueDuplicateCheck } from "./duplicates/queue.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
 export type CreatePostInput = z.output<typeof CreatePostSchema>;
@@ -56,6 +57,7 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
   await tx.insertInto("posts").values(row).execute();
   await replaceTags(tx, ctx, row.id, input.tagIds);
   await indexText(tx, ctx, row.id, { title: row.title, body: row.body });
+  await queueDuplicateCheck(tx, ctx.workspace.id, row.id);
 
   const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
   await recordChange(tx, ctx, {

@@ -5,6 +5,7 @@ export { postPage } from "./list.js";
 export { checkAuthor, checkTags, resolveStatus } from "./references.js";
 export { postsVotedByCompany, recountRevenue } from "./revenue.js";
 export { postsLike } from "./similar.js";
+export { duplicateCheckPass, startDuplicateChecker } from "./duplicates/worker.js";
 export { ListPostsQuery, PostSchema, StatusRefSchema, type PostSort } from "./schema.js";
 export { TRENDING_WINDOW_MS } from "./trending.js";
 export { findPost, publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";

@@ -12,6 +12,7 @@ import { matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from
 import { queryTerms } from "../../platform/search/text.js";
 import { HeedError } from "../../platform/errors.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
+import { openSuggestionOf } from "./duplicates/suggestions.js";
 
 // Each sort is one indexed column, scanned with the id as tie-breaker (indexes posts_by_*).
 const SORTS = {
@@ -69,6 +70,7 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     input.ownerId,
     input.voterId,
     input.companyId,
+    input.possibleDuplicate,
     input.q === undefined ? undefined : queryTerms(input.q, scope.wholeWords),
   ]);
   const search = input.q === undefined ? undefined : await prepareSearch(db, ctx.services.dialect, ctx.workspace.id, input.q, scope.wholeWords);
@@ -153,7 +155,7 @@ async function relevancePage(
 }
 
 /** What a list's filters may name; the portal's lists pass fewer (never an owner). */
-export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId"> & {
+export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId" | "possibleDuplicate"> & {
   ownerId?: string | undefined;
   voterId?: string | undefined;
   companyId?: string | undefined;
@@ -193,6 +195,7 @@ export function postFilters(
     const companyUsers = eb.selectFrom("users").select("id").where("workspace_id", "=", ctx.workspace.id).where("company_id", "=", input.companyId);
     conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "in", companyUsers)));
   }
+  if (input.possibleDuplicate) conditions.push(eb.exists(openSuggestionOf(eb)));
   if (search) conditions.push(eb("p.id", "in", sql<string>`(${matchingPostIds(ctx.services.dialect, ctx.workspace.id, search)})`));
   return eb.and(conditions);
 }

@@ -25,6 +25,13 @@ export const PostSchema = z
     pinned: z.boolean(),
     commentsLocked: z.boolean(),
     mergedInto: idOf("post").nullable().openapi({ description: "Set when this post was merged into another as a duplicate." }),
+    possibleDuplicateOf: z
+      .object({ id: idOf("post"), title: z.string(), similarity: z.number().min(0).max(1) })
+      .nullable()
+      .openapi({
+        description:
+          "The earlier open post this one most likely repeats, found in the background a moment after it was written or retitled (their titles hold 60% of each other's words). `null` when none was found, once dismissed (`POST /posts/{id}/dismiss-duplicate`), or when that post is merged or deleted.",
+      }),
     url: z.string().openapi({ description: "The post in the public portal." }),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -42,6 +49,10 @@ export const SimilarPostSchema = PostSchema.extend({
 }).openapi("SimilarPost");
 
 export const SimilarPostListSchema = listOf(SimilarPostSchema, "SimilarPostList");
+
+export const DismissDuplicateSchema = z
+  .strictObject({ duplicateOfId: idOf("post").openapi({ description: "The post it was suggested to repeat (`possibleDuplicateOf.id`)." }) })
+  .openapi("DismissDuplicate");
 
 export const SimilarPostsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(5).openapi({ format: "int32", description: "At most this many, 1–20.", example: 5 }),
@@ -64,6 +75,10 @@ export const ListPostsQuery = z.object({
   companyId: idOf("cmp")
     .optional()
     .openapi({ description: "Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most." }),
+  possibleDuplicate: z
+    .enum(["true"])
+    .optional()
+    .openapi({ description: "`true`: only posts with a possible duplicate the team has not dismissed (`possibleDuplicateOf` set)." }),
   q: text().max(200).optional().openapi({
     description:
       "Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise.",

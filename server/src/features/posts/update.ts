@@ -9,6 +9,7 @@ import { requireScope } from "../../platform/scopes.js";
 import { announceAssignment, announceStatusChange } from "../notifications/index.js";
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { indexText, replaceTags } from "./store.js";
+import { queueDuplicateCheck } from "./duplicates/queue.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
 export type UpdatePostInput = z.output<typeof UpdatePostSchema>;
@@ -47,6 +48,7 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     if (patch.title !== undefined || patch.body !== undefined) {
       await indexText(tx, ctx, before.id, { title: set.title ?? before.title, body: set.body ?? before.body });
     }
+    if (patch.title !== undefined && patch.title !== before.title) await queueDuplicateCheck(tx, ctx.workspace.id, before.id);
 
     const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);
     const changed = Object.keys(patch).filter((k) => patch[k as keyof UpdatePostInput] !== undefined);

@@ -4,6 +4,7 @@ import type { Database } from "../../platform/db/schema.js";
 import type { PostSchema } from "./schema.js";
 import { authorOf } from "../../platform/authors.js";
 import type { Ctx } from "../../platform/context.js";
+import { type PossibleDuplicateOf, possibleDuplicatesOf } from "./duplicates/suggestions.js";
 
 type Conn = Kysely<Database>;
 
@@ -23,9 +24,19 @@ export function selectPosts(db: Conn) {
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["executeTakeFirstOrThrow"]>>;
 
-/** Shapes rows into the public Post; the tags of the whole page come in one query. */
-export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<PostView[]> {
+/**
+ * Shapes rows into the public Post; the tags of the whole page come in one query, and so do the
+ * team's duplicate suggestions, left out (`null`) of a `publicView`, which the portal strips.
+ */
+export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[], { publicView = false }: { publicView?: boolean } = {}): Promise<PostView[]> {
   if (rows.length === 0) return [];
+  const duplicates = publicView
+    ? new Map<string, PossibleDuplicateOf>()
+    : await possibleDuplicatesOf(
+        db,
+        ctx.workspace.id,
+        rows.map((r) => r.id),
+      );
   const tagRows = await db
     .selectFrom("post_tags as pt")
     .innerJoin("tags as t", "t.id", "pt.tag_id")
@@ -62,6 +73,7 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[]): Promise<
     pinned: r.pinned === 1,
     commentsLocked: r.comments_locked === 1,
     mergedInto: r.merged_into_id,
+    possibleDuplicateOf: duplicates.get(r.id) ?? null,
     url: portal + r.id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,

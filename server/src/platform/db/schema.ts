@@ -227,6 +227,25 @@ export interface PostSearchTable {
   workspace_id: string;
 }
 
+/** A post waiting to be compared with the workspace's earlier posts (features/duplicates). */
+export interface DuplicateChecksTable {
+  post_id: string;
+  workspace_id: string;
+  queued_at: string;
+}
+
+/** A post that may say what an earlier one says; a dismissed one stays, so it is never suggested again. */
+export interface DuplicateSuggestionsTable {
+  post_id: string;
+  duplicate_of_id: string;
+  workspace_id: string;
+  similarity: number;
+  created_at: string;
+  dismissed_at: string | null;
+  /** The member (or key) who dismissed it. */
+  dismissed_by: string | null;
+}
+
 /** The distinct words a workspace's posts hold: what a misspelt query word is corrected to. */
 export interface SearchWordsTable {
   workspace_id: string;
@@ -486,6 +505,8 @@ export interface Database {
   post_search: PostSearchTable;
   search_words: SearchWordsTable;
   search_word_trigrams: SearchWordTrigramsTable;
+  duplicate_checks: DuplicateChecksTable;
+  duplicate_suggestions: DuplicateSuggestionsTable;
   votes: VotesTable;
   comments: CommentsTable;
   users: UsersTable;

@@ -14,7 +14,7 @@ import { correctionsOf } from "./vocabulary.js";
 // matched, ln(1 + n/df) (n posts found, df of them holding the term: rarer counts more), twice for
 // a term in the title. So a post matching two of the words in its body ranks above one matching
 // one of them in its title. The scores differ in scale, never in what ranks above what for the
-// cases docs/SEARCH.md lists.
+// cases docs/API.md ("Search") lists.
 
 /** One term of a prepared search: the forms any of which matches it. */
 export interface SearchTerm {

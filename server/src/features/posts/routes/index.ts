@@ -5,7 +5,7 @@ import { deletePostOperation } from "./delete.js";
 import { getPostOperation } from "./get.js";
 import { listPostsOperation } from "./list.js";
 import { mergePostOperation, unmergePostOperation } from "./merge.js";
-import { listSimilarPostsOperation } from "./similar.js";
+import { dismissPossibleDuplicateOperation, listSimilarPostsOperation } from "./similar.js";
 import { countPostsByStatusOperation } from "./status-counts.js";
 import { updatePostOperation } from "./update.js";
 
@@ -21,6 +21,7 @@ export const operations: Operation[] = [
   restorePostOperation,
   listPostActivityOperation,
   listSimilarPostsOperation,
+  dismissPossibleDuplicateOperation,
   mergePostOperation,
   unmergePostOperation,
 ];

@@ -1,8 +1,9 @@
 import { listSimilarPosts } from "../similar.js";
+import { dismissPossibleDuplicate } from "../duplicates/dismiss.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { postParam } from "../../../platform/fields.js";
 import { secretKey } from "../../../http/route-security.js";
-import { SimilarPostListSchema, SimilarPostsQuery } from "../schema.js";
+import { DismissDuplicateSchema, PostSchema, SimilarPostListSchema, SimilarPostsQuery } from "../schema.js";
 
 export const listSimilarPostsOperation = defineOperation(
   {
@@ -20,4 +21,22 @@ export const listSimilarPostsOperation = defineOperation(
     errors: ["not_found"],
   },
   { verb: listSimilarPosts },
+);
+
+export const dismissPossibleDuplicateOperation = defineOperation(
+  {
+    method: "post",
+    path: "/posts/{id}/dismiss-duplicate",
+    operationId: "dismissPossibleDuplicate",
+    tag: "Posts",
+    summary: "Say a post is not a duplicate",
+    description:
+      "Dismisses the suggestion that this post repeats `duplicateOfId`: it is never offered again for this post, even after the post is retitled and checked anew; the next closest suggestion, if any, becomes `possibleDuplicateOf`. Dismissing again changes nothing. 404 when no such suggestion was made.",
+    credential: secretKey("posts:write"),
+    params: postParam,
+    body: DismissDuplicateSchema,
+    answer: { status: 200, schema: PostSchema, description: "The post, with its next possible duplicate or none." },
+    errors: ["not_found"],
+  },
+  { verb: dismissPossibleDuplicate },
 );

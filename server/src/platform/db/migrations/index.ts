@@ -19,6 +19,7 @@ import * as notifications from "./0017_notifications.js";
 import * as filterAndSortIndexes from "./0018_filter_and_sort_indexes.js";
 import * as portalLanguage from "./0019_portal_language.js";
 import * as rankedSearch from "./0020_ranked_search.js";
+import * as possibleDuplicates from "./0021_possible_duplicates.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0018_filter_and_sort_indexes": filterAndSortIndexes,
   "0019_portal_language": portalLanguage,
   "0020_ranked_search": rankedSearch,
+  "0021_possible_duplicates": possibleDuplicates,
 };
