@@ -112,15 +112,23 @@ describe("possible duplicates", () => {
     expect((await get(fourth)).possibleDuplicateOf?.id).not.toBe(third);
   });
 
-  it("never shows the team's suggestions on the portal, nor lets it filter by them", async () => {
+  it("never shows the team's triage on the portal (suggestions, seen, activity), nor lets it filter by it", async () => {
     const ws = await h.workspace();
     const { post, check } = await world(ws);
     await post("Offline mode for the mobile app");
-    await post("Mobile app offline mode");
+    const { token } = await ws.identify("reader");
+    const submitted = await h.call("POST", "/v1/portal/posts", {
+      headers: ws.customer(token),
+      json: { boardId: await ws.boardId(), title: "Mobile app offline mode" },
+    });
+    expect(submitted.status).toBe(201);
     await check();
-    const portal = await h.call("GET", "/v1/portal/posts?possibleDuplicate=true", { headers: ws.customer() });
+    const portal = await h.call("GET", "/v1/portal/posts?possibleDuplicate=true&seen=false&unanswered=true&ownerId=me", { headers: ws.customer(token) });
     expect(portal.status).toBe(200);
     expect(portal.body.data).toHaveLength(2);
-    expect(JSON.stringify(portal.body)).not.toContain("possibleDuplicate");
+    const one = await h.call("GET", `/v1/portal/posts/${submitted.body.id}`, { headers: ws.customer(token) });
+    for (const answer of [submitted.body, portal.body, one.body]) {
+      for (const field of ["possibleDuplicate", "seenAt", "lastActivityAt", "ownerId", "revenue"]) expect(JSON.stringify(answer)).not.toContain(field);
+    }
   });
 });

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "post.deleted",
   "post.restored",
   "post.followed",
+  "saved_views.replaced",
   "post.unfollowed",
   "status.created",
   "status.updated",

@@ -144,9 +144,9 @@ function keyOf(c: Context<AppEnv>): string {
 type Handler = (c: never, next: never) => unknown;
 
 /** Wraps a GET route's handler: ETags on every answer, and kept answers when `keeps` is set. */
-export function answeredWithEtag<H extends Handler>(handler: H, keeps: boolean): H {
+export function answeredWithEtag<H extends Handler>(handler: H, keeps: (url: string) => boolean): H {
   return (async (c: Context<AppEnv>, next: never) => {
-    const ctx = keeps ? c.get("ctx") : undefined;
+    const ctx = keeps(c.req.url) ? c.get("ctx") : undefined;
     // The version is read before the handler reads anything, so a kept answer is never older
     // than its label (a write committing meanwhile raises the version past it).
     const version = ctx ? (c.get("version") ?? (await readVersion(ctx.services.db, ctx.workspace.id))) : 0;

@@ -52,9 +52,20 @@ export interface OperationSpec {
   errors?: ErrorCode[];
   /**
    * A GET whose answer depends only on the workspace's data, the URL and the reader: answers are
-   * kept until the workspace changes (answers.ts). Not for answers that change with the clock.
+   * kept until the workspace changes (answers.ts). Not for answers that change with the clock:
+   * `{ exceptWith }` names query parameters that make one so (a list of what has been idle N days).
    */
-  cache?: true;
+  cache?: true | { exceptWith: string[] };
+}
+
+/** Whether a request's answer may be kept, from the spec's `cache`. */
+function keepsAnswers(cache: OperationSpec["cache"]): (url: string) => boolean {
+  if (cache === undefined) return () => false;
+  if (cache === true) return () => true;
+  return (url) => {
+    const query = new URL(url).searchParams;
+    return !cache.exceptWith.some((name) => query.has(name));
+  };
 }
 
 /** One operation, ready to register; `credential` is what CORS and the rate limiter ask of it. */
@@ -160,7 +171,7 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
     },
     middleware: [authenticateRoute(spec.credential)],
   });
-  const run = writes ? idempotent(spec.method, handler as never) : reads ? answeredWithEtag(handler as never, spec.cache === true) : (handler as never);
+  const run = writes ? idempotent(spec.method, handler as never) : reads ? answeredWithEtag(handler as never, keepsAnswers(spec.cache)) : (handler as never);
   return {
     route,
     credential: spec.credential,

@@ -20,6 +20,7 @@ const SENTENCES: Partial<Record<Activity["action"], string>> = {
   "post.merged_in": "merged a duplicate into it",
   "post.unmerged": "undid its merge",
   "post.unmerged_out": "took a merged duplicate back out",
+  "post.duplicate_dismissed": "said it is not a duplicate",
   "post.deleted": "deleted it",
   "post.restored": "restored it",
   "vote.created": "added a vote",

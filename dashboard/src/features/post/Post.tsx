@@ -8,6 +8,7 @@ import { Notified } from "./Notified.js";
 import { PostBody } from "./PostBody.js";
 import { PostDetails } from "./PostDetails.js";
 import { usePost } from "./queries.js";
+import { useMarkSeen } from "./useMarkSeen.js";
 import { StatusForm } from "./StatusForm.js";
 import { Thread } from "./Thread.js";
 import { Voters } from "./Voters.js";
@@ -18,6 +19,7 @@ import { Voters } from "./Voters.js";
 export function PostPage() {
   const { id = "" } = useParams();
   const post = usePost(id);
+  useMarkSeen(post.data);
   if (post.isPending) return <Loading what="the post" />;
   if (post.isError) return <NotShown what="post" error={post.error} back={{ to: "/posts", label: "Back to the inbox" }} />;
   const p = post.data;

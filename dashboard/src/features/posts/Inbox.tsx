@@ -6,6 +6,7 @@ import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 import { boardsQuery } from "../settings/boards/queries.js";
 import type { BulkKind } from "./BulkBar.js";
 import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";
+import { InboxViews } from "./InboxViews.js";
 import { PostRow } from "./PostRow.js";
 import { inboxQuery } from "./queries.js";
 import { ShortcutHelp } from "./ShortcutHelp.js";
@@ -27,6 +28,18 @@ const REFRESH_MS = 5000;
 
 /** Every filter off; the sort stays as it is. */
 const { sort: _keptSort, ...NO_FILTERS } = filtersOf(new URLSearchParams());
+
+/** What an empty triage queue means, said as good news; undefined for any other filter. */
+function caughtUp(filters: Filters): string | undefined {
+  const { sort: _sort, ...rest } = filters;
+  const only = (name: keyof typeof rest) => Object.entries(rest).every(([k, v]) => k === name || !v);
+  if (filters.unseen && only("unseen")) return "Nothing new: the team has seen every post";
+  if (filters.unanswered && only("unanswered")) return "Every post has an answer";
+  if (filters.duplicates && only("duplicates")) return "No possible duplicates";
+  if (filters.idleDays && only("idleDays")) return `Nothing idle for ${filters.idleDays} days`;
+  if (filters.ownerId === "me" && only("ownerId")) return "Nothing assigned to you";
+  return undefined;
+}
 
 export function Inbox() {
   const [params, setParams] = useSearchParams();
@@ -51,7 +64,18 @@ export function Inbox() {
     lastIndex.current = -1;
     setParams(paramsOf({ ...filtersOf(new URLSearchParams(window.location.search)), ...change }));
   };
-  const filtered = Boolean(filters.q || filters.boardId || filters.status || filters.tag || filters.authorId || filters.ownerId);
+  const filtered = Boolean(
+    filters.q ||
+      filters.boardId ||
+      filters.status ||
+      filters.tag ||
+      filters.authorId ||
+      filters.ownerId ||
+      filters.unseen ||
+      filters.unanswered ||
+      filters.idleDays ||
+      filters.duplicates,
+  );
   const selected = list.filter((p) => selection.has(p.id));
   const cursorIndex = cursorId === null ? -1 : list.findIndex((p) => p.id === cursorId);
   if (cursorIndex >= 0) lastIndex.current = cursorIndex;
@@ -100,6 +124,7 @@ export function Inbox() {
         </button>
       </div>
       <ShortcutHelp ref={help} />
+      <InboxViews filters={filters} onChange={setFilters} />
       <InboxFilters filters={filters} onChange={setFilters} />
       <StatusCounts filters={filters} refreshMs={REFRESH_MS} onStatus={(status) => setFilters({ status })} enabled={!posts.isPending} />
       {filtered && (
@@ -120,10 +145,12 @@ export function Inbox() {
         isEmpty={() => list.length === 0}
         empty={
           <>
-            <h2>{filtered ? "No post matches" : "No posts yet"}</h2>
+            <h2>{filtered ? (caughtUp(filters) ?? "No post matches") : "No posts yet"}</h2>
             <p>
               {filtered
-                ? "Try fewer filters, or other words."
+                ? caughtUp(filters)
+                  ? "Posts this view holds show up here as they come."
+                  : "Try fewer filters, or other words."
                 : "Ideas arrive here from the portal, the widget and the API. Share your portal's address with your users to get the first ones."}
             </p>
           </>

@@ -24,11 +24,11 @@ export const SORTS = [
 export type Sort = (typeof SORTS)[number]["id"];
 
 /** A search ranks by relevance unless another sort is chosen; without one, newest first. Relevance needs words. */
-function defaultSort(q: string): Sort {
+export function defaultSort(q: string): Sort {
   return q ? "relevance" : "newest";
 }
 
-function sortFor(q: string, sort: string | null): Sort {
+export function sortFor(q: string, sort: string | null | undefined): Sort {
   if (!SORTS.some((s) => s.id === sort) || (sort === "relevance" && !q)) return defaultSort(q);
   return sort as Sort;
 }
@@ -39,8 +39,16 @@ export interface Filters {
   status: string;
   tag: string;
   authorId: string;
-  /** A member id, `none` for posts nobody owns, or empty for anyone. */
+  /** A member id, `none` for posts nobody owns, `me` for the signed-in member's, or empty for anyone. */
   ownerId: string;
+  /** New: only posts the team has not seen. */
+  unseen: boolean;
+  /** Only posts without a public reply from the team. */
+  unanswered: boolean;
+  /** Stale: only posts idle at least this many days; 0 for any. */
+  idleDays: number;
+  /** Only posts with a possible duplicate. */
+  duplicates: boolean;
   sort: Sort;
 }
 
@@ -53,6 +61,10 @@ export function filtersOf(params: URLSearchParams): Filters {
     tag: params.get("tag") ?? "",
     authorId: params.get("author") ?? "",
     ownerId: params.get("owner") ?? "",
+    unseen: params.get("new") === "1",
+    unanswered: params.get("unanswered") === "1",
+    idleDays: IDLE_DAYS.includes(Number(params.get("idle"))) ? Number(params.get("idle")) : 0,
+    duplicates: params.get("duplicates") === "1",
     sort: sortFor(q, params.get("sort")),
   };
 }
@@ -65,10 +77,17 @@ export function paramsOf(filters: Filters): URLSearchParams {
   if (filters.tag) params.set("tag", filters.tag);
   if (filters.authorId) params.set("author", filters.authorId);
   if (filters.ownerId) params.set("owner", filters.ownerId);
+  if (filters.unseen) params.set("new", "1");
+  if (filters.unanswered) params.set("unanswered", "1");
+  if (filters.idleDays) params.set("idle", String(filters.idleDays));
+  if (filters.duplicates) params.set("duplicates", "1");
   const sort = sortFor(filters.q, filters.sort);
   if (sort !== defaultSort(filters.q)) params.set("sort", sort);
   return params;
 }
+
+/** The choices of "Idle for": a Stale view is one of them. */
+export const IDLE_DAYS = [7, 14, 30, 90];
 
 const CATEGORIES = [
   { id: "open", name: "All open" },
@@ -125,8 +144,17 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
       </Filter>
       <Filter label="Owner" value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })}>
         <option value="">Anyone</option>
+        <option value="me">Me</option>
         <option value="none">Nobody yet</option>
         <Options items={members.data?.data ?? []} />
+      </Filter>
+      <Filter label="Idle for" value={String(filters.idleDays || "")} onChange={(idle) => onChange({ idleDays: Number(idle) })}>
+        <option value="">Any time</option>
+        {IDLE_DAYS.map((days) => (
+          <option key={days} value={days}>
+            {days} days or more
+          </option>
+        ))}
       </Filter>
       <Filter label="Sort" value={filters.sort} onChange={(sort) => onChange({ sort: sort as Sort })}>
         <Options items={filters.q ? SORTS : SORTS.filter((s) => s.id !== "relevance")} />

@@ -33,13 +33,17 @@ export const postKeys = {
 const INBOX_PAGE = 25;
 
 /** The filters the person set, as the API's query: an empty filter is no filter. */
-function chosen(filters: CountFilters) {
+export function chosen(filters: CountFilters) {
   return {
     ...(filters.q ? { q: filters.q } : {}),
     ...(filters.boardId ? { boardId: filters.boardId } : {}),
     ...(filters.tag ? { tag: filters.tag } : {}),
     ...(filters.authorId ? { authorId: filters.authorId } : {}),
     ...(filters.ownerId ? { ownerId: filters.ownerId } : {}),
+    ...(filters.unseen ? { seen: "false" as const } : {}),
+    ...(filters.unanswered ? { unanswered: "true" as const } : {}),
+    ...(filters.idleDays ? { inactiveDays: filters.idleDays } : {}),
+    ...(filters.duplicates ? { possibleDuplicate: "true" as const } : {}),
   };
 }
 

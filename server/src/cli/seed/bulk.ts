@@ -173,19 +173,23 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       const body = postBody(random);
       const voteCount = counts[p]!;
       let trending = 0;
+      let lastActivityMs = createdMs;
       const votingCompanies = new Set<string>();
       const start = Math.floor(random() * userCount);
       const stride = coprimeStride(random, userCount);
       for (let v = 0; v < voteCount; v++) {
         const votedMs = createdMs + Math.floor(random() * (now - createdMs));
         if (votedMs >= now - TRENDING_WINDOW_MS) trending++;
+        lastActivityMs = Math.max(lastActivityMs, votedMs);
         const voter = users[(start + v * stride) % userCount]!;
         if (voter.company_id) votingCompanies.add(voter.company_id);
         votes.push({ workspace_id: ws, post_id: id, user_id: voter.id, created_by: null, created_at: isoAt(votedMs) });
       }
       const commentCount = Math.floor(Math.min(50, voteCount / 10) * random());
       for (let k = 0; k < commentCount; k++) {
-        const commentedAt = isoAt(createdMs + Math.floor(random() * (now - createdMs)));
+        const commentedMs = createdMs + Math.floor(random() * (now - createdMs));
+        lastActivityMs = Math.max(lastActivityMs, commentedMs);
+        const commentedAt = isoAt(commentedMs);
         comments.push({
           id: newId("comment"),
           workspace_id: ws,
@@ -220,6 +224,9 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
         created_at: created,
         updated_at: created,
         deleted_at: null,
+        // One post in ten the team has not seen yet: the inbox's New view has something to show.
+        seen_at: p % 10 === 0 ? null : created,
+        last_activity_at: isoAt(lastActivityMs),
       });
       if (options.followers) {
         const post = posts.at(-1)!;

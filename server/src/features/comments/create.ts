@@ -7,7 +7,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError, notFound } from "../../platform/errors.js";
 import { checkAuthor } from "../posts/index.js";
-import { findPost, type PostRow } from "../posts/index.js";
+import { findPost, noteActivity, type PostRow } from "../posts/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { announceComment } from "../notifications/index.js";
 import { adjustCommentCount } from "./counts.js";
@@ -86,6 +86,8 @@ export async function insertComment(
     })
     .execute();
   if (!internal) await adjustCommentCount(tx, post.id, 1);
+  // An answer from the team (a member, or the team through a key) also means the team has seen the post.
+  await noteActivity(tx, post.id, at, { byTeam: !isCustomerCtx(ctx) && !authorId?.startsWith("usr_") });
   const comment = toCommentView((await findComment(tx, ctx, id))!);
   await recordChange(tx, ctx, {
     action: "comment.created",

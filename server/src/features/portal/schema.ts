@@ -16,9 +16,12 @@ export const PORTAL_POST_SORTS = ["newest", "oldest", "votes", "trending", "comm
 /** The longest post and comment an end user may write on the portal (the team's API allows more). */
 export const PORTAL_LIMITS = { title: 200, body: 10_000, comment: 5_000 } as const;
 
-export const PortalPostSchema = PostSchema.omit({ ownerId: true, revenue: true, possibleDuplicateOf: true })
+/** What the team's Post holds that the portal never shows: each is stripped from every post it answers. */
+export const TEAM_ONLY_POST_FIELDS = { ownerId: true, revenue: true, possibleDuplicateOf: true, seenAt: true, lastActivityAt: true } as const;
+
+export const PortalPostSchema = PostSchema.omit(TEAM_ONLY_POST_FIELDS)
   .extend({ viewerHasVoted: z.boolean().openapi({ description: "Whether the end user of the `x-service-user-token` voted for it; false without one." }) })
-  .openapi("PortalPost", { description: "A post as the portal shows it: no owner, no revenue." });
+  .openapi("PortalPost", { description: "A post as the portal shows it: no owner, no revenue, none of the team's triage." });
 
 export const PortalPostListSchema = listOf(PortalPostSchema, "PortalPostList");
 

@@ -7,7 +7,7 @@ import { isGuest } from "./guest.js";
 import { HeedError, invalidReference } from "../../platform/errors.js";
 import { insertPost } from "../posts/index.js";
 import { resolveStatus } from "../posts/index.js";
-import type { PortalPostView } from "./view.js";
+import { type PortalPostView, toPortalPost } from "./view.js";
 
 const HOUR_MS = 3_600_000;
 
@@ -73,7 +73,6 @@ export async function submitPortalPost({
     await checkPostCap(tx, ctx, viewer.id);
     if (isGuest(viewer)) await countGuestPost(ctx.workspace.id);
     const statusId = await resolveStatus(tx, ctx, undefined);
-    const { ownerId: _owner, revenue: _revenue, ...post } = await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id });
-    return { ...post, viewerHasVoted: false };
+    return toPortalPost(await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id }), false);
   });
 }

@@ -1,11 +1,11 @@
 import type { z } from "@hono/zod-openapi";
 import type { Db } from "../../platform/db/database.js";
-import type { PortalPostSchema } from "./schema.js";
+import { type PortalPostSchema, TEAM_ONLY_POST_FIELDS } from "./schema.js";
 import type { Ctx, Tx } from "../../platform/context.js";
 import type { CustomerCtx } from "../../http/credentials/customer-context.js";
 import { isId } from "../../platform/lib/ids.js";
 import { notFound } from "../../platform/errors.js";
-import { publicBoardIds, selectPosts, toPostViews, type PostRow } from "../posts/index.js";
+import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "../posts/index.js";
 
 /**
  * A post as the portal shows it: the API's Post without what is the team's business (owner,
@@ -31,7 +31,14 @@ export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow
       .execute();
     for (const v of votes) voted.add(v.post_id);
   }
-  return posts.map(({ ownerId: _owner, revenue: _revenue, possibleDuplicateOf: _duplicate, ...post }) => ({ ...post, viewerHasVoted: voted.has(post.id) }));
+  return posts.map((post) => toPortalPost(post, voted.has(post.id)));
+}
+
+/** The team's Post as the portal shows it: every team-only field taken out, whatever the caller. */
+export function toPortalPost(post: PostView, viewerHasVoted: boolean): PortalPostView {
+  const shown: Partial<PostView> = { ...post };
+  for (const field of Object.keys(TEAM_ONLY_POST_FIELDS) as (keyof typeof TEAM_ONLY_POST_FIELDS)[]) delete shown[field];
+  return { ...(shown as Omit<PostView, keyof typeof TEAM_ONLY_POST_FIELDS>), viewerHasVoted };
 }
 
 /**

@@ -53,6 +53,9 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
     created_at: at,
     updated_at: at,
     deleted_at: null,
+    // What the team writes it has seen; an end user's post is New until the team opens it.
+    seen_at: input.authorId?.startsWith("usr_") ? null : at,
+    last_activity_at: at,
   };
   await tx.insertInto("posts").values(row).execute();
   await replaceTags(tx, ctx, row.id, input.tagIds);

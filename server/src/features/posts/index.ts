@@ -1,5 +1,6 @@
 // What other features may use from posts: everything else in this folder is its own business.
 
+export { noteActivity } from "./activity-marks.js";
 export { insertPost } from "./create.js";
 export { postPage } from "./list.js";
 export { checkAuthor, checkTags, resolveStatus } from "./references.js";

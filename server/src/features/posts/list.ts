@@ -11,6 +11,7 @@ import { requireScope } from "../../platform/scopes.js";
 import { matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from "../../platform/search/query.js";
 import { queryTerms } from "../../platform/search/text.js";
 import { HeedError } from "../../platform/errors.js";
+import { isoAt, nowMs } from "../../platform/lib/clock.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
 import { openSuggestionOf } from "./duplicates/suggestions.js";
 
@@ -71,6 +72,9 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     input.voterId,
     input.companyId,
     input.possibleDuplicate,
+    input.seen,
+    input.unanswered,
+    input.inactiveDays,
     input.q === undefined ? undefined : queryTerms(input.q, scope.wholeWords),
   ]);
   const search = input.q === undefined ? undefined : await prepareSearch(db, ctx.services.dialect, ctx.workspace.id, input.q, scope.wholeWords);
@@ -154,8 +158,30 @@ async function relevancePage(
   );
 }
 
+const DAY_MS = 86_400_000;
+
+/** `me` is the member acting; a key or the operator is nobody's "me". */
+function ownerIdOf(ctx: Ctx, ownerId: string): string {
+  if (ownerId !== "me") return ownerId;
+  if (ctx.actor.type === "member" && ctx.actor.id) return ctx.actor.id;
+  throw new HeedError("validation_failed", "`ownerId=me` names the signed-in member: an API key is no member.", {
+    errors: [{ pointer: "/query/ownerId", code: "invalid", detail: "`me` needs a dashboard session." }],
+  });
+}
+
+/** A public comment by the team on post `p`: a member's, or the team's through a key (no author). */
+function teamReplyTo(eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">) {
+  return eb
+    .selectFrom("comments as c")
+    .select("c.id")
+    .whereRef("c.post_id", "=", "p.id")
+    .where("c.internal", "=", 0)
+    .where("c.deleted_at", "is", null)
+    .where((w) => w.or([w("c.author_id", "is", null), w("c.author_id", "like", "mem_%")]));
+}
+
 /** What a list's filters may name; the portal's lists pass fewer (never an owner). */
-export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId" | "possibleDuplicate"> & {
+export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId" | "possibleDuplicate" | "seen" | "unanswered" | "inactiveDays"> & {
   ownerId?: string | undefined;
   voterId?: string | undefined;
   companyId?: string | undefined;
@@ -188,14 +214,17 @@ export function postFilters(
   }
   if (input.tag) conditions.push(eb("p.id", "in", eb.selectFrom("post_tags").select("post_id").where("tag_id", "=", input.tag)));
   if (input.authorId) conditions.push(eb("p.author_id", "=", input.authorId));
-  // `none`: posts nobody owns yet, the triage queue.
-  if (input.ownerId) conditions.push(input.ownerId === "none" ? eb("p.owner_id", "is", null) : eb("p.owner_id", "=", input.ownerId));
+  // `none`: posts nobody owns yet, the triage queue; `me`: the signed-in member's.
+  if (input.ownerId) conditions.push(input.ownerId === "none" ? eb("p.owner_id", "is", null) : eb("p.owner_id", "=", ownerIdOf(ctx, input.ownerId)));
   if (input.voterId) conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "=", input.voterId)));
   if (input.companyId) {
     const companyUsers = eb.selectFrom("users").select("id").where("workspace_id", "=", ctx.workspace.id).where("company_id", "=", input.companyId);
     conditions.push(eb("p.id", "in", eb.selectFrom("votes").select("post_id").where("user_id", "in", companyUsers)));
   }
   if (input.possibleDuplicate) conditions.push(eb.exists(openSuggestionOf(eb)));
+  if (input.seen) conditions.push(eb("p.seen_at", input.seen === "true" ? "is not" : "is", null));
+  if (input.unanswered) conditions.push(eb.not(eb.exists(teamReplyTo(eb))));
+  if (input.inactiveDays) conditions.push(eb("p.last_activity_at", "<", isoAt(nowMs() - input.inactiveDays * DAY_MS)));
   if (search) conditions.push(eb("p.id", "in", sql<string>`(${matchingPostIds(ctx.services.dialect, ctx.workspace.id, search)})`));
   return eb.and(conditions);
 }

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { activityAt } from "./activity-marks.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import type { MergePostSchema } from "./schema.js";
 import { recordChange } from "../../platform/changes/record.js";
@@ -65,8 +66,16 @@ export async function mergePost({ ctx, input }: { ctx: Ctx; input: MergePostInpu
       .where("post_id", "=", duplicate.id)
       .executeTakeFirst();
     const at = nowIso();
-    await tx.updateTable("posts").set({ merged_into_id: canonical.id, updated_at: at }).where("id", "=", duplicate.id).execute();
-    await tx.updateTable("posts").set({ updated_at: at }).where("id", "=", canonical.id).execute();
+    await tx
+      .updateTable("posts")
+      .set({ merged_into_id: canonical.id, updated_at: at, ...activityAt(at, { byTeam: true }) })
+      .where("id", "=", duplicate.id)
+      .execute();
+    await tx
+      .updateTable("posts")
+      .set({ updated_at: at, ...activityAt(at, { byTeam: true }) })
+      .where("id", "=", canonical.id)
+      .execute();
     await recountPost(tx, duplicate.id);
     await recountPost(tx, canonical.id);
     await recountRevenue(tx, ctx.workspace.id, { postIds: [duplicate.id, canonical.id] });

@@ -33,6 +33,11 @@ export const PostSchema = z
           "The earlier open post this one most likely repeats, found in the background a moment after it was written or retitled (their titles hold 60% of each other's words). `null` when none was found, once dismissed (`POST /posts/{id}/dismiss-duplicate`), or when that post is merged or deleted.",
       }),
     url: z.string().openapi({ description: "The post in the public portal." }),
+    seenAt: timestamp.nullable().openapi({
+      description:
+        "When the team first saw it (opened it in the dashboard, changed it or answered it); `null`: New. A post the team writes is seen as it is written.",
+    }),
+    lastActivityAt: timestamp.openapi({ description: "Its last vote, comment or change by the team: what `inactiveDays` reads." }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -49,6 +54,8 @@ export const SimilarPostSchema = PostSchema.extend({
 }).openapi("SimilarPost");
 
 export const SimilarPostListSchema = listOf(SimilarPostSchema, "SimilarPostList");
+
+export const MarkPostsSeenSchema = z.strictObject({ ids: z.array(idOf("post")).min(1).max(100) }).openapi("MarkPostsSeen");
 
 export const DismissDuplicateSchema = z
   .strictObject({ duplicateOfId: idOf("post").openapi({ description: "The post it was suggested to repeat (`possibleDuplicateOf.id`)." }) })
@@ -70,11 +77,25 @@ export const ListPostsQuery = z.object({
   status: idOf("sts", STATUS_CATEGORIES).optional().openapi({ description: "A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`." }),
   tag: idOf("tag").optional().openapi({ description: "Only posts with this tag id." }),
   authorId: idOf(["usr", "mem"]).optional().openapi({ description: "Only posts by this end user (`usr_…`) or member (`mem_…`)." }),
-  ownerId: idOf("mem", ["none"]).optional().openapi({ description: "Only posts this member (`mem_…`) owns, or `none` for posts nobody owns." }),
+  ownerId: idOf("mem", ["none", "me"])
+    .optional()
+    .openapi({ description: "Only posts this member (`mem_…`) owns, `none` for posts nobody owns, or `me` for the signed-in member's (Assigned to me)." }),
   voterId: idOf("usr").optional().openapi({ description: "Only posts this end user (`usr_…`) voted for." }),
   companyId: idOf("cmp")
     .optional()
     .openapi({ description: "Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most." }),
+  seen: z.enum(["true", "false"]).optional().openapi({ description: "`false`: only posts the team has not seen yet (New); `true`: only those it has." }),
+  unanswered: z
+    .enum(["true"])
+    .optional()
+    .openapi({ description: "`true`: only posts without a public reply from the team (a member, or the team through a key)." }),
+  inactiveDays: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .optional()
+    .openapi({ format: "int32", description: "Only posts with no vote, comment or change for at least this many days (Stale)." }),
   possibleDuplicate: z
     .enum(["true"])
     .optional()

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { activityAt } from "./activity-marks.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import type { ChangePostStatusSchema } from "./schema.js";
 import { insertComment } from "../comments/index.js";
@@ -36,7 +37,12 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
         )
       : null;
     if (statusId !== before.status_id) {
-      await tx.updateTable("posts").set({ status_id: statusId, updated_at: nowIso() }).where("id", "=", before.id).execute();
+      const at = nowIso();
+      await tx
+        .updateTable("posts")
+        .set({ status_id: statusId, updated_at: at, ...activityAt(at, { byTeam: true }) })
+        .where("id", "=", before.id)
+        .execute();
     }
     const [post] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);
     if (statusId !== before.status_id) {

@@ -10,6 +10,7 @@ import { announceAssignment, announceStatusChange } from "../notifications/index
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { indexText, replaceTags } from "./store.js";
 import { queueDuplicateCheck } from "./duplicates/queue.js";
+import { activityAt } from "./activity-marks.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
 export type UpdatePostInput = z.output<typeof UpdatePostSchema>;
@@ -43,7 +44,11 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     if (patch.tagIds !== undefined) await checkTags(tx, ctx, patch.tagIds);
 
     set.updated_at = nowIso();
-    await tx.updateTable("posts").set(set).where("id", "=", before.id).execute();
+    await tx
+      .updateTable("posts")
+      .set({ ...set, ...activityAt(set.updated_at, { byTeam: true }) })
+      .where("id", "=", before.id)
+      .execute();
     if (patch.tagIds !== undefined) await replaceTags(tx, ctx, before.id, patch.tagIds);
     if (patch.title !== undefined || patch.body !== undefined) {
       await indexText(tx, ctx, before.id, { title: set.title ?? before.title, body: set.body ?? before.body });

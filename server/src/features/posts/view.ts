@@ -75,6 +75,8 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[], { publicV
     mergedInto: r.merged_into_id,
     possibleDuplicateOf: duplicates.get(r.id) ?? null,
     url: portal + r.id,
+    seenAt: r.seen_at,
+    lastActivityAt: r.last_activity_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));

@@ -37,6 +37,7 @@ export async function castVote(tx: Tx, ctx: Ctx, post: PostRow, userId: string):
   if (post.merged_into_id) {
     throw new HeedError("conflict", `This post was merged into ${post.merged_into_id}; vote there.`, { extra: { mergedInto: post.merged_into_id } });
   }
+  const votedAt = nowIso();
   const inserted = await tx
     .insertInto("votes")
     .values({
@@ -44,7 +45,7 @@ export async function castVote(tx: Tx, ctx: Ctx, post: PostRow, userId: string):
       post_id: post.id,
       user_id: userId,
       created_by: ctx.actor.type === "end_user" ? null : ctx.actor.id,
-      created_at: nowIso(),
+      created_at: votedAt,
     })
     .onConflict((oc) => oc.columns(["post_id", "user_id"]).doNothing())
     .executeTakeFirst();
@@ -54,7 +55,7 @@ export async function castVote(tx: Tx, ctx: Ctx, post: PostRow, userId: string):
   if (created) {
     const counted = await tx
       .updateTable("posts")
-      .set((eb) => ({ vote_count: eb("vote_count", "+", 1), trending_count: eb("trending_count", "+", 1) }))
+      .set((eb) => ({ vote_count: eb("vote_count", "+", 1), trending_count: eb("trending_count", "+", 1), last_activity_at: votedAt }))
       .where("id", "=", post.id)
       .returning("vote_count")
       .executeTakeFirstOrThrow();

@@ -15,6 +15,7 @@ export const AUDIT_OBJECT_TYPES = [
   "invite",
   "member",
   "post",
+  "saved_views",
   "status",
   "tag",
   "user",

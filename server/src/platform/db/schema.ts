@@ -209,6 +209,19 @@ export interface PostsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** When the team first saw it (opened, changed or answered it); null: New. */
+  seen_at: string | null;
+  /** The last vote, comment or change: what Stale reads. */
+  last_activity_at: string;
+}
+
+/** A member's (or key's) named set of inbox filters, in their order: `filters` is JSON of GET /v1/posts's query. */
+export interface SavedViewsTable {
+  workspace_id: string;
+  owner_id: string;
+  position: number;
+  name: string;
+  filters: string;
 }
 
 export interface PostTagsTable {
@@ -507,6 +520,7 @@ export interface Database {
   search_word_trigrams: SearchWordTrigramsTable;
   duplicate_checks: DuplicateChecksTable;
   duplicate_suggestions: DuplicateSuggestionsTable;
+  saved_views: SavedViewsTable;
   votes: VotesTable;
   comments: CommentsTable;
   users: UsersTable;

@@ -15,6 +15,7 @@ const OBJECT_KINDS: Record<Entry["object"]["type"], string> = {
   invite: "invite",
   member: "member",
   post: "post",
+  saved_views: "saved views of",
   status: "status",
   tag: "tag",
   user: "end user",

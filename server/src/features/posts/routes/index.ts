@@ -6,6 +6,7 @@ import { getPostOperation } from "./get.js";
 import { listPostsOperation } from "./list.js";
 import { mergePostOperation, unmergePostOperation } from "./merge.js";
 import { dismissPossibleDuplicateOperation, listSimilarPostsOperation } from "./similar.js";
+import { markPostsSeenOperation } from "./seen.js";
 import { countPostsByStatusOperation } from "./status-counts.js";
 import { updatePostOperation } from "./update.js";
 
@@ -22,6 +23,7 @@ export const operations: Operation[] = [
   listPostActivityOperation,
   listSimilarPostsOperation,
   dismissPossibleDuplicateOperation,
+  markPostsSeenOperation,
   mergePostOperation,
   unmergePostOperation,
 ];

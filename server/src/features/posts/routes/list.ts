@@ -8,7 +8,8 @@ export const listPostsOperation = defineOperation(
     method: "get",
     path: "/posts",
     operationId: "listPosts",
-    cache: true,
+    // Which posts have been idle N days changes with the clock, not only with writes.
+    cache: { exceptWith: ["inactiveDays"] },
     tag: "Posts",
     summary: "List posts",
     description: "Keyset-paginated: follow `nextCursor` until it is `null`. Merged and deleted posts are left out.",
