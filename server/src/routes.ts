@@ -12,6 +12,7 @@ import { operations as notifications } from "./features/notifications/routes/ind
 import { operations as companies } from "./features/companies/routes/index.js";
 import { operations as portal } from "./features/portal/routes/index.js";
 import { operations as posts } from "./features/posts/routes/index.js";
+import { operations as bulk } from "./features/bulk/routes/index.js";
 import { operations as savedViews } from "./features/saved-views/routes/index.js";
 import { operations as sessions } from "./features/accounts/routes/index.js";
 import { operations as statuses } from "./features/statuses/routes/index.js";
@@ -24,6 +25,7 @@ import { operations as workspace } from "./features/workspace/routes/index.js";
 /** Every /v1 operation, in the order the reference shows them; each folder lists its own. */
 export const operations: Operation[] = [
   ...posts,
+  ...bulk,
   ...savedViews,
   ...votes,
   ...comments,

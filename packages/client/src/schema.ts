@@ -234,6 +234,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change every post a filter matches
+         * @description Makes a job that applies `action` to every post `filters` match now (at most 50000), in the background; follow it with `GET /bulk-jobs/{id}`. Each post changes through the same path as a single change: its own audit row, webhook event and notifications, once per post changed, none for a post that already held the value. Posts written later are not touched. Requires `posts:write`.
+         */
+        post: operations["createBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk job's progress
+         * @description How many of its posts it has looked at (`done` of `total`), changed and, after an undo, put back. Requires `posts:read`.
+         */
+        get: operations["getBulkJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk-jobs/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a bulk job
+         * @description Stops the job if it runs and puts back every post it changed that still holds what it set (a post changed since is left as it is). Webhooks hear of each post put back; nobody is notified, and notifications of the change not yet mailed are withdrawn. 409 when the job is undone, undoing or failed. Requires `posts:write`.
+         */
+        post: operations["undoBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/saved-views": {
         parameters: {
             query?: never;
@@ -2773,7 +2833,7 @@ export interface components {
          * @example post.status_changed
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
+        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
         Actor: {
             /** @enum {string} */
             type: "member" | "api_key" | "end_user" | "system";
@@ -2807,6 +2867,131 @@ export interface components {
              * @example post_01jd8x4y2b3c5d6e7f8g9h0j1k
              */
             into: string;
+        };
+        BulkJob: {
+            /** @example bulk_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            id: string;
+            /**
+             * @description `queued` → `running` → `done`; after an undo, `undoing` → `undone`.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "done" | "failed" | "undoing" | "undone";
+            action: components["schemas"]["BulkAction"];
+            filters: components["schemas"]["BulkFilters"];
+            /** @description Posts the filters matched when the job was made: the posts it acts on. */
+            total: number;
+            /** @description Posts looked at so far. */
+            done: number;
+            /** @description Posts it changed (the rest held what it sets already, or were deleted or merged meanwhile). */
+            changed: number;
+            /** @description Changed posts put back by an undo (a post changed again since is left as it is). */
+            undone: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            undoneAt: string | null;
+        };
+        /** @description What to do to each post: set a status, add or remove a tag, move to a board, assign an owner (or none). */
+        BulkAction: {
+            /** @enum {string} */
+            kind: "status";
+            /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            statusId: string;
+        } | {
+            /** @enum {string} */
+            kind: "tag";
+            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            tagId: string;
+        } | {
+            /** @enum {string} */
+            kind: "untag";
+            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            tagId: string;
+        } | {
+            /** @enum {string} */
+            kind: "board";
+            /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            boardId: string;
+        } | {
+            /** @enum {string} */
+            kind: "owner";
+            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            ownerId: string | null;
+        };
+        /** @description The filters of `GET /posts` (no sort, no page): every post they match, not one page of them. */
+        BulkFilters: {
+            /**
+             * @description Only posts of this board.
+             * @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            boardId?: string;
+            /**
+             * @description A status id (`sts_…`), or a category: `open`, `active`, `complete`, `closed`.
+             * @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            status?: string;
+            /**
+             * @description Only posts with this tag id.
+             * @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            tag?: string;
+            /**
+             * @description Only posts by this end user (`usr_…`) or member (`mem_…`).
+             * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            authorId?: string;
+            /**
+             * @description Only posts this member (`mem_…`) owns, `none` for posts nobody owns, or `me` for the signed-in member's (Assigned to me).
+             * @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            ownerId?: string;
+            /**
+             * @description Only posts this end user (`usr_…`) voted for.
+             * @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            voterId?: string;
+            /**
+             * @description Only posts that end users of this company (`cmp_…`) voted for: with `sort=revenue`, what a customer asks for most.
+             * @example cmp_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            companyId?: string;
+            /**
+             * @description `false`: only posts the team has not seen yet (New); `true`: only those it has.
+             * @enum {string}
+             */
+            seen?: "true" | "false";
+            /**
+             * @description `true`: only posts without a public reply from the team (a member, or the team through a key).
+             * @enum {string}
+             */
+            unanswered?: "true";
+            /**
+             * Format: int32
+             * @description Only posts with no vote, comment or change for at least this many days (Stale).
+             */
+            inactiveDays?: number;
+            /**
+             * @description `true`: only posts with a possible duplicate the team has not dismissed (`possibleDuplicateOf` set).
+             * @enum {string}
+             */
+            possibleDuplicate?: "true";
+            /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
+            q?: string;
+        };
+        CreateBulkJob: {
+            filters: components["schemas"]["BulkFilters"];
+            action: components["schemas"]["BulkAction"];
         };
         SavedViewList: {
             data: components["schemas"]["SavedView"][];
@@ -3485,7 +3670,7 @@ export interface components {
             action: components["schemas"]["AuditAction"];
             object: {
                 /** @enum {string} */
-                type: "api_key" | "board" | "changelog_entry" | "comment" | "company" | "invite" | "member" | "post" | "saved_views" | "status" | "tag" | "user" | "webhook_delivery" | "webhook_endpoint" | "workspace";
+                type: "api_key" | "board" | "bulk_job" | "changelog_entry" | "comment" | "company" | "invite" | "member" | "post" | "saved_views" | "status" | "tag" | "user" | "webhook_delivery" | "webhook_endpoint" | "workspace";
                 /** @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 /** @description What the object is called now: a post's or changelog entry's title; a board's, status's, tag's, company's, key's, member's or workspace's name; an end user's name or email; an invite's email; an endpoint's URL. Null once it is deleted, and for comments and deliveries. */
@@ -6447,6 +6632,498 @@ export interface operations {
                         post: components["schemas"]["Post"];
                         from: components["schemas"]["Post"];
                     };
+                };
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not found */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_in_flight`: request with this idempotency-key still running; `conflict`: conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBulkJob"];
+            };
+        };
+        responses: {
+            /** @description The job, queued (or done at once when nothing matched). */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The job's id (`bulk_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not found */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    undoBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The job's id (`bulk_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, undoing. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
                 };
             };
             /** @description `validation_failed`: validation failed */

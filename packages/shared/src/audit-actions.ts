@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = [
   "api_key.revoked",
   "api_key.transferred",
   "board.created",
+  "bulk_job.created",
+  "bulk_job.undone",
   "board.updated",
   "board.deleted",
   "changelog.created",

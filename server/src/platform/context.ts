@@ -75,6 +75,8 @@ export interface Ctx {
    * stored response commits with the write). Verbs join it instead of opening their own.
    */
   tx?: Tx;
+  /** Undoing a bulk change (features/bulk): the change is recorded and sent to webhooks, but nobody is notified. */
+  quiet?: boolean;
 }
 
 /** Runs `fn` in the request's transaction, or in a new one: one verb, one transaction. */

@@ -6,6 +6,7 @@ import { startWebhookWorker } from "../features/webhooks/worker.js";
 import { startNotificationWorker } from "../features/notifications/index.js";
 import { startJobs } from "../jobs/index.js";
 import { startDuplicateChecker } from "../features/posts/index.js";
+import { startBulkJobs } from "../features/bulk/index.js";
 import { createMailer } from "../platform/mail/mailer.js";
 
 /** What every verb uses, from the config and an open (migrated) database. */
@@ -25,14 +26,15 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
   };
 }
 
-/** The scheduled jobs, the webhook and notification workers and the duplicate checker: one set per server (the primary with WORKERS). */
+/** The scheduled jobs, the webhook and notification workers, the duplicate checker and the bulk job runner: one set per server (the primary with WORKERS). */
 export function startBackground(config: Config, services: Services, { pace }: { pace?: () => Promise<void> } = {}): () => Promise<void> {
   const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
   const stopWebhooks = startWebhookWorker(services.db, config.webhooks);
   const stopNotifications = startNotificationWorker(services, { ...config.notifications, pace });
   const stopDuplicates = startDuplicateChecker(services);
+  const stopBulkJobs = startBulkJobs(services);
   return async () => {
     stopJobs();
-    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates()]);
+    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs()]);
   };
 }

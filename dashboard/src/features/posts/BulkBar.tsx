@@ -6,7 +6,7 @@ import { ApiForm } from "../../ui/form/ApiForm.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
 import { useAssignable } from "../settings/members/queries.js";
-import { applyToPost, type BulkAction, inBatches } from "./bulk.js";
+import { applyToPost, type BulkAction, inBatches, startBulkJob } from "./bulk.js";
 import { postKeys } from "./queries.js";
 import { bulkSchema } from "./schemas.js";
 
@@ -30,12 +30,16 @@ export type BulkKind = (typeof ACTIONS)[number]["id"];
 
 interface Props {
   selected: Post[];
+  /** Every post the filters match is chosen, not only those shown: the change runs on the server as a job. */
+  matching?: { total: number; filters: Schemas["BulkFilters"] } | undefined;
+  /** A job was started for `matching`. */
+  onJob?: (id: string) => void;
   onDone: () => void;
   /** A shortcut's request ("s": status, "a": owner): the bar switches to it and focuses its choice. */
   request?: { kind: BulkKind; at: number } | undefined;
 }
 
-export function BulkBar({ selected, onDone, request }: Props) {
+export function BulkBar({ selected, matching, onJob, onDone, request }: Props) {
   const id = useId();
   const queries = useQueryClient();
   const form = useApiForm(bulkSchema, { defaultValues: { kind: request?.kind ?? "status", target: "" } });
@@ -69,6 +73,11 @@ export function BulkBar({ selected, onDone, request }: Props) {
     if (!options.some((o) => o.value === target)) form.setValue("target", options[0]?.value ?? "");
   });
   const run = async (action: BulkAction) => {
+    if (matching && action.kind !== "merge") {
+      onJob?.(await startBulkJob(matching.filters, action));
+      onDone();
+      return;
+    }
     const ids = selected.map((p) => p.id);
     setFailures([]);
     setProgress({ done: 0, total: ids.length });
@@ -82,14 +91,15 @@ export function BulkBar({ selected, onDone, request }: Props) {
     setFailures(failed.map((f) => `${selected.find((p) => p.id === f.id)?.title}: ${problemOf(f.error).detail}`));
     if (failed.length === 0) onDone();
   };
-  const choices = ACTIONS.filter((a) => a.id !== "merge" || selected.length > 1);
+  const choices = ACTIONS.filter((a) => a.id !== "merge" || (selected.length > 1 && !matching));
+  const count = matching ? matching.total : selected.length;
   return (
     <section className="bulk-bar" aria-labelledby={id}>
       <h2 id={id} className="visually-hidden">
         Bulk actions
       </h2>
-      <ApiForm form={form} onSubmit={run} className="bulk-form" aria-label={`Change ${selected.length} selected posts`}>
-        <strong>{selected.length} selected</strong>
+      <ApiForm form={form} onSubmit={run} className="bulk-form" aria-label={`Change ${count} selected posts`}>
+        <strong>{matching ? `All ${count.toLocaleString()} matching` : `${count} selected`}</strong>
         <label htmlFor={`${id}-kind`} className="visually-hidden">
           Action
         </label>
@@ -111,7 +121,7 @@ export function BulkBar({ selected, onDone, request }: Props) {
           ))}
         </select>
         <button type="submit" className="secondary" disabled={progress !== null || options.length === 0}>
-          Apply to {selected.length === 1 ? "1 post" : `${selected.length} posts`}
+          Apply to {count === 1 ? "1 post" : `${count.toLocaleString()} posts`}
         </button>
         <button type="button" className="link" onClick={onDone}>
           Clear the selection

@@ -8,7 +8,8 @@ import type { BulkKind } from "./BulkBar.js";
 import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";
 import { InboxViews } from "./InboxViews.js";
 import { PostRow } from "./PostRow.js";
-import { inboxQuery } from "./queries.js";
+import { BulkJob } from "./BulkJob.js";
+import { chosen, inboxQuery, statusCountsQuery } from "./queries.js";
 import { ShortcutHelp } from "./ShortcutHelp.js";
 
 // The bulk bar (a form with its schema) loads when the first post is selected: the inbox's first
@@ -28,6 +29,19 @@ const REFRESH_MS = 5000;
 
 /** Every filter off; the sort stays as it is. */
 const { sort: _keptSort, ...NO_FILTERS } = filtersOf(new URLSearchParams());
+
+type StatusCount = { status: { id: string; category: string }; count: number };
+
+/** How many posts the filters match, from the counts per status (the status filter applied here). */
+function totalMatching(counts: StatusCount[] | undefined, status: string): number | undefined {
+  if (!counts) return undefined;
+  return counts.filter((c) => !status || c.status.id === status || c.status.category === status).reduce((sum, c) => sum + c.count, 0);
+}
+
+/** What the inbox's filters select, as a bulk job's filters (no sort: a job is not ordered). */
+function toBulkFilters(filters: Filters) {
+  return { ...chosen(filters), ...(filters.status ? { status: filters.status } : {}) };
+}
 
 /** What an empty triage queue means, said as good news; undefined for any other filter. */
 function caughtUp(filters: Filters): string | undefined {
@@ -50,16 +64,24 @@ export function Inbox() {
   /** Where that post was last seen: if it leaves the list, j and k go on from its place. */
   const lastIndex = useRef(-1);
   const [request, setRequest] = useState<{ kind: BulkKind; at: number }>();
+  /** "Select all N matching": every post the filters match, beyond the pages shown. */
+  const [allMatching, setAllMatching] = useState(false);
+  /** The change to every matching post running on the server, followed until dismissed. */
+  const [jobId, setJobId] = useState<string | null>(null);
   const help = useRef<HTMLDialogElement>(null);
   const boards = useQuery(boardsQuery());
   const boardNames = new Map((boards.data?.data ?? []).map((b) => [b.id, b.name]));
   const { query: posts, items: list } = useCursorList({ ...inboxQuery(filters), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  // The same read as the counts under the filters (one request): how many posts the filters match.
+  const counts = useQuery({ ...statusCountsQuery(filters), enabled: !posts.isPending });
+  const matchingTotal = totalMatching(counts.data?.data, filters.status);
   // A change applies to the filters in the address as it is now, not as this render saw it: the
   // router re-renders after a navigation in a transition, so a change made right after another
   // (clear the filters, then pick a sort) started from the filters before the first and brought
   // them back.
   const setFilters = (change: Partial<Filters>) => {
     setSelection(new Set());
+    setAllMatching(false);
     setCursorId(null);
     lastIndex.current = -1;
     setParams(paramsOf({ ...filtersOf(new URLSearchParams(window.location.search)), ...change }));
@@ -136,9 +158,19 @@ export function Inbox() {
       )}
       {selected.length > 0 && (
         <Suspense fallback={null}>
-          <BulkBar selected={selected} request={request} onDone={() => setSelection(new Set())} />
+          <BulkBar
+            selected={selected}
+            matching={allMatching && matchingTotal !== undefined ? { total: matchingTotal, filters: toBulkFilters(filters) } : undefined}
+            onJob={setJobId}
+            request={request}
+            onDone={() => {
+              setSelection(new Set());
+              setAllMatching(false);
+            }}
+          />
         </Suspense>
       )}
+      {jobId && <BulkJob id={jobId} onClose={() => setJobId(null)} />}
       <QueryState
         query={posts}
         what="posts"
@@ -158,14 +190,26 @@ export function Inbox() {
       >
         {() => (
           <>
-            <label className="choice select-all">
-              <input
-                type="checkbox"
-                checked={selected.length === list.length}
-                onChange={(e) => setSelection(e.target.checked ? new Set(list.map((p) => p.id)) : new Set())}
-              />{" "}
-              Select all {list.length} shown
-            </label>
+            <div className="select-all">
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  checked={selected.length === list.length}
+                  onChange={(e) => {
+                    setSelection(e.target.checked ? new Set(list.map((p) => p.id)) : new Set());
+                    setAllMatching(false);
+                  }}
+                />{" "}
+                Select all {list.length} shown
+              </label>
+              {selected.length === list.length && matchingTotal !== undefined && matchingTotal > list.length && (
+                <button type="button" className="link" aria-pressed={allMatching} onClick={() => setAllMatching(!allMatching)}>
+                  {allMatching
+                    ? `All ${matchingTotal.toLocaleString()} matching are selected: select only the ${list.length} shown`
+                    : `Select all ${matchingTotal.toLocaleString()} matching`}
+                </button>
+              )}
+            </div>
             <ul className="post-list" aria-label="Posts" aria-busy={posts.isFetching && !posts.isFetchingNextPage}>
               {list.map((post) => (
                 <PostRow

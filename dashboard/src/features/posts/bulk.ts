@@ -1,3 +1,4 @@
+import type { Schemas } from "@heed/client";
 import { api, noContent, unwrap } from "../../api.js";
 
 // What a bulk action does to one post: the same documented route a single change uses, so each
@@ -36,6 +37,11 @@ export async function applyToPost(id: string, action: BulkAction): Promise<void>
       if (id !== action.into) unwrap(await api.POST("/posts/{id}/merge", { ...path, body: { into: action.into } }));
       return;
   }
+}
+
+/** Every post the filters match, changed on the server as a job (merging is for a selection only); its id. */
+export async function startBulkJob(filters: Schemas["BulkFilters"], action: Exclude<BulkAction, { kind: "merge" }>): Promise<string> {
+  return unwrap(await api.POST("/posts/bulk", { body: { filters, action } })).id;
 }
 
 /** Runs `work` over `ids`, a few at a time, reporting progress; resolves with the ids that failed and why. */

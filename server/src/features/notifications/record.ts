@@ -15,9 +15,11 @@ function personActing(ctx: Pick<Ctx, "actor">): string | null {
 /** Writes what happened, for fanning out once the transaction commits (fanout.ts). */
 export async function recordNotificationEvent(
   tx: Tx,
-  ctx: Pick<Ctx, "workspace" | "actor">,
+  ctx: Pick<Ctx, "workspace" | "actor" | "quiet">,
   event: { kind: EventKind; postId: string | null; data: Record<string, unknown> },
 ): Promise<void> {
+  // An undone bulk change tells nobody: neither of the change (withdrawn where not yet mailed) nor of its undoing.
+  if (ctx.quiet) return;
   await tx
     .insertInto("notification_events")
     .values({

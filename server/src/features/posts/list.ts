@@ -180,6 +180,19 @@ function teamReplyTo(eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">) {
     .where((w) => w.or([w("c.author_id", "is", null), w("c.author_id", "like", "mem_%")]));
 }
 
+/**
+ * Every post the filters select (a search's words match any, as in the list), as a query of `p.id`;
+ * undefined when `q` holds nothing to search, so nothing matches. For work over all of them.
+ */
+export async function matchingPosts(db: Db | Tx, ctx: Ctx, input: PostFilters & { q?: string | undefined }) {
+  const search = input.q === undefined ? undefined : await prepareSearch(db, ctx.services.dialect, ctx.workspace.id, input.q);
+  if (input.q !== undefined && !search) return undefined;
+  return db
+    .selectFrom("posts as p")
+    .innerJoin("statuses as s", "s.id", "p.status_id")
+    .where((eb) => postFilters(eb, db, ctx, input, { name: "matching" }, search));
+}
+
 /** What a list's filters may name; the portal's lists pass fewer (never an owner). */
 export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId" | "possibleDuplicate" | "seen" | "unanswered" | "inactiveDays"> & {
   ownerId?: string | undefined;

@@ -9,6 +9,7 @@ export type ActorType = (typeof ACTOR_TYPES)[number];
 export const AUDIT_OBJECT_TYPES = [
   "api_key",
   "board",
+  "bulk_job",
   "changelog_entry",
   "comment",
   "company",

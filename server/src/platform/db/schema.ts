@@ -215,6 +215,38 @@ export interface PostsTable {
   last_activity_at: string;
 }
 
+export type BulkJobState = "queued" | "running" | "done" | "failed" | "undoing" | "undone";
+
+/** A change to every post a filter matched (features/bulk); `action` and `filters` are JSON. */
+export interface BulkJobsTable {
+  id: string;
+  workspace_id: string;
+  actor_type: ActorType;
+  actor_id: string | null;
+  action: string;
+  filters: string;
+  state: BulkJobState;
+  total: number;
+  done: Generated<number>;
+  changed: Generated<number>;
+  undone: Generated<number>;
+  error: string | null;
+  locked_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+  undone_at: string | null;
+}
+
+/** One post of a bulk job: what it held before and after (JSON), and the notification events the change made. */
+export interface BulkJobPostsTable {
+  job_id: string;
+  post_id: string;
+  state: "pending" | "changed" | "unchanged" | "undone" | "kept";
+  before: string | null;
+  after: string | null;
+  events: string | null;
+}
+
 /** A member's (or key's) named set of inbox filters, in their order: `filters` is JSON of GET /v1/posts's query. */
 export interface SavedViewsTable {
   workspace_id: string;
@@ -521,6 +553,8 @@ export interface Database {
   duplicate_checks: DuplicateChecksTable;
   duplicate_suggestions: DuplicateSuggestionsTable;
   saved_views: SavedViewsTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_posts: BulkJobPostsTable;
   votes: VotesTable;
   comments: CommentsTable;
   users: UsersTable;

@@ -34,6 +34,7 @@ export const ID_PREFIXES = {
   notificationEvent: "nev",
   notification: "ntf",
   notificationMail: "nml",
+  bulkJob: "bulk",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -9,6 +9,7 @@ type Entry = Schemas["AuditEntry"];
 const OBJECT_KINDS: Record<Entry["object"]["type"], string> = {
   api_key: "API key",
   board: "board",
+  bulk_job: "change to many posts",
   changelog_entry: "changelog entry",
   comment: "comment",
   company: "company",

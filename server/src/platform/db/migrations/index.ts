@@ -21,6 +21,7 @@ import * as portalLanguage from "./0019_portal_language.js";
 import * as rankedSearch from "./0020_ranked_search.js";
 import * as possibleDuplicates from "./0021_possible_duplicates.js";
 import * as triage from "./0022_triage.js";
+import * as bulkJobs from "./0023_bulk_jobs.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0020_ranked_search": rankedSearch,
   "0021_possible_duplicates": possibleDuplicates,
   "0022_triage": triage,
+  "0023_bulk_jobs": bulkJobs,
 };

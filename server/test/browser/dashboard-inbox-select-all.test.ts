@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedWorkspace } from "../../src/cli/seed/bulk.js";
+import { startBulkJobs } from "../../src/features/bulk/index.js";
+import { useChromium } from "../support/browser.js";
+import { everyView, signedInPage } from "../support/dashboard.js";
+import { useHarness } from "../support/harness.js";
+
+// "Select all 10,000 matching" in Chromium: the change runs on the server as a job, its progress
+// shown as it goes; then undone, every post put back.
+
+const h = useHarness({ publicUrlIsServed: true });
+const chromium = useChromium();
+let stopJobs: () => Promise<void>;
+beforeAll(() => {
+  stopJobs = startBulkJobs(h.services);
+});
+afterAll(async () => {
+  await stopJobs?.();
+});
+
+describe("select all matching", () => {
+  it("tags all 10,000 posts the filters match, with progress, and undoes it", { timeout: 300_000 }, async () => {
+    const ws = await h.workspace();
+    await seedWorkspace(h.database.db, ws.ctx.workspace, { posts: 10_000, votes: 10_000, seed: 7 });
+    const key = await ws.key();
+    const tag = (await h.call("POST", "/v1/tags", { key, json: { name: "reviewed" } })).body.id as string;
+    const tagged = async () => {
+      const counts = await h.call("GET", `/v1/posts/status-counts?tag=${tag}`, { key });
+      return (counts.body.data as { count: number }[]).reduce((sum, c) => sum + c.count, 0);
+    };
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts");
+    const rows = page.getByRole("list", { name: "Posts" }).getByRole("listitem");
+    await expect.poll(() => rows.count()).toBe(25);
+
+    await page.getByLabel("Select all 25 shown").check();
+    await page.getByRole("button", { name: "Select all 10,000 matching" }).click();
+    await expect.poll(() => page.getByRole("button", { name: /All 10,000 matching are selected/ }).isVisible()).toBe(true);
+    await everyView(page, "inbox-select-all-matching");
+    const bar = page.getByRole("form", { name: "Change 10000 selected posts" });
+    await bar.getByLabel("Action").selectOption("tag");
+    await bar.getByLabel("To").selectOption({ label: "reviewed" });
+    await bar.getByRole("button", { name: "Apply to 10,000 posts" }).click();
+
+    const job = page.getByRole("region", { name: "Change to every matching post" });
+    // Progress, as it runs: a bar and a count.
+    await expect.poll(() => job.getByRole("progressbar").isVisible()).toBe(true);
+    // One quick photograph: the job may be done before the four views of everyView are taken.
+    await job.screenshot({ path: "test-results/inbox-bulk-job-running.png" });
+    await expect.poll(() => job.textContent(), { timeout: 180_000 }).toContain("Changed 10,000 posts.");
+    expect(await tagged()).toBe(10_000);
+    await everyView(page, "inbox-bulk-job-done");
+
+    await job.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => job.textContent(), { timeout: 180_000 }).toContain("Undone: 10,000 posts put back.");
+    expect(await tagged()).toBe(0);
+    await everyView(page, "inbox-bulk-job-undone");
+    await job.getByRole("button", { name: "Dismiss" }).click();
+    expect(await job.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
