@@ -13,9 +13,9 @@ module.exports = {
     {
       name: "feature-internals",
       severity: "error",
-      comment: "A feature uses another feature only through that feature's index.ts.",
+      comment: "A feature uses another feature only through that feature's index.ts, or its verbs.ts for features that act through its write verbs.",
       from: { path: "^server/src/features/([^/]+)/" },
-      to: { path: "^server/src/features/([^/]+)/", pathNot: ["^server/src/features/$1/", "^server/src/features/[^/]+/index\\.ts$"] },
+      to: { path: "^server/src/features/([^/]+)/", pathNot: ["^server/src/features/$1/", "^server/src/features/[^/]+/(index|verbs)\\.ts$"] },
     },
     {
       name: "platform-and-http-know-no-feature",

@@ -1,5 +1,6 @@
 import type { Ctx, Tx } from "../../platform/context.js";
-import { changePostStatus, findPost, updatePost, type PostRow } from "../posts/index.js";
+import { findPost, type PostRow } from "../posts/index.js";
+import { changePostStatus, updatePost } from "../posts/verbs.js";
 import { addPostTag, removePostTag } from "../tags/index.js";
 import type { BulkAction } from "./schema.js";
 

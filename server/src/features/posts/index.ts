@@ -3,8 +3,6 @@
 export { noteActivity } from "./activity-marks.js";
 export { insertPost } from "./create.js";
 export { matchingPosts, postPage } from "./list.js";
-export { changePostStatus } from "./status.js";
-export { updatePost } from "./update.js";
 export { checkAuthor, checkTags, resolveStatus } from "./references.js";
 export { postsVotedByCompany, recountRevenue } from "./revenue.js";
 export { postsLike } from "./similar.js";
