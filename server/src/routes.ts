@@ -3,6 +3,7 @@ import type { Operation } from "./http/define-operation.js";
 import type { AppEnv } from "./http/env.js";
 import { operations as apiKeys } from "./features/api-keys/routes/index.js";
 import { operations as auditLog } from "./features/audit-log/routes/index.js";
+import { operations as analytics } from "./features/analytics/routes/index.js";
 import { operations as boards } from "./features/boards/routes/index.js";
 import { operations as changelog } from "./features/changelog/routes/index.js";
 import { operations as comments } from "./features/comments/routes/index.js";
@@ -40,6 +41,7 @@ export const operations: Operation[] = [
   ...apiKeys,
   ...webhooks,
   ...auditLog,
+  ...analytics,
   ...notifications,
   ...sessions,
   ...customer,

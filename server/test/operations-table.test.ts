@@ -76,12 +76,13 @@ describe("the operations table", () => {
 
     // One operation, one feature folder: its route, its verb and every other mention in code live
     // in server/src/features/<feature>/. Another feature may call the verb through that feature's
-    // index.ts (the portal signs a visitor in with `identify`); the `heed` command (server/src/cli)
+    // index.ts (the portal signs a visitor in with `identify`), or its verbs.ts (bulk jobs change
+    // posts through `changePostStatus`); the `heed` command (server/src/cli)
     // is a client of the verbs, as a route is, and the browser scripts (features/*/browser) are
     // clients of the API over HTTP (the widget's own `identify` and `track`).
     const misplaced = operationIds.flatMap((id) => {
       const feature = featureOf(verbOf(id)[0] ?? "");
-      const throughIndex = new RegExp(`import \\{[^}]*\\b${id}\\b[^}]*\\} from "[./]*${feature}/index\\.js"`);
+      const throughIndex = new RegExp(`import \\{[^}]*\\b${id}\\b[^}]*\\} from "[./]*${feature}/(index|verbs)\\.js"`);
       const mentions = [...sources]
         .filter(([path, source]) => !path.startsWith("server/src/cli/") && !/\/browser\//.test(path) && !throughIndex.test(source))
         .filter(([, source]) => new RegExp(`\\b${id}\\b`).test(codeOnly(source)))

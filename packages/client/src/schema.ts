@@ -1370,6 +1370,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The numbers of a period
+         * @description For a period of up to 366 days (UTC): posts, votes and public comments per week; the most-voted and highest-revenue posts; the time to the team's first public response (median, 90th percentile); how many posts moved to each status; the companies that asked most. Kept until the workspace changes, as lists are. Requires `analytics:read`.
+         */
+        get: operations["getAnalyticsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts/{id}/followers": {
         parameters: {
             query?: never;
@@ -3537,7 +3557,7 @@ export interface components {
          * @description `<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.
          * @enum {string}
          */
-        Scope: "*" | "posts:read" | "posts:write" | "comments:read" | "comments:write" | "votes:read" | "votes:write" | "boards:read" | "boards:write" | "changelog:read" | "changelog:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "api_keys:read" | "api_keys:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write";
+        Scope: "*" | "posts:read" | "posts:write" | "comments:read" | "comments:write" | "votes:read" | "votes:write" | "boards:read" | "boards:write" | "changelog:read" | "changelog:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "api_keys:read" | "api_keys:write" | "members:read" | "members:write" | "workspace:read" | "workspace:write" | "analytics:read" | "analytics:write";
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The secret key. Shown this once: store it now. */
             key: string;
@@ -3682,6 +3702,66 @@ export interface components {
                 [key: string]: unknown;
             };
             createdAt: string;
+        };
+        AnalyticsOverview: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Every week the period touches, oldest first, with what was written in it (weeks with none included). */
+            weeks: {
+                /**
+                 * Format: date
+                 * @description The Monday (UTC) the week starts on.
+                 */
+                weekStart: string;
+                posts: number;
+                votes: number;
+                /** @description Public comments. */
+                comments: number;
+            }[];
+            /** @description The five posts with the most votes cast in the period. */
+            mostVoted: {
+                /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
+                id: string;
+                title: string;
+                status: components["schemas"]["StatusRef"];
+                voteCount: number;
+                revenue: number;
+                votesInPeriod: number;
+            }[];
+            /** @description The five posts voted for in the period whose voters' companies spend the most (`revenue`, monthly). */
+            highestRevenue: {
+                /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
+                id: string;
+                title: string;
+                status: components["schemas"]["StatusRef"];
+                voteCount: number;
+                revenue: number;
+            }[];
+            /** @description Time from an end user's post to the team's first public comment, for posts written in the period. */
+            firstResponse: {
+                /** @description End users' posts of the period the team answered publicly. */
+                answered: number;
+                /** @description End users' posts of the period with no public team reply yet. */
+                unanswered: number;
+                medianHours: number | null;
+                p90Hours: number | null;
+            };
+            /** @description How many posts moved to each status in the period (a post moved twice to one status counts once), most first. */
+            statusChanges: {
+                status: components["schemas"]["StatusRef"];
+                posts: number;
+            }[];
+            /** @description The five companies whose users voted for the most posts in the period, by spend on a tie. */
+            topCompanies: {
+                /** @example cmp_01jd8x4y2b3c5d6e7f8g9h0j1k */
+                id: string;
+                name: string;
+                monthlySpend: number;
+                /** @description Posts its end users voted for in the period. */
+                requests: number;
+            }[];
         };
         FollowerList: {
             data: components["schemas"]["Follower"][];
@@ -19803,6 +19883,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsOverview: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC, YYYY-MM-DD); default: 12 weeks before `to`. */
+                from?: string;
+                /** @description Last day, included (UTC); default: today. */
+                to?: string;
+            };
+            header?: {
+                /** @description The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsOverview"];
                 };
             };
             /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */

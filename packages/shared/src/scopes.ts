@@ -1,5 +1,6 @@
 // Permission sets: `<resource>:read` and `<resource>:write` (write implies read), or `*`.
-export const RESOURCES = ["posts", "comments", "votes", "boards", "changelog", "users", "webhooks", "api_keys", "members", "workspace"] as const;
+// `analytics` is read only: `analytics:write` exists as every resource's does, and grants the read.
+export const RESOURCES = ["posts", "comments", "votes", "boards", "changelog", "users", "webhooks", "api_keys", "members", "workspace", "analytics"] as const;
 
 export type Resource = (typeof RESOURCES)[number];
 export type Scope = "*" | `${Resource}:read` | `${Resource}:write`;

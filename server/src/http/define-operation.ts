@@ -53,9 +53,10 @@ export interface OperationSpec {
   /**
    * A GET whose answer depends only on the workspace's data, the URL and the reader: answers are
    * kept until the workspace changes (answers.ts). Not for answers that change with the clock:
-   * `{ exceptWith }` names query parameters that make one so (a list of what has been idle N days).
+   * `exceptWith` names query parameters that make one so (a list of what has been idle N days),
+   * `onlyWith` those without which one is (a period that ends today unless it says when).
    */
-  cache?: true | { exceptWith: string[] };
+  cache?: true | { exceptWith?: string[]; onlyWith?: string[] };
 }
 
 /** Whether a request's answer may be kept, from the spec's `cache`. */
@@ -64,7 +65,7 @@ function keepsAnswers(cache: OperationSpec["cache"]): (url: string) => boolean {
   if (cache === true) return () => true;
   return (url) => {
     const query = new URL(url).searchParams;
-    return !cache.exceptWith.some((name) => query.has(name));
+    return !(cache.exceptWith ?? []).some((name) => query.has(name)) && (cache.onlyWith ?? []).every((name) => query.has(name));
   };
 }
 

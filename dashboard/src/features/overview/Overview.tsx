@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { canManageWorkspace } from "../../role.js";
 import { useSession } from "../../session.js";
+import { Numbers } from "./Numbers.js";
 
 const ROLE_DOES: Record<string, string> = {
   owner: "You can do everything here, ownership included.",
@@ -21,7 +22,7 @@ const FIRST_STEPS = [
   },
 ];
 
-/** Where a signed-in person lands: which workspace, what their role lets them do, and where to start. */
+/** Where a signed-in person lands: which workspace, what their role lets them do, the period's numbers, and where to start. */
 export function Overview() {
   const { data: session } = useSession();
   const current = session?.workspaces.find((w) => w.id === session.currentWorkspaceId);
@@ -43,6 +44,7 @@ export function Overview() {
       <p>
         <Link to="/posts">Open the inbox</Link>: every idea your users sent, newest first.
       </p>
+      <Numbers />
       {canManageWorkspace(current.role) && (
         <>
           <h2>Set up {current.name}</h2>

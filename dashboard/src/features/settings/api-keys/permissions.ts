@@ -16,6 +16,7 @@ export const RESOURCES = [
   { id: "api_keys", label: "API keys" },
   { id: "members", label: "Members" },
   { id: "workspace", label: "Workspace settings" },
+  { id: "analytics", label: "Analytics" },
 ] as const;
 
 export type Access = "none" | "read" | "write";

@@ -22,6 +22,7 @@ import * as rankedSearch from "./0020_ranked_search.js";
 import * as possibleDuplicates from "./0021_possible_duplicates.js";
 import * as triage from "./0022_triage.js";
 import * as bulkJobs from "./0023_bulk_jobs.js";
+import * as analyticsIndexes from "./0024_analytics_indexes.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021_possible_duplicates": possibleDuplicates,
   "0022_triage": triage,
   "0023_bulk_jobs": bulkJobs,
+  "0024_analytics_indexes": analyticsIndexes,
 };

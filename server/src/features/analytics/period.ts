@@ -1,0 +1,56 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Dialect } from "../../platform/db/database.js";
+import { HeedError } from "../../platform/errors.js";
+import { MOST_DAYS } from "./schema.js";
+
+// The period an overview covers, as days (UTC) and as the ISO bounds every timestamp column is
+// compared with (they are ISO text, so text order is time order), and the two date computations
+// whose SQL differs between the databases.
+
+const DAY_MS = 86_400_000;
+const DEFAULT_DAYS = 12 * 7;
+
+export interface Period {
+  from: string;
+  to: string;
+  /** `from` at 00:00 UTC. */
+  start: string;
+  /** The day after `to` at 00:00 UTC: the bound is exclusive. */
+  end: string;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function periodOf(input: { from?: string | undefined; to?: string | undefined }, nowMs: number): Period {
+  const to = input.to ?? day(nowMs);
+  const toMs = Date.parse(`${to}T00:00:00.000Z`);
+  const from = input.from ?? day(toMs - (DEFAULT_DAYS - 1) * DAY_MS);
+  const fromMs = Date.parse(`${from}T00:00:00.000Z`);
+  const invalid = (detail: string) => new HeedError("validation_failed", detail, { errors: [{ pointer: "/query/from", code: "invalid", detail }] });
+  if (fromMs > toMs) throw invalid("`from` is after `to`.");
+  if ((toMs - fromMs) / DAY_MS + 1 > MOST_DAYS) throw invalid(`A period is at most ${MOST_DAYS} days.`);
+  return { from, to, start: new Date(fromMs).toISOString(), end: new Date(toMs + DAY_MS).toISOString() };
+}
+
+/** Every Monday from the week holding `from` to the week holding `to`. */
+export function mondaysOf(period: Period): string[] {
+  const fromMs = Date.parse(period.start);
+  const first = fromMs - ((new Date(fromMs).getUTCDay() + 6) % 7) * DAY_MS;
+  const out: string[] = [];
+  for (let ms = first; ms < Date.parse(period.end); ms += 7 * DAY_MS) out.push(day(ms));
+  return out;
+}
+
+/** The Monday (YYYY-MM-DD) of the week an ISO timestamp column falls in. */
+export function weekStartOf(dialect: Dialect, column: RawBuilder<unknown>): RawBuilder<string> {
+  return dialect === "postgres"
+    ? sql<string>`to_char(date_trunc('week', (${column})::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`
+    : sql<string>`date(${column}, 'weekday 0', '-6 days')`;
+}
+
+/** Seconds from one ISO timestamp to a later one. */
+export function secondsBetween(dialect: Dialect, later: RawBuilder<unknown>, earlier: RawBuilder<unknown>): RawBuilder<number> {
+  return dialect === "postgres"
+    ? sql<number>`extract(epoch from ((${later})::timestamptz - (${earlier})::timestamptz))`
+    : sql<number>`((julianday(${later}) - julianday(${earlier})) * 86400.0)`;
+}
