@@ -14,12 +14,16 @@ export async function firstResponse(db: Db, ctx: Ctx, period: Period) {
   const answeredAt = sql.ref("f.answered_at");
   const postedAt = sql.ref("f.created_at");
   const result = await sql<{ answered: number | null; unanswered: number | null; median: number | null; p90: number | null }>`
-    with f as (
-      select p.created_at, (
-        select min(c.created_at) from comments c
-        where c.post_id = p.id and c.internal = 0 and c.deleted_at is null and (c.author_id is null or c.author_id like 'mem_%')
-      ) as answered_at
-      from posts p
+    with replies as (
+      -- Each post's first public team reply: one range read of the workspace's comments since the
+      -- period began (a reply to a post of the period cannot be older), grouped, not a probe per post.
+      select c.post_id, min(c.created_at) as answered_at from comments c
+      where c.workspace_id = ${ctx.workspace.id} and c.created_at >= ${period.start}
+        and c.internal = 0 and c.deleted_at is null and (c.author_id is null or c.author_id like 'mem_%')
+      group by c.post_id
+    ),
+    f as (
+      select p.created_at, r.answered_at from posts p left join replies r on r.post_id = p.id
       where p.workspace_id = ${ctx.workspace.id} and p.created_at >= ${period.start} and p.created_at < ${period.end}
         and p.deleted_at is null and p.author_id like 'usr_%'
     ),

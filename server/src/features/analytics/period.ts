@@ -41,11 +41,18 @@ export function mondaysOf(period: Period): string[] {
   return out;
 }
 
-/** The Monday (YYYY-MM-DD) of the week an ISO timestamp column falls in. */
-export function weekStartOf(dialect: Dialect, column: RawBuilder<unknown>): RawBuilder<string> {
-  return dialect === "postgres"
-    ? sql<string>`to_char(date_trunc('week', (${column})::timestamptz at time zone 'UTC'), 'YYYY-MM-DD')`
-    : sql<string>`date(${column}, 'weekday 0', '-6 days')`;
+/**
+ * The week an ISO timestamp column falls in: `key` to group by, `label` its Monday as YYYY-MM-DD.
+ * On PostgreSQL the text is made once per week, not per row (the key is a timestamp: an ISO text
+ * cast to `timestamp` keeps its UTC clock time); SQLite's date() is both.
+ */
+export function weekStartOf(dialect: Dialect, column: RawBuilder<unknown>): { key: RawBuilder<unknown>; label: RawBuilder<string> } {
+  if (dialect === "postgres") {
+    const key = sql`date_trunc('week', (${column})::timestamp)`;
+    return { key, label: sql<string>`to_char(${key}, 'YYYY-MM-DD')` };
+  }
+  const key = sql<string>`date(${column}, 'weekday 0', '-6 days')`;
+  return { key, label: key };
 }
 
 /** Seconds from one ISO timestamp to a later one. */

@@ -10,13 +10,13 @@ async function perWeek(db: Db, ctx: Ctx, table: Counted, period: Period): Promis
   const week = weekStartOf(ctx.services.dialect, sql.ref(`${table}.created_at`));
   let query = db
     .selectFrom(table)
-    .select([week.as("week"), (eb) => eb.fn.countAll<number>().as("n")])
+    .select([week.label.as("week"), (eb) => eb.fn.countAll<number>().as("n")])
     .where(`${table}.workspace_id`, "=", ctx.workspace.id)
     .where(`${table}.created_at`, ">=", period.start)
     .where(`${table}.created_at`, "<", period.end);
   if (table === "posts") query = query.where("posts.deleted_at", "is", null);
   if (table === "comments") query = query.where("comments.internal", "=", 0).where("comments.deleted_at", "is", null);
-  const rows = await query.groupBy(week).execute();
+  const rows = await query.groupBy(week.key).execute();
   return new Map(rows.map((r) => [r.week, Number(r.n)]));
 }
 
