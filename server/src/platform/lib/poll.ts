@@ -14,3 +14,11 @@ export function everyPoll(pollMs: number, pass: () => Promise<void>, first: Prom
     await running;
   };
 }
+
+/** A pass of a queue's worker: `step` again while it found work, until `budgetMs` has passed (so a stop never waits long). */
+export async function drainFor(budgetMs: number, step: () => Promise<number>): Promise<void> {
+  const until = Date.now() + budgetMs;
+  while ((await step()) > 0 && Date.now() < until) {
+    // a burst is worked through before the next poll
+  }
+}
