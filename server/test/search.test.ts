@@ -154,6 +154,48 @@ describe("search that ranks", () => {
     const counts = await h.call("GET", "/v1/posts/status-counts?q=calendar", { key });
     expect(counts.body.data.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(7);
   });
+
+  it("pages hundreds of matches in exactly the order of ranking them all, with filters, across workspaces", async () => {
+    const ws = await h.workspace();
+    const other = await h.workspace();
+    // Another workspace's matches share the index: they must take no place on this one's pages.
+    await seedWorkspace(h.database.db, other.ctx.workspace, { posts: 300, votes: 300, seed: 5 });
+    await seedWorkspace(h.database.db, ws.ctx.workspace, { posts: 900, votes: 900, boards: 3, seed: 29 });
+    const { key } = await world(ws);
+    const boardId = (await h.call("GET", "/v1/boards", { key })).body.data[1].id as string;
+    const { scoredPosts, prepareSearch } = await import("../src/platform/search/query.js");
+    const { sql } = await import("kysely");
+    for (const [q, filter] of [
+      ["csv export", ""],
+      ["slack notifications admins", `&boardId=${boardId}`],
+      ["dashboard", "&status=open"],
+    ] as const) {
+      // The reference: every match ranked at once, the filters applied, ties by id.
+      const search = (await prepareSearch(h.database.db, h.database.dialect, ws.id, q))!;
+      const scored = sql<{ post_id: string; score: number }>`(${scoredPosts(h.database.dialect, ws.id, search)})`.as("r");
+      let reference = h.database.db
+        .selectFrom(scored)
+        .innerJoin("posts as p", "p.id", "r.post_id")
+        .innerJoin("statuses as s", "s.id", "p.status_id")
+        .select("r.post_id")
+        .where("p.deleted_at", "is", null)
+        .where("p.merged_into_id", "is", null);
+      if (filter.startsWith("&boardId")) reference = reference.where("p.board_id", "=", boardId);
+      if (filter === "&status=open") reference = reference.where("s.category", "=", "open");
+      const expected = (await reference.orderBy("r.score", "desc").orderBy("r.post_id", "desc").execute()).map((r) => r.post_id);
+      // Past the first 200 best matches, or (filtered) mostly outside them: the widening is exercised.
+      expect(expected.length, q).toBeGreaterThan(filter ? 20 : 150);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await h.call("GET", `/v1/posts?q=${encodeURIComponent(q)}&limit=37${filter}${cursor ? `&cursor=${cursor}` : ""}`, { key });
+        expect(res.status).toBe(200);
+        seen.push(...res.body.data.map((p: { id: string }) => p.id));
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      expect(seen, q).toEqual(expected);
+    }
+  });
 });
 
 describe("posts like another", () => {

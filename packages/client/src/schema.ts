@@ -1379,7 +1379,7 @@ export interface paths {
         };
         /**
          * The numbers of a period
-         * @description For a period of up to 366 days (UTC): posts, votes and public comments per week; the most-voted and highest-revenue posts; the time to the team's first public response (median, 90th percentile); how many posts moved to each status; the companies that asked most. Kept until the workspace changes, as lists are. Requires `analytics:read`.
+         * @description For a period of up to 366 days (UTC): posts, votes and public comments per week; the most-voted and highest-revenue posts; the time to the team's first public response (median, 90th percentile); how many posts moved to each status; the companies that asked most. With both `from` and `to`, kept until the workspace changes, as lists are. Requires `analytics:read`.
          */
         get: operations["getAnalyticsOverview"];
         put?: never;
@@ -3696,7 +3696,7 @@ export interface components {
                 /** @description What the object is called now: a post's or changelog entry's title; a board's, status's, tag's, company's, key's, member's or workspace's name; an end user's name or email; an invite's email; an endpoint's URL. Null once it is deleted, and for comments and deliveries. */
                 name: string | null;
             };
-            /** @description The request that made the change, as in its `x-request-id`. */
+            /** @description The request that made the change, as in its `x-request-id`; for a change a bulk job made, the job's id (`bulk_…`). */
             requestId: string | null;
             data: {
                 [key: string]: unknown;

@@ -27,7 +27,10 @@ export const AuditEntrySchema = z
           "What the object is called now: a post's or changelog entry's title; a board's, status's, tag's, company's, key's, member's or workspace's name; an end user's name or email; an invite's email; an endpoint's URL. Null once it is deleted, and for comments and deliveries.",
       }),
     }),
-    requestId: z.string().nullable().openapi({ description: "The request that made the change, as in its `x-request-id`." }),
+    requestId: z
+      .string()
+      .nullable()
+      .openapi({ description: "The request that made the change, as in its `x-request-id`; for a change a bulk job made, the job's id (`bulk_…`)." }),
     data: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
   })

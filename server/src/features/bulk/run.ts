@@ -56,8 +56,9 @@ async function claimJob(services: Services): Promise<Job | undefined> {
 async function contextOf(services: Services, job: Job): Promise<Ctx | undefined> {
   const workspace = await services.db.selectFrom("workspaces").select(["id", "slug"]).where("id", "=", job.workspace_id).executeTakeFirst();
   if (!workspace) return undefined;
-  // The one who asked, with every permission: theirs was checked when the job was made.
-  return { services, workspace, actor: { type: job.actor_type, id: job.actor_id, scopes: ["*"] }, requestId: job.id, quiet: job.state === "undoing" };
+  // The one who asked, with the one permission every action needs (theirs was checked when the job
+  // was made): each post's change is recorded as theirs, through the request id of the job.
+  return { services, workspace, actor: { type: job.actor_type, id: job.actor_id, scopes: ["posts:write"] }, requestId: job.id, quiet: job.state === "undoing" };
 }
 
 /** One post, in its own transaction: false when the job left the state this pass started in (an undo was asked). */

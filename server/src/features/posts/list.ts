@@ -8,7 +8,7 @@ import { reader, type Ctx, type Tx } from "../../platform/context.js";
 import type { CursorKind } from "../../platform/pagination/cursor.js";
 import { afterCursor, toPage, type Page } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
-import { matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from "../../platform/search/query.js";
+import { bestMatches, matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from "../../platform/search/query.js";
 import { queryTerms } from "../../platform/search/text.js";
 import { HeedError } from "../../platform/errors.js";
 import { isoAt, nowMs } from "../../platform/lib/clock.js";
@@ -104,6 +104,81 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
   );
 }
 
+type Ranked = { post_id: string; score: number };
+
+/**
+ * The page's ids by relevance, ranking every match: the page's ids are ranked with only the columns
+ * the filters read (thousands of matches are sorted, so every column carried costs).
+ */
+async function rankedFromAll(
+  db: Db | Tx,
+  ctx: Ctx,
+  input: ListPostsInput,
+  scope: PostListScope,
+  search: PreparedSearch,
+  after: [number, string] | undefined,
+): Promise<Ranked[]> {
+  const scored = sql<Ranked>`(${scoredPosts(ctx.services.dialect, ctx.workspace.id, search)})`.as("r");
+  let ranking = db
+    .selectFrom(scored)
+    .innerJoin("posts as p", "p.id", "r.post_id")
+    .innerJoin("statuses as s", "s.id", "p.status_id")
+    .select(["r.post_id", "r.score"])
+    .where((eb) => postFilters(eb, db, ctx, input, scope));
+  if (after) ranking = ranking.where((eb) => eb(eb.refTuple("r.score", "r.post_id"), "<", eb.tuple(...after)));
+  return ranking
+    .orderBy("r.score", "desc")
+    .orderBy("r.post_id", "desc")
+    .limit(input.limit + 1)
+    .execute();
+}
+
+/** How many of the index's best matches are read first, how much more each time they are not enough, and the most. */
+const BEST_FIRST = 200;
+const BEST_GROWTH = 4;
+const BEST_MOST = 12_800;
+
+/**
+ * SQLite: the page's ids from the index's best matches only (platform/search bestMatches), when
+ * they hold the page. Exactly the page ranking every match gives: a match the filters or the
+ * cursor drop makes room for the next, and only matches scoring above the k-th are trusted (those
+ * tied with it may go on past k), so k grows until the page is full or every match was read.
+ * Undefined past BEST_MOST matches: ranking them all costs less than reading more.
+ */
+async function rankedFromBest(
+  db: Db | Tx,
+  ctx: Ctx,
+  input: ListPostsInput,
+  scope: PostListScope,
+  search: PreparedSearch,
+  after: [number, string] | undefined,
+): Promise<Ranked[] | undefined> {
+  for (let k = BEST_FIRST; k <= BEST_MOST; k *= BEST_GROWTH) {
+    const best = await bestMatches(db, search, k);
+    const every = best.length < k;
+    const floor = every ? Number.NEGATIVE_INFINITY : best[best.length - 1]!.score;
+    const scoreOf = new Map(best.map((b) => [b.rowid, b.score]));
+    const kept =
+      best.length === 0
+        ? []
+        : await db
+            .selectFrom("post_search as ps")
+            .innerJoin("posts as p", "p.id", "ps.post_id")
+            .innerJoin("statuses as s", "s.id", "p.status_id")
+            .select([sql<number>`ps.id`.as("rowid"), "ps.post_id"])
+            .where((eb) => eb(sql<number>`ps.id`, "in", [...scoreOf.keys()]))
+            .where("ps.workspace_id", "=", ctx.workspace.id)
+            .where((eb) => postFilters(eb, db, ctx, input, scope))
+            .execute();
+    const ranked = kept
+      .map((r) => ({ post_id: r.post_id, score: scoreOf.get(r.rowid)! }))
+      .filter((r) => r.score > floor && (!after || r.score < after[0] || (r.score === after[0] && r.post_id < after[1])))
+      .sort((a, b) => b.score - a.score || (a.post_id < b.post_id ? 1 : -1));
+    if (ranked.length > input.limit || every) return ranked.slice(0, input.limit + 1);
+  }
+  return undefined;
+}
+
 /**
  * The posts a search finds, most relevant first (ties by id), paged by (score, id). A score depends
  * on the whole index (how rare each word is), so posts written while a reader pages may move a
@@ -118,21 +193,9 @@ async function relevancePage(
   queryKey: string,
 ): Promise<Page<PostRow>> {
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["number", "string"]);
-  const scored = sql<{ post_id: string; score: number }>`(${scoredPosts(ctx.services.dialect, ctx.workspace.id, search)})`.as("r");
-  // Two steps: the page's ids are ranked with only the columns the filters read (thousands of
-  // matches are sorted, so every column carried costs), then the page's rows are read by id.
-  let ranking = db
-    .selectFrom(scored)
-    .innerJoin("posts as p", "p.id", "r.post_id")
-    .innerJoin("statuses as s", "s.id", "p.status_id")
-    .select(["r.post_id", "r.score"])
-    .where((eb) => postFilters(eb, db, ctx, input, scope));
-  if (after) ranking = ranking.where((eb) => eb(eb.refTuple("r.score", "r.post_id"), "<", eb.tuple(...after)));
-  const ranked = await ranking
-    .orderBy("r.score", "desc")
-    .orderBy("r.post_id", "desc")
-    .limit(input.limit + 1)
-    .execute();
+  const ranked =
+    (ctx.services.dialect === "sqlite" ? await rankedFromBest(db, ctx, input, scope, search, after) : undefined) ??
+    (await rankedFromAll(db, ctx, input, scope, search, after));
   const found =
     ranked.length === 0
       ? []

@@ -83,6 +83,19 @@ export function matchingPostIds(dialect: Dialect, workspaceId: string, search: P
   return sql`select ps.post_id from post_search ps where ps.workspace_id = ${workspaceId} and ps.id in (select rowid from post_search_text where post_search_text match ${fts5Query(search)})`;
 }
 
+/**
+ * SQLite: the `k` best matches in the whole index (every workspace), ranked by FTS5 itself with the
+ * same bm25 as `scoredPosts`: `ORDER BY rank LIMIT k` keeps a sorter of k rows instead of sorting
+ * every match, and nothing is joined until the page's filters read these k.
+ */
+export async function bestMatches(db: Kysely<Database>, search: PreparedSearch, k: number): Promise<{ rowid: number; score: number }[]> {
+  const { rows } = await sql<{ rowid: number; score: number }>`
+    select rowid, -rank as score from post_search_text
+    where post_search_text match ${fts5Query(search)} and rank match 'bm25(2.0, 1.0)'
+    order by rank limit ${k}`.execute(db);
+  return rows;
+}
+
 /** A derived table of the matching posts with their relevance `score` (higher is better). */
 export function scoredPosts(dialect: Dialect, workspaceId: string, search: PreparedSearch): RawBuilder<{ post_id: string; score: number }> {
   if (dialect === "sqlite") {
