@@ -1,13 +1,13 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Dialect } from "../../platform/db/database.js";
 import { HeedError } from "../../platform/errors.js";
+import { DAY_MS } from "../../platform/lib/clock.js";
 import { MOST_DAYS } from "./schema.js";
 
 // The period an overview covers, as days (UTC) and as the ISO bounds every timestamp column is
 // compared with (they are ISO text, so text order is time order), and the two date computations
 // whose SQL differs between the databases.
 
-const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 12 * 7;
 
 export interface Period {

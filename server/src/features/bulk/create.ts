@@ -2,11 +2,11 @@ import { sql } from "kysely";
 import type { z } from "@hono/zod-openapi";
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
-import { HeedError, invalidReference } from "../../platform/errors.js";
+import { HeedError } from "../../platform/errors.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import { requireScope } from "../../platform/scopes.js";
-import { matchingPosts } from "../posts/index.js";
+import { checkBoard, checkOwner, checkTags, matchingPosts, resolveStatus } from "../posts/index.js";
 import { type BulkAction, type CreateBulkJobSchema, MOST_POSTS_PER_JOB } from "./schema.js";
 import { type BulkJobView, findBulkJob, toBulkJobView } from "./view.js";
 
@@ -18,14 +18,10 @@ export type CreateBulkJobInput = z.output<typeof CreateBulkJobSchema>;
 
 /** What the action names must exist in the workspace: a 400 at its field, before any post is touched. */
 async function checkAction(tx: Tx, ctx: Ctx, action: BulkAction): Promise<void> {
-  const ws = ctx.workspace.id;
-  const exists = async (table: "statuses" | "tags" | "boards" | "members", id: string) =>
-    (await tx.selectFrom(table).select("id").where("workspace_id", "=", ws).where("id", "=", id).executeTakeFirst()) !== undefined;
-  if (action.kind === "status" && !(await exists("statuses", action.statusId))) throw invalidReference("/action/statusId", "status", action.statusId);
-  if ((action.kind === "tag" || action.kind === "untag") && !(await exists("tags", action.tagId))) throw invalidReference("/action/tagId", "tag", action.tagId);
-  if (action.kind === "board" && !(await exists("boards", action.boardId))) throw invalidReference("/action/boardId", "board", action.boardId);
-  if (action.kind === "owner" && action.ownerId && !(await exists("members", action.ownerId)))
-    throw invalidReference("/action/ownerId", "member", action.ownerId);
+  if (action.kind === "status") await resolveStatus(tx, ctx, action.statusId, "/action/statusId");
+  if (action.kind === "tag" || action.kind === "untag") await checkTags(tx, ctx, [action.tagId], "/action/tagId");
+  if (action.kind === "board") await checkBoard(tx, ctx, action.boardId, "/action/boardId");
+  if (action.kind === "owner" && action.ownerId) await checkOwner(tx, ctx, action.ownerId, "/action/ownerId");
 }
 
 export async function createBulkJob({ ctx, input }: { ctx: Ctx; input: CreateBulkJobInput }): Promise<BulkJobView> {

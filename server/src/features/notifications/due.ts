@@ -1,11 +1,11 @@
 import type { EmailNotifications } from "../../platform/db/schema.js";
+import { DAY_MS } from "../../platform/lib/clock.js";
 
 // When a notification's mail may go. Single mails wait out the window so that what happens in it
 // is gathered into one mail; digests go at 09:00 UTC, daily or on Mondays (Heed knows no end
 // user's time zone; the hour is the same for everyone, and documented).
 
 export const DIGEST_HOUR_UTC = 9;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The next digest time strictly after `fromMs`: daily, or weekly on Monday. */
 export function nextDigestAt(fromMs: number, every: "daily" | "weekly"): number {

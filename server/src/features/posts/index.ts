@@ -3,7 +3,7 @@
 export { noteActivity } from "./activity-marks.js";
 export { insertPost } from "./create.js";
 export { matchingPosts, postPage } from "./list.js";
-export { checkAuthor, checkTags, resolveStatus } from "./references.js";
+export { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 export { postsVotedByCompany, recountRevenue } from "./revenue.js";
 export { postsLike } from "./similar.js";
 export { duplicateCheckPass, startDuplicateChecker } from "./duplicates/worker.js";

@@ -11,7 +11,7 @@ import { requireScope } from "../../platform/scopes.js";
 import { bestMatches, matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from "../../platform/search/query.js";
 import { queryTerms } from "../../platform/search/text.js";
 import { HeedError } from "../../platform/errors.js";
-import { isoAt, nowMs } from "../../platform/lib/clock.js";
+import { DAY_MS, isoAt, nowMs } from "../../platform/lib/clock.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "./view.js";
 import { openSuggestionOf } from "./duplicates/suggestions.js";
 
@@ -220,8 +220,6 @@ async function relevancePage(
     (rs) => rs,
   );
 }
-
-const DAY_MS = 86_400_000;
 
 /** `me` is the member acting; a key or the operator is nobody's "me". */
 function ownerIdOf(ctx: Ctx, ownerId: string): string {

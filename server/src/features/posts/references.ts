@@ -4,17 +4,17 @@ import { HeedError, invalidReference } from "../../platform/errors.js";
 // A post's body may name a board, status, tags, author and owner. Each must exist in the caller's
 // workspace; an id from another workspace is answered exactly like an unknown one.
 
-export async function checkBoard(tx: Tx, ctx: Ctx, boardId: string): Promise<void> {
+export async function checkBoard(tx: Tx, ctx: Ctx, boardId: string, pointer = "/boardId"): Promise<void> {
   const row = await tx.selectFrom("boards").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", boardId).executeTakeFirst();
-  if (!row) throw invalidReference("/boardId", "board", boardId);
+  if (!row) throw invalidReference(pointer, "board", boardId);
 }
 
 /** The named status, or the workspace's default status for new posts. */
-export async function resolveStatus(tx: Tx, ctx: Ctx, statusId: string | undefined): Promise<string> {
+export async function resolveStatus(tx: Tx, ctx: Ctx, statusId: string | undefined, pointer = "/statusId"): Promise<string> {
   let query = tx.selectFrom("statuses").select("id").where("workspace_id", "=", ctx.workspace.id);
   query = statusId ? query.where("id", "=", statusId) : query.orderBy("is_default", "desc").orderBy("position").limit(1);
   const row = await query.executeTakeFirst();
-  if (!row) throw invalidReference("/statusId", "status", statusId ?? "(default)");
+  if (!row) throw invalidReference(pointer, "status", statusId ?? "(default)");
   return row.id;
 }
 
@@ -42,7 +42,7 @@ export async function checkAuthor(tx: Tx, ctx: Ctx, authorId: string): Promise<v
   if (!row) throw invalidReference("/authorId", "end user or member", authorId);
 }
 
-export async function checkOwner(tx: Tx, ctx: Ctx, ownerId: string): Promise<void> {
+export async function checkOwner(tx: Tx, ctx: Ctx, ownerId: string, pointer = "/ownerId"): Promise<void> {
   const row = await tx.selectFrom("members").select("id").where("workspace_id", "=", ctx.workspace.id).where("id", "=", ownerId).executeTakeFirst();
-  if (!row) throw invalidReference("/ownerId", "member", ownerId);
+  if (!row) throw invalidReference(pointer, "member", ownerId);
 }

@@ -18,3 +18,6 @@ export function isoAt(ms: number): string {
 export function shiftClock(ms: number): void {
   offsetMs += ms;
 }
+
+/** A day in milliseconds (UTC days: no daylight saving). */
+export const DAY_MS = 86_400_000;
