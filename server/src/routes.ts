@@ -9,6 +9,7 @@ import { operations as changelog } from "./features/changelog/routes/index.js";
 import { operations as comments } from "./features/comments/routes/index.js";
 import { operations as customer } from "./features/customers/routes/index.js";
 import { operations as members } from "./features/members/routes/index.js";
+import { operations as moderation } from "./features/moderation/routes/index.js";
 import { operations as notifications } from "./features/notifications/routes/index.js";
 import { operations as companies } from "./features/companies/routes/index.js";
 import { operations as portal } from "./features/portal/routes/index.js";
@@ -30,6 +31,7 @@ export const operations: Operation[] = [
   ...savedViews,
   ...votes,
   ...comments,
+  ...moderation,
   ...boards,
   ...statuses,
   ...tags,

@@ -414,6 +414,46 @@ export interface paths {
         patch: operations["updateComment"];
         trace?: never;
     };
+    "/posts/moderate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject held posts
+         * @description Posts waiting for approval (`GET /posts?held=true`, `heldForApproval`). Approved, a post appears and is announced as if just written: `post.created`, its notifications and its duplicate check, once; audited as `post.approved`. Rejected, it is deleted without an event (audited as `post.rejected`; `POST /posts/{id}/restore` puts it back in the queue). Up to 100 ids, all decided or none: an unknown id is a 400 at its place, approving a rejected one or rejecting an approved one a 409. One decided already the same way is left as it is, so a retry is harmless. Requires `posts:write`.
+         */
+        post: operations["moderatePosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/moderate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject held comments
+         * @description Comments waiting for approval (`heldForApproval`, on posts listed by `GET /posts?held=true`). Approved, a comment is counted and announced as if just written (`comment.created`, notifications); audited as `comment.approved`. Rejected, it is deleted without an event (`comment.rejected`). Up to 100 ids, all decided or none: an unknown id is a 400 at its place, approving a rejected one or rejecting an approved one a 409. One decided already the same way is left as it is, so a retry is harmless. Requires `comments:write`.
+         */
+        post: operations["moderateComments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards": {
         parameters: {
             query?: never;
@@ -2057,7 +2097,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a post
-         * @description The identified end user posts on a public board, in the default status. Titles up to 200 characters, bodies up to 10,000; at most the workspace's `portalPostsPerHour` posts per user per hour, and guests' posts at most 5 per client address and 30 per workspace in 15 minutes (429 with `retry-after`). Emits `post.created`. Public key and end-user token.
+         * @description The identified end user posts on a public board, in the default status. Titles up to 200 characters, bodies up to 10,000; at most the workspace's `portalPostsPerHour` posts per user per hour, and guests' posts at most 5 per client address and 30 per workspace in 15 minutes (429 with `retry-after`). Emits `post.created`, unless the workspace's `moderation` holds it for approval (`heldForApproval`: it appears, and is announced, once the team approves it). Public key and end-user token.
          */
         post: operations["submitPortalPost"];
         delete?: never;
@@ -2125,7 +2165,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a post
-         * @description The identified end user comments (up to 5,000 characters) or replies to a public comment. A post whose comments the team locked answers 403. Emits `comment.created`. Public key and end-user token.
+         * @description The identified end user comments (up to 5,000 characters) or replies to a public comment. A post whose comments the team locked answers 403. Emits `comment.created`, unless the workspace's `moderation` holds it for approval (`heldForApproval`: it appears, and is announced, once the team approves it). Public key and end-user token.
          */
         post: operations["createPortalComment"];
         delete?: never;
@@ -2593,6 +2633,12 @@ export interface components {
             } | null;
             /** @description The post in the public portal. */
             url: string;
+            /** @description It waits for the team's approval (the workspace's `moderation`): until approved it is on no list but `held=true`, not on the portal, and nothing was announced of it. */
+            heldForApproval: boolean;
+            /** @description Signs of spam its submission showed (end users' posts and comments only): `many_links` (3 or more links), `repeated_text` (the same text was submitted in this workspace in the last 24 hours), `burst` (more than 5 posts and comments from one end user or one address in 15 minutes). Empty for everything else. */
+            spamSignals: ("many_links" | "repeated_text" | "burst")[];
+            /** @description Its comments that wait for the team's approval. */
+            heldComments: number;
             /**
              * Format: date-time
              * @description When the team first saw it (opened it in the dashboard, changed it or answered it); `null`: New. A post the team writes is seen as it is written.
@@ -2645,6 +2691,10 @@ export interface components {
                 name: string | null;
                 avatarUrl: string | null;
             } | null;
+            /** @description It waits for the team's approval (the workspace's `moderation`): until approved it is not counted, not on the portal, and nothing was announced of it. */
+            heldForApproval: boolean;
+            /** @description Signs of spam its submission showed (end users' posts and comments only): `many_links` (3 or more links), `repeated_text` (the same text was submitted in this workspace in the last 24 hours), `burst` (more than 5 posts and comments from one end user or one address in 15 minutes). Empty for everything else. */
+            spamSignals: ("many_links" | "repeated_text" | "burst")[];
             createdAt: string;
             updatedAt: string;
         };
@@ -2853,7 +2903,7 @@ export interface components {
          * @example post.status_changed
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
+        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.held" | "comment.approved" | "comment.rejected" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.held" | "post.approved" | "post.rejected" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
         Actor: {
             /** @enum {string} */
             type: "member" | "api_key" | "end_user" | "system";
@@ -3006,6 +3056,11 @@ export interface components {
              * @enum {string}
              */
             possibleDuplicate?: "true";
+            /**
+             * @description `true`: the Held view: posts waiting for approval, and posts with comments waiting for it. Without it, no held post is listed.
+             * @enum {string}
+             */
+            held?: "true";
             /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
             q?: string;
         };
@@ -3081,6 +3136,11 @@ export interface components {
              * @enum {string}
              */
             possibleDuplicate?: "true";
+            /**
+             * @description `true`: the Held view: posts waiting for approval, and posts with comments waiting for it. Without it, no held post is listed.
+             * @enum {string}
+             */
+            held?: "true";
             /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
             q?: string;
         };
@@ -3127,6 +3187,26 @@ export interface components {
             /** @description Markdown, up to 10,000 characters. */
             body?: string;
             internal?: boolean;
+        };
+        ModerationResult: {
+            /** @description How many were waiting and are now decided (an id decided already the same way is left as it is). */
+            decided: number;
+        };
+        ModeratePosts: {
+            ids: string[];
+            /**
+             * @description `approve`: it appears, and is announced as if just written (its `post.created` or `comment.created` event, notifications, duplicate check). `reject`: it is deleted, unannounced.
+             * @enum {string}
+             */
+            decision: "approve" | "reject";
+        };
+        ModerateComments: {
+            ids: string[];
+            /**
+             * @description `approve`: it appears, and is announced as if just written (its `post.created` or `comment.created` event, notifications, duplicate check). `reject`: it is deleted, unannounced.
+             * @enum {string}
+             */
+            decision: "approve" | "reject";
         };
         BoardList: {
             data: components["schemas"]["Board"][];
@@ -3383,6 +3463,11 @@ export interface components {
             singleSignOn: boolean;
             /** @description Changes to what one person follows within this many seconds arrive as one mail; null: the server's NOTIFICATION_WINDOW_SECONDS. */
             notificationWindowSeconds: number | null;
+            /**
+             * @description What an end user's post or comment (from the portal or the widget) waits for the team's approval under: `off` (the default) nothing; `likely_spam` only what shows a spam signal (`spamSignals`); `all` everything. What the team and API keys write never waits.
+             * @enum {string}
+             */
+            moderation: "off" | "likely_spam" | "all";
             createdAt: string;
             updatedAt: string;
         };
@@ -3419,6 +3504,11 @@ export interface components {
              * @description 0 sends each change at once; null: the server's NOTIFICATION_WINDOW_SECONDS.
              */
             notificationWindowSeconds?: number | null;
+            /**
+             * @description What an end user's post or comment (from the portal or the widget) waits for the team's approval under: `off` (the default) nothing; `likely_spam` only what shows a spam signal (`spamSignals`); `all` everything. What the team and API keys write never waits.
+             * @enum {string}
+             */
+            moderation?: "off" | "likely_spam" | "all";
         };
         IdentitySecret: {
             /** @description Keep it on your server: it signs `userHash` and identity JWTs. */
@@ -4277,6 +4367,8 @@ export interface components {
             mergedInto: string | null;
             /** @description The post in the public portal. */
             url: string;
+            /** @description It waits for the team's approval (the workspace's `moderation`): until approved it is on no list but `held=true`, not on the portal, and nothing was announced of it. */
+            heldForApproval: boolean;
             /**
              * Format: date-time
              * @example 2026-11-21T12:00:00.000Z
@@ -4312,7 +4404,7 @@ export interface components {
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
             nextCursor: string | null;
         };
-        /** @description A public comment. */
+        /** @description A public comment (`heldForApproval` only ever true in the answer to its author's own submission). */
         PortalComment: {
             /** @example cmt_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
@@ -4333,6 +4425,8 @@ export interface components {
                 name: string | null;
                 avatarUrl: string | null;
             } | null;
+            /** @description It waits for the team's approval (the workspace's `moderation`): until approved it is not counted, not on the portal, and nothing was announced of it. */
+            heldForApproval: boolean;
             createdAt: string;
             updatedAt: string;
         };
@@ -4449,6 +4543,8 @@ export interface operations {
                 inactiveDays?: number;
                 /** @description `true`: only posts with a possible duplicate the team has not dismissed (`possibleDuplicateOf` set). */
                 possibleDuplicate?: "true";
+                /** @description `true`: the Held view: posts waiting for approval, and posts with comments waiting for it. Without it, no held post is listed. */
+                held?: "true";
                 /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
                 q?: string;
                 /** @description Items per page, 1–100. */
@@ -4784,6 +4880,8 @@ export interface operations {
                 inactiveDays?: number;
                 /** @description `true`: only posts with a possible duplicate the team has not dismissed (`possibleDuplicateOf` set). */
                 possibleDuplicate?: "true";
+                /** @description `true`: the Held view: posts waiting for approval, and posts with comments waiting for it. Without it, no held post is listed. */
+                held?: "true";
                 /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
                 q?: string;
             };
@@ -8939,6 +9037,368 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    moderatePosts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModeratePosts"];
+            };
+        };
+        responses: {
+            /** @description How many were decided. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationResult"];
+                };
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    moderateComments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerateComments"];
+            };
+        };
+        responses: {
+            /** @description How many were decided. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationResult"];
+                };
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -201,6 +201,8 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
           created_at: commentedAt,
           updated_at: commentedAt,
           deleted_at: null,
+          held: 0 as const,
+          spam_signals: null,
         });
       }
       const created = isoAt(createdMs);
@@ -227,6 +229,8 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
         // One post in ten the team has not seen yet: the inbox's New view has something to show.
         seen_at: p % 10 === 0 ? null : created,
         last_activity_at: isoAt(lastActivityMs),
+        held: 0 as const,
+        spam_signals: null,
       });
       if (options.followers) {
         const post = posts.at(-1)!;

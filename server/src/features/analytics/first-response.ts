@@ -25,7 +25,7 @@ export async function firstResponse(db: Db, ctx: Ctx, period: Period) {
     f as (
       select p.created_at, r.answered_at from posts p left join replies r on r.post_id = p.id
       where p.workspace_id = ${ctx.workspace.id} and p.created_at >= ${period.start} and p.created_at < ${period.end}
-        and p.deleted_at is null and p.author_id like 'usr_%'
+        and p.deleted_at is null and p.held = 0 and p.author_id like 'usr_%'
     ),
     ranked as (
       select ${secondsBetween(ctx.services.dialect, answeredAt, postedAt)} as s,

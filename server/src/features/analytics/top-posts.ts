@@ -29,6 +29,7 @@ export async function mostVoted(db: Db, ctx: Ctx, period: Period) {
     .where("v.created_at", ">=", period.start)
     .where("v.created_at", "<", period.end)
     .where("p.deleted_at", "is", null)
+    .where("p.held", "=", 0)
     .where("p.merged_into_id", "is", null)
     .groupBy("v.post_id")
     .orderBy("n", "desc")
@@ -53,6 +54,7 @@ export async function highestRevenue(db: Db, ctx: Ctx, period: Period) {
     .select("p.id")
     .where("p.workspace_id", "=", ctx.workspace.id)
     .where("p.deleted_at", "is", null)
+    .where("p.held", "=", 0)
     .where("p.merged_into_id", "is", null)
     .where("p.revenue", ">", 0)
     .where((eb) =>

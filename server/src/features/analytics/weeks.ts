@@ -14,8 +14,8 @@ async function perWeek(db: Db, ctx: Ctx, table: Counted, period: Period): Promis
     .where(`${table}.workspace_id`, "=", ctx.workspace.id)
     .where(`${table}.created_at`, ">=", period.start)
     .where(`${table}.created_at`, "<", period.end);
-  if (table === "posts") query = query.where("posts.deleted_at", "is", null);
-  if (table === "comments") query = query.where("comments.internal", "=", 0).where("comments.deleted_at", "is", null);
+  if (table === "posts") query = query.where("posts.deleted_at", "is", null).where("posts.held", "=", 0);
+  if (table === "comments") query = query.where("comments.internal", "=", 0).where("comments.deleted_at", "is", null).where("comments.held", "=", 0);
   const rows = await query.groupBy(week.key).execute();
   return new Map(rows.map((r) => [r.week, Number(r.n)]));
 }

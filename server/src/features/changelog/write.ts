@@ -24,6 +24,7 @@ async function linkPosts(tx: Tx, ctx: Ctx, entryId: string, postIds: string[]): 
       .where("workspace_id", "=", ctx.workspace.id)
       .where("id", "in", unique)
       .where("deleted_at", "is", null)
+      .where("held", "=", 0)
       .execute();
     const known = new Set(found.map((p) => p.id));
     const missing = unique.find((id) => !known.has(id));

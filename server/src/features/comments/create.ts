@@ -12,6 +12,7 @@ import { requireScope } from "../../platform/scopes.js";
 import { announceComment } from "../notifications/index.js";
 import { adjustCommentCount } from "./counts.js";
 import { findComment, toCommentView, type CommentView } from "./view.js";
+import { type Hold, NOT_HELD, spamSignalsColumn } from "../../platform/moderation/hold.js";
 
 export type CreateCommentInput = z.output<typeof CreateCommentSchema> & { postId: string };
 
@@ -46,7 +47,9 @@ async function checkMentions(tx: Tx, ctx: Ctx, mentions: string[]): Promise<void
 
 /**
  * Writes a comment on a found post, after checking its parent: the counter (public comments only),
- * audit row and `comment.created` event commit with it. Shared by the API and the portal.
+ * audit row and `comment.created` event commit with it. Shared by the API and the portal. A comment
+ * held for approval (the portal's, under moderation) is written with its audit row only: counted,
+ * announced and marked as activity when the team approves it.
  */
 export async function insertComment(
   tx: Tx,
@@ -54,9 +57,10 @@ export async function insertComment(
   post: PostRow,
   input: CreateCommentInput,
   // A status change tells its comment with the change itself: one notification, not two.
-  options: { announce: boolean } = { announce: true },
+  options: { announce: boolean; hold?: Hold } = { announce: true },
 ): Promise<CommentView> {
   const internal = input.internal ?? false;
+  const hold = options.hold ?? NOT_HELD;
   // A member signed in to the dashboard writes as themselves unless `authorId` says otherwise
   // (null: the team); through an API key, a comment with no `authorId` is the team's.
   const authorId = input.authorId !== undefined ? input.authorId : ctx.actor.type === "member" ? ctx.actor.id : null;
@@ -83,26 +87,46 @@ export async function insertComment(
       created_at: at,
       updated_at: at,
       deleted_at: null,
+      held: hold.held ? 1 : 0,
+      spam_signals: spamSignalsColumn(hold),
     })
     .execute();
+  if (!hold.held) return announceNewComment(tx, ctx, post, id, { action: "comment.created", announce: options.announce, mentions: input.mentions ?? [] });
+  await recordChange(tx, ctx, { action: "comment.held", objectType: "comment", objectId: id, audit: { postId: post.id, spamSignals: hold.spamSignals } });
+  return toCommentView((await findComment(tx, ctx, id, { held: true }))!);
+}
+
+/**
+ * What a new comment sets off, as it is written or as the team approves it (`action` says which,
+ * in the audit log): the post's count and activity, the `comment.created` event and notifications.
+ */
+export async function announceNewComment(
+  tx: Tx,
+  ctx: Ctx,
+  post: PostRow,
+  id: string,
+  { action, announce = true, mentions = [] }: { action: "comment.created" | "comment.approved"; announce?: boolean; mentions?: string[] },
+): Promise<CommentView> {
+  const row = (await findComment(tx, ctx, id))!;
+  const internal = row.internal === 1;
   if (!internal) await adjustCommentCount(tx, post.id, 1);
   // An answer from the team (a member, or the team through a key) also means the team has seen the post.
-  await noteActivity(tx, post.id, at, { byTeam: !isCustomerCtx(ctx) && !authorId?.startsWith("usr_") });
-  const comment = toCommentView((await findComment(tx, ctx, id))!);
+  await noteActivity(tx, post.id, nowIso(), { byTeam: !isCustomerCtx(ctx) && !row.author_id?.startsWith("usr_") });
+  const comment = toCommentView(row);
   await recordChange(tx, ctx, {
-    action: "comment.created",
+    action,
     objectType: "comment",
     objectId: id,
     audit: { postId: post.id, internal },
     event: { type: "comment.created", data: comment },
   });
-  if (options.announce) {
+  if (announce) {
     await announceComment(tx, ctx, post, {
       id,
-      body: input.body,
+      body: row.body,
       internal,
-      authorId: authorId ?? (isCustomerCtx(ctx) ? ctx.actor.id : null),
-      mentions: [...new Set(input.mentions ?? [])],
+      authorId: row.author_id ?? (isCustomerCtx(ctx) ? ctx.actor.id : null),
+      mentions: [...new Set(mentions)],
     });
   }
   return comment;

@@ -12,18 +12,21 @@ const BY_COMMENT_ID_ASC: KeysetOrder = { by: ["c.id"], kinds: ["string"], direct
 
 export async function getComment({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<CommentView> {
   requireScope(ctx.actor.scopes, "comments:read");
-  const row = await findComment(reader(ctx), ctx, input.id);
+  const row = await findComment(reader(ctx), ctx, input.id, { held: true });
   if (!row) throw notFound("comment", input.id);
   return toCommentView(row);
 }
 
-/** A post's comments in the order they were written (replies carry parentId); `internal` filters. */
+/**
+ * A post's comments in the order they were written (replies carry parentId); `internal` filters.
+ * The team sees those waiting for approval too (`heldForApproval`), the portal never.
+ */
 export async function listComments({ ctx, input }: { ctx: Ctx; input: PageInput & { postId: string; internal?: boolean } }): Promise<Page<CommentView>> {
   requireScope(ctx.actor.scopes, "comments:read");
   const db = reader(ctx);
-  const post = await findPost(db, ctx, input.postId);
+  const post = await findPost(db, ctx, input.postId, { held: true });
   if (!post) throw notFound("post", input.postId);
-  return commentPage(db, ctx, post.id, input, "comments");
+  return commentPage(db, ctx, post.id, { ...input, held: true }, "comments");
 }
 
 /** One page of a found post's comments; `listName` keeps the cursors of two lists apart. */
@@ -31,11 +34,12 @@ export async function commentPage(
   db: Db | Tx,
   ctx: Ctx,
   postId: string,
-  input: PageInput & { internal?: boolean },
+  input: PageInput & { internal?: boolean; held?: boolean },
   listName: string,
 ): Promise<Page<CommentView>> {
   let query = selectComments(db).where("c.workspace_id", "=", ctx.workspace.id).where("c.post_id", "=", postId).where("c.deleted_at", "is", null);
   if (input.internal !== undefined) query = query.where("c.internal", "=", input.internal ? 1 : 0);
+  if (!input.held) query = query.where("c.held", "=", 0);
   return keysetPage(ctx, {
     key: JSON.stringify([listName, ctx.workspace.id, postId, input.internal ?? null]),
     input,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SpamSignalsSchema } from "../../platform/moderation/hold.js";
 import { AuthorSchema, PageQuery, idParam, listOf, text, idOf } from "../../platform/fields.js";
 
 export const CommentSchema = z
@@ -9,6 +10,11 @@ export const CommentSchema = z
     body: z.string().openapi({ description: "Markdown." }),
     internal: z.boolean().openapi({ description: "Internal comments are for the team and never appear on customer-facing routes." }),
     author: AuthorSchema.nullable(),
+    heldForApproval: z.boolean().openapi({
+      description:
+        "It waits for the team's approval (the workspace's `moderation`): until approved it is not counted, not on the portal, and nothing was announced of it.",
+    }),
+    spamSignals: SpamSignalsSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
   })

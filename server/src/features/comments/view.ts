@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.js";
 import type { CommentSchema } from "./schema.js";
 import { authorOf } from "../../platform/authors.js";
+import { spamSignalsOf } from "../../platform/moderation/hold.js";
 import type { Ctx } from "../../platform/context.js";
 
 /** A comment as the API shows it. */
@@ -27,12 +28,19 @@ export function toCommentView(r: CommentRow): CommentView {
     body: r.body,
     internal: r.internal === 1,
     author: authorOf(r),
+    heldForApproval: r.held === 1,
+    spamSignals: spamSignalsOf(r.spam_signals),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
 }
 
-/** One live comment of the workspace, or undefined. */
-export function findComment(db: Kysely<Database>, ctx: Ctx, id: string): Promise<CommentRow | undefined> {
-  return selectComments(db).where("c.workspace_id", "=", ctx.workspace.id).where("c.id", "=", id).where("c.deleted_at", "is", null).executeTakeFirst();
+/**
+ * One live comment of the workspace, or undefined. One held for approval is not there yet for
+ * anything that would change it, reply to it or announce it: only reads pass `held: true`.
+ */
+export function findComment(db: Kysely<Database>, ctx: Ctx, id: string, { held = false }: { held?: boolean } = {}): Promise<CommentRow | undefined> {
+  let query = selectComments(db).where("c.workspace_id", "=", ctx.workspace.id).where("c.id", "=", id).where("c.deleted_at", "is", null);
+  if (!held) query = query.where("c.held", "=", 0);
+  return query.executeTakeFirst();
 }

@@ -36,6 +36,7 @@ export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; in
       page.data.map((r) => r.id),
     )
     .where("p.deleted_at", "is", null)
+    .where("p.held", "=", 0)
     .where("p.board_id", "in", publicBoardIds(db, ctx))
     .orderBy("p.id")
     .execute();

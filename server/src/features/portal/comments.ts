@@ -8,6 +8,7 @@ import { requirePortalRead, requireViewer, type CustomerCtx } from "../../http/c
 import { HeedError } from "../../platform/errors.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { findPublicPost } from "./view.js";
+import { type CountSubmission, screenSubmission } from "../moderation/index.js";
 
 /** A comment as the portal shows it: public comments only, so the flag is left out. */
 export type PortalCommentView = z.output<typeof PortalCommentSchema>;
@@ -15,7 +16,7 @@ export type PortalCommentView = z.output<typeof PortalCommentSchema>;
 /** The validated body of `POST /portal/posts/{id}/comments`, with the post's id from the path. */
 export type CreatePortalCommentInput = z.output<typeof CreatePortalCommentSchema> & { postId: string };
 
-function toPortalComment({ internal: _internal, ...comment }: CommentView): PortalCommentView {
+function toPortalComment({ internal: _internal, spamSignals: _spamSignals, ...comment }: CommentView): PortalCommentView {
   return comment;
 }
 
@@ -28,15 +29,27 @@ export async function listPortalComments({ ctx, input }: { ctx: CustomerCtx; inp
   return { data: page.data.map(toPortalComment), nextCursor: page.nextCursor };
 }
 
-/** The identified end user comments on a public post, or replies to one of its public comments. */
-export async function createPortalComment({ ctx, input }: { ctx: CustomerCtx; input: CreatePortalCommentInput }): Promise<PortalCommentView> {
+/**
+ * The identified end user comments on a public post, or replies to one of its public comments.
+ * Under the workspace's moderation it may wait for approval (`heldForApproval` in the answer).
+ */
+export async function createPortalComment({
+  ctx,
+  input,
+  countSubmission,
+}: {
+  ctx: CustomerCtx;
+  input: CreatePortalCommentInput;
+  countSubmission: CountSubmission;
+}): Promise<PortalCommentView> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => {
     const post = await findPublicPost(tx, ctx, input.postId);
     if (post.comments_locked === 1) throw new HeedError("comments_locked", "The team locked the comments of this post.");
+    const submission = { kind: "comment" as const, body: input.body };
+    const hold = await screenSubmission(tx, { workspaceId: ctx.workspace.id, userId: viewer.id, submission, countSubmission });
     // The parent is checked by the shared writer, which hides internal comments from end users.
-    return toPortalComment(
-      await insertComment(tx, ctx, post, { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false }),
-    );
+    const comment = { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false };
+    return toPortalComment(await insertComment(tx, ctx, post, comment, { announce: true, hold }));
   });
 }

@@ -22,6 +22,7 @@ export async function getPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<Portal
       .where("v.workspace_id", "=", ctx.workspace.id)
       .where("v.user_id", "=", viewer.id)
       .where("p.deleted_at", "is", null)
+      .where("p.held", "=", 0)
       .where("p.board_id", "in", publicBoardIds(db, ctx))
       .executeTakeFirstOrThrow(),
     db
@@ -30,6 +31,7 @@ export async function getPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<Portal
       .where("p.workspace_id", "=", ctx.workspace.id)
       .where("p.author_id", "=", viewer.id)
       .where("p.deleted_at", "is", null)
+      .where("p.held", "=", 0)
       .where("p.merged_into_id", "is", null)
       .where("p.board_id", "in", publicBoardIds(db, ctx))
       .executeTakeFirstOrThrow(),
@@ -54,6 +56,7 @@ export async function listPortalMyVotes({ ctx, input }: { ctx: CustomerCtx; inpu
       .where("v.workspace_id", "=", ctx.workspace.id)
       .where("v.user_id", "=", viewer.id)
       .where("p.deleted_at", "is", null)
+      .where("p.held", "=", 0)
       .where("p.board_id", "in", publicBoardIds(db, ctx)),
     order: { by: ["v.created_at", "p.id"], fields: ["voted_at", "id"], kinds: ["string", "string"], direction: "desc" },
     shape: (rows) => rows,

@@ -17,7 +17,15 @@ export const PORTAL_POST_SORTS = ["newest", "oldest", "votes", "trending", "comm
 export const PORTAL_LIMITS = { title: 200, body: 10_000, comment: 5_000 } as const;
 
 /** What the team's Post holds that the portal never shows: each is stripped from every post it answers. */
-export const TEAM_ONLY_POST_FIELDS = { ownerId: true, revenue: true, possibleDuplicateOf: true, seenAt: true, lastActivityAt: true } as const;
+export const TEAM_ONLY_POST_FIELDS = {
+  ownerId: true,
+  revenue: true,
+  possibleDuplicateOf: true,
+  seenAt: true,
+  lastActivityAt: true,
+  spamSignals: true,
+  heldComments: true,
+} as const;
 
 export const PortalPostSchema = PostSchema.omit(TEAM_ONLY_POST_FIELDS)
   .extend({ viewerHasVoted: z.boolean().openapi({ description: "Whether the end user of the `x-service-user-token` voted for it; false without one." }) })
@@ -49,7 +57,9 @@ export const SubmitPostSchema = z
   })
   .openapi("SubmitPost");
 
-export const PortalCommentSchema = CommentSchema.omit({ internal: true }).openapi("PortalComment", { description: "A public comment." });
+export const PortalCommentSchema = CommentSchema.omit({ internal: true, spamSignals: true }).openapi("PortalComment", {
+  description: "A public comment (`heldForApproval` only ever true in the answer to its author's own submission).",
+});
 export const PortalCommentListSchema = listOf(PortalCommentSchema, "PortalCommentList");
 
 export const CreatePortalCommentSchema = z

@@ -24,6 +24,7 @@ export async function portalSitemap({ ctx }: { ctx: CustomerCtx }): Promise<{ bo
     .where("workspace_id", "=", ctx.workspace.id)
     .where("board_id", "in", publicBoardIds(db, ctx))
     .where("deleted_at", "is", null)
+    .where("held", "=", 0)
     .where("merged_into_id", "is", null)
     .orderBy("updated_at", "desc")
     .limit(MAX_POSTS)

@@ -8,6 +8,7 @@ import { HeedError, invalidReference } from "../../platform/errors.js";
 import { insertPost } from "../posts/index.js";
 import { resolveStatus } from "../posts/index.js";
 import { type PortalPostView, toPortalPost } from "./view.js";
+import { type CountSubmission, screenSubmission } from "../moderation/index.js";
 
 const HOUR_MS = 3_600_000;
 
@@ -49,16 +50,19 @@ async function checkPostCap(tx: Tx, ctx: CustomerCtx, userId: string): Promise<v
 /**
  * An identified end user posts an idea on a public board, in the default status. A guest's post
  * (an unverified `guest:` end user) also counts against the caps per client address and per
- * workspace, once everything else about it is accepted.
+ * workspace, once everything else about it is accepted. Under the workspace's moderation it may
+ * wait for approval (`heldForApproval` in the answer, to its author alone).
  */
 export async function submitPortalPost({
   ctx,
   input,
   countGuestPost,
+  countSubmission,
 }: {
   ctx: CustomerCtx;
   input: SubmitPostInput;
   countGuestPost: CountGuestPost;
+  countSubmission: CountSubmission;
 }): Promise<PortalPostView> {
   const viewer = requireViewer(ctx);
   return inTransaction(ctx, async (tx) => {
@@ -73,6 +77,8 @@ export async function submitPortalPost({
     await checkPostCap(tx, ctx, viewer.id);
     if (isGuest(viewer)) await countGuestPost(ctx.workspace.id);
     const statusId = await resolveStatus(tx, ctx, undefined);
-    return toPortalPost(await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id }), false);
+    const submission = { kind: "post" as const, title: input.title, body: input.body ?? "" };
+    const hold = await screenSubmission(tx, { workspaceId: ctx.workspace.id, userId: viewer.id, submission, countSubmission });
+    return toPortalPost(await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id }, hold), false);
   });
 }

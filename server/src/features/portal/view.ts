@@ -43,7 +43,7 @@ export function toPortalPost(post: PostView, viewerHasVoted: boolean): PortalPos
 
 /**
  * A live post on a public board, or 404 exactly as for an unknown id: the portal never reveals that
- * a private board's post exists. Merged posts are found (their `mergedInto` leads to the survivor).
+ * a private board's post exists, nor one waiting for approval. Merged posts are found (their `mergedInto` leads to the survivor).
  */
 export async function findPublicPost(db: Db | Tx, ctx: Ctx, id: string): Promise<PostRow> {
   // An address anyone can type: what cannot be a post id is not looked up.
@@ -52,6 +52,7 @@ export async function findPublicPost(db: Db | Tx, ctx: Ctx, id: string): Promise
     .where("p.workspace_id", "=", ctx.workspace.id)
     .where("p.id", "=", id)
     .where("p.deleted_at", "is", null)
+    .where("p.held", "=", 0)
     .where("p.board_id", "in", publicBoardIds(db, ctx))
     .executeTakeFirst();
   if (!row) throw notFound("post", id);

@@ -17,7 +17,7 @@ export type ActivityView = z.output<typeof PostActivitySchema>;
 export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageInput & { postId: string } }): Promise<Page<ActivityView>> {
   requireScope(ctx.actor.scopes, "posts:read");
   const db = reader(ctx);
-  const post = await findPost(db, ctx, input.postId);
+  const post = await findPost(db, ctx, input.postId, { held: true });
   if (!post) throw notFound("post", input.postId);
   return keysetPage(ctx, {
     key: `activity:${ctx.workspace.id}:${post.id}`,

@@ -11,6 +11,7 @@ import { announcePostCreated } from "../notifications/index.js";
 import { indexText, replaceTags } from "./store.js";
 import { queueDuplicateCheck } from "./duplicates/queue.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
+import { type Hold, NOT_HELD, spamSignalsColumn } from "../../platform/moderation/hold.js";
 
 export type CreatePostInput = z.output<typeof CreatePostSchema>;
 
@@ -28,10 +29,11 @@ export async function createPost({ ctx, input }: { ctx: Ctx; input: CreatePostIn
 }
 
 /**
- * Writes a post whose references were checked, with its tags, search terms, audit row and
- * `post.created` event. Shared by the API and the portal, which check different things first.
+ * Writes a post whose references were checked, with its tags and search terms. Shared by the API
+ * and the portal, which check different things first. A post held for approval (the portal's, under
+ * moderation) is written with its audit row only: it is announced when the team approves it.
  */
-export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { statusId: string; tagIds: string[] }): Promise<PostView> {
+export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { statusId: string; tagIds: string[] }, hold: Hold = NOT_HELD): Promise<PostView> {
   const at = nowIso();
   const row: PostsTable = {
     id: newId("post"),
@@ -56,17 +58,36 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
     // What the team writes it has seen; an end user's post is New until the team opens it.
     seen_at: input.authorId?.startsWith("usr_") ? null : at,
     last_activity_at: at,
+    held: hold.held ? 1 : 0,
+    spam_signals: spamSignalsColumn(hold),
   };
   await tx.insertInto("posts").values(row).execute();
   await replaceTags(tx, ctx, row.id, input.tagIds);
+  // Indexed at once, held or not: the team searches its Held view too.
   await indexText(tx, ctx, row.id, { title: row.title, body: row.body });
-  await queueDuplicateCheck(tx, ctx.workspace.id, row.id);
-
-  const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
+  if (!hold.held) return announceNewPost(tx, ctx, row.id, "post.created");
   await recordChange(tx, ctx, {
-    action: "post.created",
+    action: "post.held",
     objectType: "post",
     objectId: row.id,
+    audit: { title: row.title, boardId: row.board_id, spamSignals: hold.spamSignals },
+  });
+  const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id, { held: true }))!]);
+  return view!;
+}
+
+/**
+ * What a new post sets off, as it is written or as the team approves it (`action` says which, in
+ * the audit log): the `post.created` event, its notifications, and the look for a duplicate.
+ */
+export async function announceNewPost(tx: Tx, ctx: Ctx, postId: string, action: "post.created" | "post.approved"): Promise<PostView> {
+  await queueDuplicateCheck(tx, ctx.workspace.id, postId);
+  const row = (await findPost(tx, ctx, postId))!;
+  const [view] = await toPostViews(tx, ctx, [row]);
+  await recordChange(tx, ctx, {
+    action,
+    objectType: "post",
+    objectId: postId,
     audit: { title: row.title, boardId: row.board_id },
     event: { type: "post.created", data: view },
   });

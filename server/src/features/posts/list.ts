@@ -241,6 +241,17 @@ function teamReplyTo(eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">) {
     .where((w) => w.or([w("c.author_id", "is", null), w("c.author_id", "like", "mem_%")]));
 }
 
+/** A comment of the post that waits for approval. */
+function heldCommentOf(eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">) {
+  return eb
+    .selectFrom("comments as c")
+    .select("c.id")
+    .whereRef("c.workspace_id", "=", "p.workspace_id")
+    .whereRef("c.post_id", "=", "p.id")
+    .where("c.held", "=", 1)
+    .where("c.deleted_at", "is", null);
+}
+
 /**
  * Every post the filters select (a search's words match any, as in the list), as a query of `p.id`;
  * undefined when `q` holds nothing to search, so nothing matches. For work over all of them.
@@ -255,7 +266,10 @@ export async function matchingPosts(db: Db | Tx, ctx: Ctx, input: PostFilters & 
 }
 
 /** What a list's filters may name; the portal's lists pass fewer (never an owner). */
-export type PostFilters = Pick<ListPostsInput, "boardId" | "status" | "tag" | "authorId" | "possibleDuplicate" | "seen" | "unanswered" | "inactiveDays"> & {
+export type PostFilters = Pick<
+  ListPostsInput,
+  "boardId" | "status" | "tag" | "authorId" | "possibleDuplicate" | "seen" | "unanswered" | "inactiveDays" | "held"
+> & {
   ownerId?: string | undefined;
   voterId?: string | undefined;
   companyId?: string | undefined;
@@ -277,6 +291,8 @@ export function postFilters(
   search?: PreparedSearch,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb("p.workspace_id", "=", ctx.workspace.id), eb("p.deleted_at", "is", null), eb("p.merged_into_id", "is", null)];
+  // A held post is on one list only, the team's Held view, beside the posts whose comments wait.
+  conditions.push(input.held ? eb.or([eb("p.held", "=", 1), eb.exists(heldCommentOf(eb))]) : eb("p.held", "=", 0));
   if (scope.publicBoardsOnly) conditions.push(eb("p.board_id", "in", publicBoardIds(db, ctx)));
   if (input.boardId) conditions.push(eb("p.board_id", "=", input.boardId));
   if (input.status) {

@@ -5,7 +5,10 @@ import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findPost, selectPosts, toPostViews, type PostView } from "./view.js";
 
-/** Brings a deleted post back, with its votes and comments; restoring a live post changes nothing. */
+/**
+ * Brings a deleted post back, with its votes and comments; restoring a live post changes nothing. A
+ * rejected post (deleted while held) comes back held, to be decided again.
+ */
 export async function restorePost({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<PostView> {
   requireScope(ctx.actor.scopes, "posts:write");
   return inTransaction(ctx, async (tx) => {
@@ -14,14 +17,15 @@ export async function restorePost({ ctx, input }: { ctx: Ctx; input: { id: strin
     if (row.deleted_at !== null) {
       await tx.updateTable("posts").set({ deleted_at: null, updated_at: nowIso() }).where("id", "=", row.id).execute();
     }
-    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id))!]);
+    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id, { held: true }))!]);
     if (row.deleted_at !== null) {
       await recordChange(tx, ctx, {
         action: "post.restored",
         objectType: "post",
         objectId: row.id,
         audit: { deletedAt: row.deleted_at },
-        event: { type: "post.updated", data: view },
+        // A rejected post comes back to the Held view, still unannounced: no event.
+        ...(row.held === 1 ? {} : { event: { type: "post.updated" as const, data: view } }),
       });
     }
     return view!;

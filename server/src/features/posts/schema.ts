@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
 import { ActorSchema, AuditActionSchema } from "../audit-log/index.js";
+import { SpamSignalsSchema } from "../../platform/moderation/hold.js";
 import { AuthorSchema, PageQuery, listOf, text, timestamp, date, idOf } from "../../platform/fields.js";
 
 export const POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated", "revenue"] as const;
@@ -33,6 +34,12 @@ export const PostSchema = z
           "The earlier open post this one most likely repeats, found in the background a moment after it was written or retitled (their titles hold 60% of each other's words). `null` when none was found, once dismissed (`POST /posts/{id}/dismiss-duplicate`), or when that post is merged or deleted.",
       }),
     url: z.string().openapi({ description: "The post in the public portal." }),
+    heldForApproval: z.boolean().openapi({
+      description:
+        "It waits for the team's approval (the workspace's `moderation`): until approved it is on no list but `held=true`, not on the portal, and nothing was announced of it.",
+    }),
+    spamSignals: SpamSignalsSchema,
+    heldComments: z.number().int().openapi({ description: "Its comments that wait for the team's approval." }),
     seenAt: timestamp.nullable().openapi({
       description:
         "When the team first saw it (opened it in the dashboard, changed it or answered it); `null`: New. A post the team writes is seen as it is written.",
@@ -100,6 +107,10 @@ export const ListPostsQuery = z.object({
     .enum(["true"])
     .optional()
     .openapi({ description: "`true`: only posts with a possible duplicate the team has not dismissed (`possibleDuplicateOf` set)." }),
+  held: z
+    .enum(["true"])
+    .optional()
+    .openapi({ description: "`true`: the Held view: posts waiting for approval, and posts with comments waiting for it. Without it, no held post is listed." }),
   q: text().max(200).optional().openapi({
     description:
       "Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise.",

@@ -5,6 +5,7 @@ import type { PostSchema } from "./schema.js";
 import { authorOf } from "../../platform/authors.js";
 import type { Ctx } from "../../platform/context.js";
 import { type PossibleDuplicateOf, possibleDuplicatesOf } from "./duplicates/suggestions.js";
+import { spamSignalsOf } from "../../platform/moderation/hold.js";
 
 type Conn = Kysely<Database>;
 
@@ -30,23 +31,16 @@ export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["execute
  */
 export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[], { publicView = false }: { publicView?: boolean } = {}): Promise<PostView[]> {
   if (rows.length === 0) return [];
-  const duplicates = publicView
-    ? new Map<string, PossibleDuplicateOf>()
-    : await possibleDuplicatesOf(
-        db,
-        ctx.workspace.id,
-        rows.map((r) => r.id),
-      );
+  const ids = rows.map((r) => r.id);
+  const [duplicates, heldComments] = publicView
+    ? [new Map<string, PossibleDuplicateOf>(), new Map<string, number>()]
+    : await Promise.all([possibleDuplicatesOf(db, ctx.workspace.id, ids), heldCommentCounts(db, ctx.workspace.id, ids)]);
   const tagRows = await db
     .selectFrom("post_tags as pt")
     .innerJoin("tags as t", "t.id", "pt.tag_id")
     .select(["pt.post_id", "t.id", "t.name"])
     .where("pt.workspace_id", "=", ctx.workspace.id)
-    .where(
-      "pt.post_id",
-      "in",
-      rows.map((r) => r.id),
-    )
+    .where("pt.post_id", "in", ids)
     .orderBy("t.name")
     .execute();
   const tagsByPost = new Map<string, PostView["tags"]>();
@@ -75,6 +69,9 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[], { publicV
     mergedInto: r.merged_into_id,
     possibleDuplicateOf: duplicates.get(r.id) ?? null,
     url: portal + r.id,
+    heldForApproval: r.held === 1,
+    spamSignals: spamSignalsOf(r.spam_signals),
+    heldComments: heldComments.get(r.id) ?? 0,
     seenAt: r.seen_at,
     lastActivityAt: r.last_activity_at,
     createdAt: r.created_at,
@@ -82,9 +79,29 @@ export async function toPostViews(db: Conn, ctx: Ctx, rows: PostRow[], { publicV
   }));
 }
 
-/** One live (not deleted) post of the workspace, or undefined. */
-export async function findPost(db: Conn, ctx: Ctx, id: string): Promise<PostRow | undefined> {
-  return selectPosts(db).where("p.workspace_id", "=", ctx.workspace.id).where("p.id", "=", id).where("p.deleted_at", "is", null).executeTakeFirst();
+/** How many comments wait for approval on each of these posts (a read of the small held index). */
+async function heldCommentCounts(db: Conn, workspaceId: string, postIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("comments")
+    .select(["post_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("workspace_id", "=", workspaceId)
+    .where("held", "=", 1)
+    .where("post_id", "in", postIds)
+    .where("deleted_at", "is", null)
+    .groupBy("post_id")
+    .execute();
+  return new Map(rows.map((r) => [r.post_id, Number(r.n)]));
+}
+
+/**
+ * One live (not deleted) post of the workspace, or undefined. A post held for approval is not there
+ * yet for anything that would change it or announce it (votes, comments, edits): only reads that
+ * show it to the team pass `held: true`, and features/moderation decides it.
+ */
+export async function findPost(db: Conn, ctx: Ctx, id: string, { held = false }: { held?: boolean } = {}): Promise<PostRow | undefined> {
+  let query = selectPosts(db).where("p.workspace_id", "=", ctx.workspace.id).where("p.id", "=", id).where("p.deleted_at", "is", null);
+  if (!held) query = query.where("p.held", "=", 0);
+  return query.executeTakeFirst();
 }
 
 /** The workspace's public boards, as a subquery: the only boards customer-facing routes show. */

@@ -10,7 +10,7 @@ import { selectVoters, toVoterView, type VoterView } from "./view.js";
 export async function listVotes({ ctx, input }: { ctx: Ctx; input: PageInput & { postId: string } }): Promise<Page<VoterView>> {
   requireScope(ctx.actor.scopes, "votes:read");
   const db = reader(ctx);
-  const post = await findPost(db, ctx, input.postId);
+  const post = await findPost(db, ctx, input.postId, { held: true });
   if (!post) throw notFound("post", input.postId);
   return keysetPage(ctx, {
     key: `votes:${ctx.workspace.id}:${post.id}`,

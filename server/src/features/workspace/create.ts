@@ -51,6 +51,7 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     portal_language: DEFAULT_LANGUAGE,
     portal_guest_access: 0,
     require_two_factor: 0,
+    moderation: "off",
     created_at: at,
     updated_at: at,
   };

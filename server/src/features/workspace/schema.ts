@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { color, integer, text, idOf } from "../../platform/fields.js";
 import { LANGUAGES } from "../../platform/i18n/languages.js";
+import { ModerationSchema } from "../../platform/moderation/hold.js";
 
 export const WorkspaceSchema = z
   .object({
@@ -33,6 +34,7 @@ export const WorkspaceSchema = z
     notificationWindowSeconds: z.number().int().nullable().openapi({
       description: "Changes to what one person follows within this many seconds arrive as one mail; null: the server's NOTIFICATION_WINDOW_SECONDS.",
     }),
+    moderation: ModerationSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -69,6 +71,7 @@ export const UpdateWorkspaceSchema = z
       .nullable()
       .optional()
       .openapi({ description: "0 sends each change at once; null: the server's NOTIFICATION_WINDOW_SECONDS." }),
+    moderation: ModerationSchema.optional(),
   })
   .openapi("UpdateWorkspace");
 

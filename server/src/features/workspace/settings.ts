@@ -47,6 +47,7 @@ function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[], singleS
     requireTwoFactor: row.require_two_factor === 1,
     singleSignOn,
     notificationWindowSeconds: row.notification_window_seconds,
+    moderation: row.moderation,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -94,6 +95,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
       portal_guest_access: input.portalGuestAccess === undefined ? before.portal_guest_access : input.portalGuestAccess ? 1 : 0,
       require_two_factor: input.requireTwoFactor === undefined ? before.require_two_factor : input.requireTwoFactor ? 1 : 0,
       notification_window_seconds: input.notificationWindowSeconds === undefined ? before.notification_window_seconds : input.notificationWindowSeconds,
+      moderation: input.moderation ?? before.moderation,
       updated_at: nowIso(),
     };
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();

@@ -4,6 +4,9 @@ import type { ActorType, AuditAction, AuditObjectType } from "../changes/vocabul
 // one set of queries runs unchanged on SQLite and PostgreSQL.
 export type Flag = 0 | 1;
 
+/** `off`: nothing waits; `likely_spam`: what a spam signal marks waits; `all`: every end user's post and comment waits (platform/moderation/hold.ts). */
+export type Moderation = "off" | "likely_spam" | "all";
+
 export interface WorkspacesTable {
   id: string;
   slug: string;
@@ -27,6 +30,8 @@ export interface WorkspacesTable {
   require_two_factor: Flag;
   /** How long changes are gathered into one mail, in seconds; null: NOTIFICATION_WINDOW_SECONDS. */
   notification_window_seconds: number | null;
+  /** What an end user's post or comment waits for approval under (features/moderation). */
+  moderation: Moderation;
   created_at: string;
   updated_at: string;
 }
@@ -213,6 +218,10 @@ export interface PostsTable {
   seen_at: string | null;
   /** The last vote, comment or change: what Stale reads. */
   last_activity_at: string;
+  /** 1 while it waits for the team's approval (and once rejected, with `deleted_at`). */
+  held: Flag;
+  /** JSON array of the spam signals its submission raised (features/moderation), or null. */
+  spam_signals: string | null;
 }
 
 export type BulkJobState = "queued" | "running" | "done" | "failed" | "undoing" | "undone";
@@ -329,6 +338,10 @@ export interface CommentsTable {
   deleted_at: string | null;
   /** The post a merge moved this comment from, until it is unmerged. */
   origin_post_id?: string | null;
+  /** 1 while it waits for the team's approval (and once rejected, with `deleted_at`). */
+  held: Flag;
+  /** JSON array of the spam signals its submission raised (features/moderation), or null. */
+  spam_signals: string | null;
 }
 
 export interface UsersTable {

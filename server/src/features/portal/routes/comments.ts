@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { createPortalComment, listPortalComments } from "../comments.js";
+import { customerCtx } from "../../../http/auth.js";
+import { submissionCounter } from "../../moderation/index.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { PageQuery, postParam } from "../../../platform/fields.js";
 import { publicKey } from "../../../http/route-security.js";
@@ -32,12 +34,15 @@ export const createPortalCommentOperation = defineOperation(
     summary: "Comment on a post",
     description:
       `The identified end user comments (up to ${PORTAL_LIMITS.comment.toLocaleString("en")} characters) or replies to a public comment. ` +
-      "A post whose comments the team locked answers 403. Emits `comment.created`.",
+      "A post whose comments the team locked answers 403. Emits `comment.created`, unless the workspace's `moderation` holds it for approval (`heldForApproval`: it appears, and is announced, once the team approves it).",
     credential: publicKey("required"),
     params: postParam,
     body: CreatePortalCommentSchema,
     answer: { status: 201, schema: PortalCommentSchema, description: "The new comment." },
     errors: ["not_found", "comments_locked"],
   },
-  { verb: createPortalComment, idAs: "postId" },
+  async (c) => {
+    const input = { ...c.req.valid("json"), postId: c.req.valid("param").id };
+    return c.json(await createPortalComment({ ctx: customerCtx(c), input, countSubmission: submissionCounter(c) }), 201);
+  },
 );

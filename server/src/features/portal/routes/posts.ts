@@ -1,6 +1,7 @@
 import { getPortalPost, listPortalPosts } from "../posts.js";
 import { submitPortalPost } from "../submit.js";
 import { customerCtx } from "../../../http/auth.js";
+import { submissionCounter } from "../../moderation/index.js";
 import { GUEST_POSTS_PER_ADDRESS, GUEST_POSTS_PER_WORKSPACE, guestPostCounter } from "../guest-post-limits.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { postParam } from "../../../platform/fields.js";
@@ -51,11 +52,16 @@ export const submitPortalPostOperation = defineOperation(
     description:
       `The identified end user posts on a public board, in the default status. Titles up to ${PORTAL_LIMITS.title} characters, bodies up to ${PORTAL_LIMITS.body.toLocaleString("en")}; ` +
       `at most the workspace's \`portalPostsPerHour\` posts per user per hour, and guests' posts at most ${GUEST_POSTS_PER_ADDRESS} per client address and ` +
-      `${GUEST_POSTS_PER_WORKSPACE} per workspace in 15 minutes (429 with \`retry-after\`). Emits \`post.created\`.`,
+      `${GUEST_POSTS_PER_WORKSPACE} per workspace in 15 minutes (429 with \`retry-after\`). Emits \`post.created\`, unless the workspace's \`moderation\` holds it for approval ` +
+      "(`heldForApproval`: it appears, and is announced, once the team approves it).",
     credential: publicKey("required"),
     body: SubmitPostSchema,
     answer: { status: 201, schema: PortalPostSchema, description: "The new post." },
     errors: ["post_limit_reached"],
   },
-  async (c) => c.json(await submitPortalPost({ ctx: customerCtx(c), input: c.req.valid("json"), countGuestPost: guestPostCounter(c) }), 201),
+  async (c) =>
+    c.json(
+      await submitPortalPost({ ctx: customerCtx(c), input: c.req.valid("json"), countGuestPost: guestPostCounter(c), countSubmission: submissionCounter(c) }),
+      201,
+    ),
 );

@@ -8,6 +8,7 @@ import { signInAsGuest } from "../guest.js";
 import { HeedError } from "../../../platform/errors.js";
 import { createPortalComment } from "../comments.js";
 import { submitPortalPost } from "../submit.js";
+import { submissionCounter } from "../../moderation/index.js";
 import { unvotePortalPost, votePortalPost } from "../votes.js";
 import { getPortalWorkspace } from "../workspace.js";
 import type { AppEnv } from "../../../http/env.js";
@@ -72,15 +73,18 @@ export async function followChangelog(r: PortalRequest, form: Form): Promise<Act
   return { redirect: `${r.frame.base}/changelog${on ? "?subscribed=1" : ""}` };
 }
 
-export async function comment(r: PortalRequest, postId: string, form: Form): Promise<ActionResult> {
+export async function comment(r: PortalRequest, c: Context<AppEnv>, postId: string, form: Form): Promise<ActionResult> {
   const parentId = text(form, "parentId") || undefined;
   const body = text(form, "body");
   const parsed = CreatePortalCommentSchema.safeParse({ body, ...(parentId ? { parentId } : {}) });
   const problem = (detail: string) => ({ form: parentId ? ("reply" as const) : ("comment" as const), ...(parentId ? { parentId } : {}), detail, body });
   if (!parsed.success) return { status: 400, page: await postPage(r, postId, {}, problem(parsed.error.issues[0]?.message ?? "")) };
   try {
-    const created = await createPortalComment({ ctx: r.ctx, input: { ...parsed.data, postId } });
-    return { redirect: `${r.frame.base}/posts/${postId}#comment-${created.id}` };
+    const created = await createPortalComment({ ctx: r.ctx, input: { ...parsed.data, postId }, countSubmission: submissionCounter(c) });
+    // A comment waiting for approval is not on the page yet: the page says so where it would be.
+    return {
+      redirect: created.heldForApproval ? `${r.frame.base}/posts/${postId}?held=1#comment-held` : `${r.frame.base}/posts/${postId}#comment-${created.id}`,
+    };
   } catch (error) {
     const detail = detailOf(error);
     if (detail === null || (error as HeedError).status === 403) throw error;
@@ -96,8 +100,9 @@ export async function submit(r: PortalRequest, c: Context<AppEnv>, boardSlug: st
   const parsed = SubmitPostSchema.safeParse({ boardId: board.id, title, body });
   if (!parsed.success) return { status: 400, page: await submitPage(r, boardSlug, { detail: parsed.error.issues[0]?.message ?? "", title, body }) };
   try {
-    const post = await submitPortalPost({ ctx: r.ctx, input: parsed.data, countGuestPost: guestPostCounter(c) });
-    return { redirect: `${r.frame.base}/posts/${post.id}` };
+    const post = await submitPortalPost({ ctx: r.ctx, input: parsed.data, countGuestPost: guestPostCounter(c), countSubmission: submissionCounter(c) });
+    // An idea waiting for approval has no page yet: back to its board, which says so.
+    return { redirect: post.heldForApproval ? `${r.frame.base}/b/${boardSlug}?held=1` : `${r.frame.base}/posts/${post.id}` };
   } catch (error) {
     const detail = detailOf(error);
     if (detail === null) throw error;

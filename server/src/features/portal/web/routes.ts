@@ -105,7 +105,7 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   );
   app.post(
     "/p/:workspace/posts/:id/comments",
-    actionOf((r, c, form) => comment(r, c.req.param("id") ?? "", form)),
+    actionOf((r, c, form) => comment(r, c, c.req.param("id") ?? "", form)),
   );
   app.post(
     "/p/:workspace/sign-out",

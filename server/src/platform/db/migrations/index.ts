@@ -23,6 +23,7 @@ import * as possibleDuplicates from "./0021_possible_duplicates.js";
 import * as triage from "./0022_triage.js";
 import * as bulkJobs from "./0023_bulk_jobs.js";
 import * as analyticsIndexes from "./0024_analytics_indexes.js";
+import * as moderation from "./0025_moderation.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0022_triage": triage,
   "0023_bulk_jobs": bulkJobs,
   "0024_analytics_indexes": analyticsIndexes,
+  "0025_moderation": moderation,
 };

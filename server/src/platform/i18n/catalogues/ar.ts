@@ -122,6 +122,8 @@ export const ar: Catalogue = {
   "changelog.unfollow": "أوقف إرسال التحديثات الجديدة إليّ",
   "changelog.following": "يصلك كل تحديث جديد بالبريد الإلكتروني.",
   "changelog.subscribed": "تم، سيصلك كل تحديث جديد بالبريد الإلكتروني.",
+  "moderation.postHeld": "شكرًا لك: يقرأ الفريق كل فكرة قبل نشرها. ستظهر فكرتك بعد الموافقة عليها.",
+  "moderation.commentHeld": "شكرًا لك: يقرأ الفريق كل تعليق قبل نشره. سيظهر تعليقك بعد الموافقة عليه.",
   "private.title": "تسجيل الدخول إلى {workspace}",
   "private.text": "بوابة الملاحظات هذه خاصة. افتحها من تطبيق {workspace} لتسجيل الدخول.",
   "badRequest.title": "هذا العنوان غير صحيح",

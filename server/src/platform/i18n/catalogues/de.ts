@@ -115,6 +115,8 @@ export const de: Catalogue = {
   "changelog.unfollow": "Keine neuen Einträge mehr per E-Mail",
   "changelog.following": "Sie erhalten jeden neuen Eintrag per E-Mail.",
   "changelog.subscribed": "Erledigt: Sie erhalten ab jetzt jeden neuen Eintrag per E-Mail.",
+  "moderation.postHeld": "Danke: Das Team liest jede Idee, bevor sie hier erscheint. Ihre wird sichtbar, sobald sie freigegeben ist.",
+  "moderation.commentHeld": "Danke: Das Team liest jeden Kommentar, bevor er erscheint. Ihrer wird sichtbar, sobald er freigegeben ist.",
   "private.title": "Bei {workspace} anmelden",
   "private.text": "Dieses Feedback-Portal ist privat. Öffnen Sie es aus der App von {workspace}, um sich anzumelden.",
   "badRequest.title": "Diese Adresse stimmt nicht",

@@ -116,6 +116,8 @@ export const en = {
   "changelog.unfollow": "Stop mailing me new entries",
   "changelog.following": "Each new entry is mailed to you.",
   "changelog.subscribed": "Done: each new entry will be mailed to you.",
+  "moderation.postHeld": "Thank you: the team reads each idea before it appears here. Yours will show once it is approved.",
+  "moderation.commentHeld": "Thank you: the team reads each comment before it appears. Yours will show once it is approved.",
   "private.title": "Sign in to {workspace}",
   "private.text": "This feedback portal is private. Open it from {workspace}'s app to sign in.",
   "badRequest.title": "This address is not right",

@@ -116,6 +116,8 @@ export const es: Catalogue = {
   "changelog.unfollow": "Dejar de recibir novedades por correo",
   "changelog.following": "Recibes cada novedad por correo.",
   "changelog.subscribed": "Listo: recibirás cada novedad por correo.",
+  "moderation.postHeld": "Gracias: el equipo lee cada idea antes de publicarla. La tuya aparecerá cuando se apruebe.",
+  "moderation.commentHeld": "Gracias: el equipo lee cada comentario antes de publicarlo. El tuyo aparecerá cuando se apruebe.",
   "private.title": "Inicia sesión en {workspace}",
   "private.text": "Este portal de sugerencias es privado. Ábrelo desde la app de {workspace} para iniciar sesión.",
   "badRequest.title": "Esta dirección no es correcta",

@@ -117,6 +117,8 @@ export const fr: Catalogue = {
   "changelog.unfollow": "Ne plus recevoir les nouveautés par e-mail",
   "changelog.following": "Vous recevez chaque nouveauté par e-mail.",
   "changelog.subscribed": "C’est fait : vous recevrez chaque nouveauté par e-mail.",
+  "moderation.postHeld": "Merci : l’équipe lit chaque idée avant de la publier. La vôtre apparaîtra dès qu’elle sera approuvée.",
+  "moderation.commentHeld": "Merci : l’équipe lit chaque commentaire avant de le publier. Le vôtre apparaîtra dès qu’il sera approuvé.",
   "private.title": "Connexion à {workspace}",
   "private.text": "Ce portail d’idées est privé. Ouvrez-le depuis l’application {workspace} pour vous connecter.",
   "badRequest.title": "Cette adresse est incorrecte",

@@ -115,6 +115,8 @@ export const ja: Catalogue = {
   "changelog.unfollow": "更新情報のメールを停止",
   "changelog.following": "新しい更新情報はメールでお届けします。",
   "changelog.subscribed": "登録しました。新しい更新情報をメールでお届けします。",
+  "moderation.postHeld": "ありがとうございます。アイデアはチームが確認してから公開されます。承認されるとここに表示されます。",
+  "moderation.commentHeld": "ありがとうございます。コメントはチームが確認してから公開されます。承認されると表示されます。",
   "private.title": "{workspace}にログイン",
   "private.text": "このフィードバックポータルは非公開です。ログインするには、{workspace}のアプリから開いてください。",
   "badRequest.title": "このURLは正しくありません",

@@ -116,6 +116,8 @@ export const ptBR: Catalogue = {
   "changelog.unfollow": "Parar de receber novidades por e-mail",
   "changelog.following": "Você recebe cada novidade por e-mail.",
   "changelog.subscribed": "Pronto: você vai receber cada novidade por e-mail.",
+  "moderation.postHeld": "Obrigado: a equipe lê cada ideia antes de publicá-la. A sua aparecerá assim que for aprovada.",
+  "moderation.commentHeld": "Obrigado: a equipe lê cada comentário antes de publicá-lo. O seu aparecerá assim que for aprovado.",
   "private.title": "Entrar em {workspace}",
   "private.text": "Este portal de feedback é privado. Abra-o pelo app de {workspace} para entrar.",
   "badRequest.title": "Há algo errado com este endereço",

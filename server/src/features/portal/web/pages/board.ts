@@ -33,6 +33,8 @@ export interface BoardQuery {
   status?: string | undefined;
   q?: string | undefined;
   cursor?: string | undefined;
+  /** `1`: the reader's idea was held for the team's approval (features/moderation). */
+  held?: string | undefined;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function boardPage(r: PortalRequest, slug: string | null, query: Bo
       section: "home",
       ...(board.slug ? { newIdea: `${path}/new` } : {}),
     },
-    html`<h1>${board.name}</h1>
+    html`${query.held === "1" ? html`<p class="notice" role="status">${t.t("moderation.postHeld")}</p>` : ""}<h1>${board.name}</h1>
 ${board.description ? html`<p class="lede" dir="auto">${board.description}</p>` : ""}
 <nav aria-label="${t.t("board.sort")}"><ul class="sorts">${SORTS.filter((s) => s.id !== "relevance" || query.q?.trim()).map(
       (s) => html`<li><a href="${link({ sort: s.id, cursor: undefined })}"${s.id === sort ? raw(' aria-current="page"') : ""}>${t.t(s.key)}</a></li>`,

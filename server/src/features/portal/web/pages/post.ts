@@ -47,7 +47,13 @@ ${formTokenField(frame)}<input type="hidden" name="follow" value="${following ? 
 </form>`;
 }
 
-export async function postPage(r: PortalRequest, id: string, query: { comments?: string | undefined }, problem?: FormProblem): Promise<Html> {
+export async function postPage(
+  r: PortalRequest,
+  id: string,
+  // `held=1`: the reader's comment was held for the team's approval (features/moderation).
+  query: { comments?: string | undefined; held?: string | undefined },
+  problem?: FormProblem,
+): Promise<Html> {
   const { t } = r.frame;
   const post = await getPortalPost({ ctx: r.ctx, input: { id } });
   const [workspace, comments, entries] = await Promise.all([
@@ -92,6 +98,7 @@ ${
 }
 <section aria-labelledby="comments-title">
 <h2 id="comments-title">${t.t("post.comments")}</h2>
+${query.held === "1" ? html`<p class="notice" role="status" id="comment-held">${t.t("moderation.commentHeld")}</p>` : ""}
 ${
   top.length === 0
     ? html`<p class="muted">${t.t("post.noComments")}</p>`

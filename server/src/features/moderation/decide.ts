@@ -1,0 +1,104 @@
+import type { z } from "@hono/zod-openapi";
+import { recordChange } from "../../platform/changes/record.js";
+import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
+import { HeedError, invalidReference } from "../../platform/errors.js";
+import { nowIso } from "../../platform/lib/clock.js";
+import { requireScope } from "../../platform/scopes.js";
+import { announceNewComment } from "../comments/index.js";
+import { announceNewPost, findPost } from "../posts/index.js";
+import type { ModerateCommentsSchema, ModeratePostsSchema } from "./schema.js";
+
+// The team's decision on what waits: approving announces it as if it had just been written (the
+// same verbs write its event and notifications, so a held post's events fire once, here);
+// rejecting deletes it with an audit row and nothing else, since nothing was ever announced of it.
+// One request decides up to 100, all or none: an id that cannot take the decision is refused
+// before anything changes.
+
+export type ModeratePostsInput = z.output<typeof ModeratePostsSchema>;
+export type ModerateCommentsInput = z.output<typeof ModerateCommentsSchema>;
+type Decision = ModeratePostsInput["decision"];
+
+interface Decidable {
+  id: string;
+  held: number;
+  deleted_at: string | null;
+}
+
+/**
+ * Which of `ids` wait for `decision` (in the order given): an unknown id is a 400 at its place;
+ * approving a rejected one or rejecting an approved one is a 409 (restore it, or delete it,
+ * instead); one decided already the same way is left out.
+ */
+function waiting(rows: Decidable[], ids: string[], decision: Decision, what: "post" | "comment"): string[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: string[] = [];
+  for (const [index, id] of ids.entries()) {
+    const row = byId.get(id);
+    const rejected = row?.held === 1 && row.deleted_at !== null;
+    // A deleted row that never waited is gone, as for any unknown id.
+    if (!row || (row.deleted_at !== null && row.held === 0)) throw invalidReference(`/ids/${index}`, what, id);
+    if (decision === "approve" && rejected) throw new HeedError("conflict", `The ${what} '${id}' was rejected: restore it first, then approve it.`);
+    if (decision === "reject" && row.held === 0) throw new HeedError("conflict", `The ${what} '${id}' was approved already: delete it instead.`);
+    if (row.held === 1 && row.deleted_at === null && !out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+export async function moderatePosts({ ctx, input }: { ctx: Ctx; input: ModeratePostsInput }): Promise<{ decided: number }> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  return inTransaction(ctx, async (tx) => {
+    const rows = await tx
+      .selectFrom("posts")
+      .select(["id", "held", "deleted_at", "title"])
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("id", "in", input.ids)
+      .execute();
+    const ids = waiting(rows, input.ids, input.decision, "post");
+    for (const id of ids) await decidePost(tx, ctx, id, input.decision, rows.find((r) => r.id === id)!.title);
+    return { decided: ids.length };
+  });
+}
+
+async function decidePost(tx: Tx, ctx: Ctx, id: string, decision: Decision, title: string): Promise<void> {
+  const at = nowIso();
+  if (decision === "approve") {
+    // Deciding on it is seeing it: it does not land in New as well.
+    await tx
+      .updateTable("posts")
+      .set((eb) => ({ held: 0, updated_at: at, seen_at: eb.fn.coalesce("seen_at", eb.val(at)) }))
+      .where("id", "=", id)
+      .execute();
+    await announceNewPost(tx, ctx, id, "post.approved");
+    return;
+  }
+  await tx.updateTable("posts").set({ deleted_at: at, updated_at: at }).where("id", "=", id).execute();
+  await recordChange(tx, ctx, { action: "post.rejected", objectType: "post", objectId: id, audit: { title } });
+}
+
+export async function moderateComments({ ctx, input }: { ctx: Ctx; input: ModerateCommentsInput }): Promise<{ decided: number }> {
+  requireScope(ctx.actor.scopes, "comments:write");
+  return inTransaction(ctx, async (tx) => {
+    const rows = await tx
+      .selectFrom("comments")
+      .select(["id", "held", "deleted_at", "post_id"])
+      .where("workspace_id", "=", ctx.workspace.id)
+      .where("id", "in", input.ids)
+      .execute();
+    const ids = waiting(rows, input.ids, input.decision, "comment");
+    for (const id of ids) await decideComment(tx, ctx, id, input.decision, rows.find((r) => r.id === id)!.post_id);
+    return { decided: ids.length };
+  });
+}
+
+async function decideComment(tx: Tx, ctx: Ctx, id: string, decision: Decision, postId: string): Promise<void> {
+  const at = nowIso();
+  if (decision === "approve") {
+    const post = await findPost(tx, ctx, postId);
+    if (!post) throw new HeedError("conflict", `The post of comment '${id}' was deleted or waits for approval itself: decide the post first.`);
+    await tx.updateTable("comments").set({ held: 0, updated_at: at }).where("id", "=", id).execute();
+    await announceNewComment(tx, ctx, post, id, { action: "comment.approved" });
+    return;
+  }
+  await tx.updateTable("comments").set({ deleted_at: at, updated_at: at }).where("id", "=", id).execute();
+  await recordChange(tx, ctx, { action: "comment.rejected", objectType: "comment", objectId: id, audit: { postId } });
+}
