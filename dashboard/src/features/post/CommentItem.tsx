@@ -10,6 +10,8 @@ import { formatRelative } from "../../ui/format.js";
 import { Markdown } from "../../ui/Markdown.js";
 import { MarkdownField } from "../../ui/MarkdownField.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
+import { SignalBadges } from "../posts/HeldBadges.js";
+import { type Decision, useModerate } from "../posts/moderation.js";
 import { CommentForm } from "./CommentForm.js";
 import { usePostWrite } from "./queries.js";
 import { editCommentSchema } from "./schemas.js";
@@ -27,14 +29,17 @@ export function CommentItem({ comment, replies, names }: { comment: Comment; rep
     <li className={comment.internal ? "comment internal" : "comment"}>
       <article aria-label={`${comment.internal ? "Internal note" : "Comment"} by ${author}`}>
         <p className="comment-meta">
-          {comment.internal && <span className="badge note">Internal note</span>} <strong>{author}</strong>{" "}
+          {comment.internal && <span className="badge note">Internal note</span>}
+          {comment.heldForApproval && <span className="badge held">Held for approval</span>} <SignalBadges signals={comment.spamSignals} />{" "}
+          <strong>{author}</strong>{" "}
           <span className="muted">
             {formatRelative(comment.createdAt)}
             {comment.updatedAt !== comment.createdAt && " · edited"}
           </span>
         </p>
         {mode === "edit" ? <EditForm comment={comment} onDone={() => setMode("read")} /> : <Markdown source={comment.body} />}
-        {mode === "read" && (
+        {comment.heldForApproval && <HeldCommentActions comment={comment} />}
+        {mode === "read" && !comment.heldForApproval && (
           <div className="comment-actions">
             {comment.parentId === null && (
               <button type="button" className="link" onClick={() => setMode("reply")}>
@@ -64,6 +69,23 @@ export function CommentItem({ comment, replies, names }: { comment: Comment; rep
         </ul>
       )}
     </li>
+  );
+}
+
+/** A comment waiting for approval is approved (counted and announced as new) or rejected (deleted). */
+function HeldCommentActions({ comment }: { comment: Comment }) {
+  const moderate = useModerate("comments");
+  const decide = (decision: Decision) => moderate.mutate({ ids: [comment.id], decision });
+  return (
+    <div className="comment-actions">
+      <button type="button" className="link" disabled={moderate.isPending} onClick={() => decide("approve")}>
+        Approve<span className="visually-hidden"> the comment by {comment.author?.name ?? "Anonymous"}</span>
+      </button>
+      <button type="button" className="link" disabled={moderate.isPending} onClick={() => decide("reject")}>
+        Reject<span className="visually-hidden"> the comment by {comment.author?.name ?? "Anonymous"}</span>
+      </button>
+      <ErrorAlert error={moderate.error} />
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatRelative } from "../../ui/format.js";
 import { Loading, NotShown } from "../../ui/QueryState.js";
 import { ActivityLog } from "./Activity.js";
 import { DuplicateNotice } from "./DuplicateNotice.js";
+import { HeldNotice } from "./HeldNotice.js";
 import { MergedNotice, MergePanel } from "./MergePanel.js";
 import { Notified } from "./Notified.js";
 import { PostBody } from "./PostBody.js";
@@ -40,20 +41,33 @@ export function PostPage() {
         </div>
       )}
       <DuplicateNotice post={p} />
-      <div className="post-columns">
-        <div className="post-primary">
-          <PostBody post={p} />
-          <Thread postId={p.id} locked={p.commentsLocked} />
+      <HeldNotice post={p} />
+      {p.heldForApproval ? (
+        // Waiting for approval, it is only read and decided: nothing else may change or announce it yet.
+        <div className="post-columns">
+          <div className="post-primary">
+            <PostBody post={p} />
+          </div>
+          <aside className="post-side" aria-label="History">
+            <ActivityLog postId={p.id} />
+          </aside>
         </div>
-        <aside className="post-side" aria-label="Triage">
-          <StatusForm post={p} />
-          <Voters post={p} />
-          <PostDetails post={p} />
-          <MergePanel post={p} />
-          <Notified postId={p.id} />
-          <ActivityLog postId={p.id} />
-        </aside>
-      </div>
+      ) : (
+        <div className="post-columns">
+          <div className="post-primary">
+            <PostBody post={p} />
+            <Thread postId={p.id} locked={p.commentsLocked} />
+          </div>
+          <aside className="post-side" aria-label="Triage">
+            <StatusForm post={p} />
+            <Voters post={p} />
+            <PostDetails post={p} />
+            <MergePanel post={p} />
+            <Notified postId={p.id} />
+            <ActivityLog postId={p.id} />
+          </aside>
+        </div>
+      )}
     </div>
   );
 }

@@ -20,9 +20,12 @@ export function PostBody({ post }: { post: Post }) {
       <div className="post-body">
         <div className="post-heading">
           <h1>{post.title}</h1>
-          <button type="button" className="secondary" onClick={() => setEditing(true)}>
-            Edit<span className="visually-hidden"> the title and description</span>
-          </button>
+          {/* A held post is decided as it was written: approve it first, then edit. */}
+          {!post.heldForApproval && (
+            <button type="button" className="secondary" onClick={() => setEditing(true)}>
+              Edit<span className="visually-hidden"> the title and description</span>
+            </button>
+          )}
         </div>
         <Markdown source={post.body} />
       </div>

@@ -5,6 +5,7 @@ import { QueryState } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 import { boardsQuery } from "../settings/boards/queries.js";
 import type { BulkKind } from "./BulkBar.js";
+import { ModerationBar } from "./ModerationBar.js";
 import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";
 import { InboxViews } from "./InboxViews.js";
 import { PostRow } from "./PostRow.js";
@@ -52,6 +53,7 @@ function caughtUp(filters: Filters): string | undefined {
   if (filters.duplicates && only("duplicates")) return "No possible duplicates";
   if (filters.idleDays && only("idleDays")) return `Nothing idle for ${filters.idleDays} days`;
   if (filters.ownerId === "me" && only("ownerId")) return "Nothing assigned to you";
+  if (filters.held && only("held")) return "Nothing waits for approval";
   return undefined;
 }
 
@@ -170,6 +172,7 @@ export function Inbox() {
           />
         </Suspense>
       )}
+      {!allMatching && <ModerationBar selected={selected} onDone={() => setSelection(new Set())} />}
       {jobId && <BulkJob id={jobId} onClose={() => setJobId(null)} />}
       <QueryState
         query={posts}

@@ -49,6 +49,8 @@ export interface Filters {
   idleDays: number;
   /** Only posts with a possible duplicate. */
   duplicates: boolean;
+  /** Held for approval: posts, and posts with comments, waiting for the team's decision. */
+  held: boolean;
   sort: Sort;
 }
 
@@ -65,6 +67,7 @@ export function filtersOf(params: URLSearchParams): Filters {
     unanswered: params.get("unanswered") === "1",
     idleDays: IDLE_DAYS.includes(Number(params.get("idle"))) ? Number(params.get("idle")) : 0,
     duplicates: params.get("duplicates") === "1",
+    held: params.get("held") === "1",
     sort: sortFor(q, params.get("sort")),
   };
 }
@@ -81,6 +84,7 @@ export function paramsOf(filters: Filters): URLSearchParams {
   if (filters.unanswered) params.set("unanswered", "1");
   if (filters.idleDays) params.set("idle", String(filters.idleDays));
   if (filters.duplicates) params.set("duplicates", "1");
+  if (filters.held) params.set("held", "1");
   const sort = sortFor(filters.q, filters.sort);
   if (sort !== defaultSort(filters.q)) params.set("sort", sort);
   return params;

@@ -21,6 +21,7 @@ const BUILT_IN: { name: string; filters: Partial<Filters> }[] = [
   { name: "Assigned to me", filters: { ownerId: "me" } },
   { name: "Stale", filters: { idleDays: 30 } },
   { name: "Possible duplicates", filters: { duplicates: true } },
+  { name: "Held for approval", filters: { held: true } },
 ];
 
 function same(a: Filters, b: Filters, { withSort }: { withSort: boolean }): boolean {

@@ -2,6 +2,7 @@ import type { Schemas } from "@heed/client";
 import { Link } from "react-router";
 import { compactCount, formatRelative, votesLabel } from "../../ui/format.js";
 import { formatMoney } from "../../ui/money.js";
+import { HeldBadges } from "./HeldBadges.js";
 
 // One post in the inbox: what it asks, where it stands, how many want it and what they pay.
 
@@ -58,6 +59,7 @@ export function PostRow({ post, boardName, onAuthor, selected, onSelect, current
             </>
           )}
         </p>
+        {(post.heldForApproval || post.heldComments > 0) && <HeldBadges post={post} />}
         {post.possibleDuplicateOf && (
           <p className="duplicate-of">
             <span className="badge">possible duplicate</span> of <Link to={`/posts/${post.possibleDuplicateOf.id}`}>{post.possibleDuplicateOf.title}</Link>

@@ -44,6 +44,7 @@ export function chosen(filters: CountFilters) {
     ...(filters.unanswered ? { unanswered: "true" as const } : {}),
     ...(filters.idleDays ? { inactiveDays: filters.idleDays } : {}),
     ...(filters.duplicates ? { possibleDuplicate: "true" as const } : {}),
+    ...(filters.held ? { held: "true" as const } : {}),
   };
 }
 

@@ -37,6 +37,7 @@ export function fromApiFilters(saved: ApiFilters): Filters {
     unanswered: saved.unanswered === "true",
     idleDays: saved.inactiveDays && IDLE_DAYS.includes(saved.inactiveDays) ? saved.inactiveDays : 0,
     duplicates: saved.possibleDuplicate === "true",
+    held: saved.held === "true",
     sort: sortFor(q, saved.sort),
   };
 }

@@ -44,6 +44,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       portalAccentColor: workspace.portalAccentColor ?? "",
       portalLanguage: workspace.portalLanguage,
       portalGuestAccess: workspace.portalGuestAccess,
+      moderation: workspace.moderation,
       requireTwoFactor: workspace.requireTwoFactor,
     },
   });
@@ -161,6 +162,15 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
           </span>
         </span>
       </label>
+      <FormSelect
+        name="moderation"
+        label="Moderation"
+        hint="What end users post and comment through the portal and the widget can wait in the inbox's Held for approval view until the team approves it. Signs of spam (many links, repeated text, a burst from one person or address) are marked in every mode."
+      >
+        <option value="off">Off: everything appears at once</option>
+        <option value="likely_spam">Likely spam waits for approval</option>
+        <option value="all">Every post and comment waits for approval</option>
+      </FormSelect>
       <label className="choice">
         <input type="checkbox" disabled={!isOwner} {...form.register("requireTwoFactor")} />
         <span>

@@ -42,6 +42,7 @@ export const settingsSchema = z.object({
   portalAccentColor: orNull(color()),
   portalLanguage: z.enum(LANGUAGES),
   portalGuestAccess: z.boolean(),
+  moderation: z.enum(["off", "likely_spam", "all"]),
   requireTwoFactor: z.boolean(),
 });
 
