@@ -8,7 +8,7 @@ import { reader, type Ctx, type Tx } from "../../platform/context.js";
 import type { CursorKind } from "../../platform/pagination/cursor.js";
 import { afterCursor, toPage, type Page } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
-import { bestMatches, matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from "../../platform/search/query.js";
+import { bestMatches, bestMatchesIn, matchingPostIds, prepareSearch, scoredPosts, type PreparedSearch } from "../../platform/search/query.js";
 import { queryTerms } from "../../platform/search/text.js";
 import { HeedError } from "../../platform/errors.js";
 import { DAY_MS, isoAt, nowMs } from "../../platform/lib/clock.js";
@@ -139,11 +139,51 @@ const BEST_GROWTH = 4;
 const BEST_MOST = 12_800;
 
 /**
- * SQLite: the page's ids from the index's best matches only (platform/search bestMatches), when
- * they hold the page. Exactly the page ranking every match gives: a match the filters or the
- * cursor drop makes room for the next, and only matches scoring above the k-th are trusted (those
- * tied with it may go on past k), so k grows until the page is full or every match was read.
- * Undefined past BEST_MOST matches: ranking them all costs less than reading more.
+ * The index's `k` best matches as (post id, score), best first, the page's filters not yet read.
+ * SQLite asks FTS5 for them across every workspace (its ranked index knows no workspace) and
+ * names each match's post with the workspace's own; PostgreSQL ranks the workspace's alone.
+ */
+async function bestOf(db: Db | Tx, ctx: Ctx, search: PreparedSearch, k: number): Promise<{ every: boolean; trusted: (r: Ranked) => boolean; best: Ranked[] }> {
+  if (ctx.services.dialect === "postgres") {
+    // Ranked by (score, id), a total order: every match not read ranks below the k read, so all
+    // of these are trusted, however many share a score (PostgreSQL's scores tie by the thousand).
+    const best = await bestMatchesIn(db, ctx.workspace.id, search, k);
+    return { every: best.length < k, trusted: () => true, best };
+  }
+  // FTS5 orders ties as it likes: a match not read may score as much as the k-th, so only what
+  // scores above it is trusted (fewer than k read: every match was, and every one is).
+  const best = await bestMatches(db, search, k);
+  const every = best.length < k;
+  const floor = every ? Number.NEGATIVE_INFINITY : best[best.length - 1]!.score;
+  const rows =
+    best.length === 0
+      ? []
+      : await db
+          .selectFrom("post_search as ps")
+          .select([sql<number>`ps.id`.as("rowid"), "ps.post_id"])
+          .where((eb) =>
+            eb(
+              sql<number>`ps.id`,
+              "in",
+              best.map((b) => b.rowid),
+            ),
+          )
+          .where("ps.workspace_id", "=", ctx.workspace.id)
+          .execute();
+  const postOf = new Map(rows.map((r) => [r.rowid, r.post_id]));
+  return {
+    every,
+    trusted: (r) => r.score > floor,
+    best: best.flatMap((b) => (postOf.has(b.rowid) ? [{ post_id: postOf.get(b.rowid)!, score: b.score }] : [])),
+  };
+}
+
+/**
+ * The page's ids from the index's best matches only, when they hold the page: exactly the page
+ * ranking every match gives. A match the filters or the cursor drop makes room for the next, and
+ * only matches nothing unread can outrank are trusted (bestOf says which), so k grows until the
+ * page is full or every match was read. Undefined past BEST_MOST matches: ranking
+ * them all costs less than reading more.
  */
 async function rankedFromBest(
   db: Db | Tx,
@@ -154,25 +194,21 @@ async function rankedFromBest(
   after: [number, string] | undefined,
 ): Promise<Ranked[] | undefined> {
   for (let k = BEST_FIRST; k <= BEST_MOST; k *= BEST_GROWTH) {
-    const best = await bestMatches(db, search, k);
-    const every = best.length < k;
-    const floor = every ? Number.NEGATIVE_INFINITY : best[best.length - 1]!.score;
-    const scoreOf = new Map(best.map((b) => [b.rowid, b.score]));
+    const { every, trusted, best } = await bestOf(db, ctx, search, k);
+    const scoreOf = new Map(best.map((b) => [b.post_id, b.score]));
     const kept =
       best.length === 0
         ? []
         : await db
-            .selectFrom("post_search as ps")
-            .innerJoin("posts as p", "p.id", "ps.post_id")
+            .selectFrom("posts as p")
             .innerJoin("statuses as s", "s.id", "p.status_id")
-            .select([sql<number>`ps.id`.as("rowid"), "ps.post_id"])
-            .where((eb) => eb(sql<number>`ps.id`, "in", [...scoreOf.keys()]))
-            .where("ps.workspace_id", "=", ctx.workspace.id)
+            .select("p.id")
+            .where("p.id", "in", [...scoreOf.keys()])
             .where((eb) => postFilters(eb, db, ctx, input, scope))
             .execute();
     const ranked = kept
-      .map((r) => ({ post_id: r.post_id, score: scoreOf.get(r.rowid)! }))
-      .filter((r) => r.score > floor && (!after || r.score < after[0] || (r.score === after[0] && r.post_id < after[1])))
+      .map((r) => ({ post_id: r.id, score: scoreOf.get(r.id)! }))
+      .filter((r) => trusted(r) && (!after || r.score < after[0] || (r.score === after[0] && r.post_id < after[1])))
       .sort((a, b) => b.score - a.score || (a.post_id < b.post_id ? 1 : -1));
     if (ranked.length > input.limit || every) return ranked.slice(0, input.limit + 1);
   }
@@ -193,9 +229,7 @@ async function relevancePage(
   queryKey: string,
 ): Promise<Page<PostRow>> {
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["number", "string"]);
-  const ranked =
-    (ctx.services.dialect === "sqlite" ? await rankedFromBest(db, ctx, input, scope, search, after) : undefined) ??
-    (await rankedFromAll(db, ctx, input, scope, search, after));
+  const ranked = (await rankedFromBest(db, ctx, input, scope, search, after)) ?? (await rankedFromAll(db, ctx, input, scope, search, after));
   const found =
     ranked.length === 0
       ? []

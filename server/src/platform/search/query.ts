@@ -96,6 +96,22 @@ export async function bestMatches(db: Kysely<Database>, search: PreparedSearch, 
   return rows;
 }
 
+/**
+ * PostgreSQL: the workspace's `k` best matches, ranked by the same score as `scoredPosts` (it is
+ * that query, cut to k: a top-k sort, and nothing joined until the page's filters read these k).
+ */
+export async function bestMatchesIn(
+  db: Kysely<Database>,
+  workspaceId: string,
+  search: PreparedSearch,
+  k: number,
+): Promise<{ post_id: string; score: number }[]> {
+  const { rows } = await sql<{ post_id: string; score: number }>`
+    select post_id, score from (${scoredPosts("postgres", workspaceId, search)}) r
+    order by score desc, post_id desc limit ${k}`.execute(db);
+  return rows;
+}
+
 /** A derived table of the matching posts with their relevance `score` (higher is better). */
 export function scoredPosts(dialect: Dialect, workspaceId: string, search: PreparedSearch): RawBuilder<{ post_id: string; score: number }> {
   if (dialect === "sqlite") {
