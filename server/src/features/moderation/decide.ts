@@ -44,19 +44,35 @@ function waiting(rows: Decidable[], ids: string[], decision: Decision, what: "po
   return out;
 }
 
-export async function moderatePosts({ ctx, input }: { ctx: Ctx; input: ModeratePostsInput }): Promise<{ decided: number }> {
-  requireScope(ctx.actor.scopes, "posts:write");
+/**
+ * Decides every id the request names, in one transaction: `rows` reads them (the workspace's
+ * only), `decideOne` acts on each that waits.
+ */
+async function decideAll<Row extends Decidable>(
+  ctx: Ctx,
+  input: { ids: string[]; decision: Decision },
+  what: "post" | "comment",
+  rows: (tx: Tx) => Promise<Row[]>,
+  decideOne: (tx: Tx, row: Row) => Promise<void>,
+): Promise<{ decided: number }> {
   return inTransaction(ctx, async (tx) => {
-    const rows = await tx
-      .selectFrom("posts")
-      .select(["id", "held", "deleted_at", "title"])
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("id", "in", input.ids)
-      .execute();
-    const ids = waiting(rows, input.ids, input.decision, "post");
-    for (const id of ids) await decidePost(tx, ctx, id, input.decision, rows.find((r) => r.id === id)!.title);
+    const found = await rows(tx);
+    const ids = waiting(found, input.ids, input.decision, what);
+    for (const id of ids) await decideOne(tx, found.find((r) => r.id === id)!);
     return { decided: ids.length };
   });
+}
+
+export async function moderatePosts({ ctx, input }: { ctx: Ctx; input: ModeratePostsInput }): Promise<{ decided: number }> {
+  requireScope(ctx.actor.scopes, "posts:write");
+  return decideAll(
+    ctx,
+    input,
+    "post",
+    (tx) =>
+      tx.selectFrom("posts").select(["id", "held", "deleted_at", "title"]).where("workspace_id", "=", ctx.workspace.id).where("id", "in", input.ids).execute(),
+    (tx, row) => decidePost(tx, ctx, row.id, input.decision, row.title),
+  );
 }
 
 async function decidePost(tx: Tx, ctx: Ctx, id: string, decision: Decision, title: string): Promise<void> {
@@ -77,17 +93,19 @@ async function decidePost(tx: Tx, ctx: Ctx, id: string, decision: Decision, titl
 
 export async function moderateComments({ ctx, input }: { ctx: Ctx; input: ModerateCommentsInput }): Promise<{ decided: number }> {
   requireScope(ctx.actor.scopes, "comments:write");
-  return inTransaction(ctx, async (tx) => {
-    const rows = await tx
-      .selectFrom("comments")
-      .select(["id", "held", "deleted_at", "post_id"])
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("id", "in", input.ids)
-      .execute();
-    const ids = waiting(rows, input.ids, input.decision, "comment");
-    for (const id of ids) await decideComment(tx, ctx, id, input.decision, rows.find((r) => r.id === id)!.post_id);
-    return { decided: ids.length };
-  });
+  return decideAll(
+    ctx,
+    input,
+    "comment",
+    (tx) =>
+      tx
+        .selectFrom("comments")
+        .select(["id", "held", "deleted_at", "post_id"])
+        .where("workspace_id", "=", ctx.workspace.id)
+        .where("id", "in", input.ids)
+        .execute(),
+    (tx, row) => decideComment(tx, ctx, row.id, input.decision, row.post_id),
+  );
 }
 
 async function decideComment(tx: Tx, ctx: Ctx, id: string, decision: Decision, postId: string): Promise<void> {
