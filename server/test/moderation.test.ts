@@ -114,9 +114,9 @@ describe("moderation", () => {
     const w = await world(ws, "all");
     const [spam, fine] = [await w.submit("Cheap watches here"), await w.submit("Keyboard shortcuts")];
     // All or none: an unknown id refuses the whole request, at its place.
-    const unknown = await w.decide("posts", [spam.id, "post_0000000000000000000000"], "reject");
+    const unknown = await w.decide("posts", [spam.id, "post_01aaaaaaaaaaaaaaaaaaaaaaaa"], "reject");
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors[0].pointer).toBe("/ids/1");
+    expect(unknown.body.errors[0]).toMatchObject({ pointer: "/ids/1", code: "unknown_reference" });
     expect(await w.listed("held=true")).toHaveLength(2);
 
     expect((await w.decide("posts", [spam.id], "reject")).body).toEqual({ decided: 1 });
@@ -137,6 +137,7 @@ describe("moderation", () => {
     const foreign = await other.submit("Someone else's idea");
     const refused = await w.decide("posts", [foreign.id], "approve");
     expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ pointer: "/ids/0", code: "unknown_reference" });
     expect((await other.get(foreign.id)).heldForApproval).toBe(true);
   });
 
@@ -223,7 +224,7 @@ describe("moderation", () => {
     const reader = await ws.key(["posts:read", "comments:read"]);
     const post = await w.submit("Anything");
     expect((await h.call("POST", "/v1/posts/moderate", { key: reader, json: { ids: [post.id], decision: "approve" } })).status).toBe(403);
-    expect((await h.call("POST", "/v1/comments/moderate", { key: reader, json: { ids: ["cmt_0000000000000000000000"], decision: "approve" } })).status).toBe(
+    expect((await h.call("POST", "/v1/comments/moderate", { key: reader, json: { ids: ["cmt_01aaaaaaaaaaaaaaaaaaaaaaaa"], decision: "approve" } })).status).toBe(
       403,
     );
   });
