@@ -103,6 +103,13 @@ describe("moderation", () => {
     expect(await w.about("duplicate_checks", post.id)).toBe(1);
     expect(await w.about("audit_log", post.id)).toEqual(["post.held", "post.approved"]);
 
+    // Two members approving at the same moment: one decides it, and it is announced once.
+    const raced = await w.submit("Raced approval");
+    const answers = await Promise.all([w.decide("posts", [raced.id], "approve"), w.decide("posts", [raced.id], "approve")]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.reduce((n, a) => n + a.body.decided, 0)).toBe(1);
+    expect(await w.events("post.created", raced.id)).toBe(1);
+
     // Again: nothing to do, and nothing announced twice. Rejecting it now is a delete's job.
     expect((await w.decide("posts", [post.id], "approve")).body).toEqual({ decided: 0 });
     expect(await w.events("post.created", post.id)).toBe(1);

@@ -53,14 +53,30 @@ async function decideAll<Row extends Decidable>(
   input: { ids: string[]; decision: Decision },
   what: "post" | "comment",
   rows: (tx: Tx) => Promise<Row[]>,
-  decideOne: (tx: Tx, row: Row) => Promise<void>,
+  decideOne: (tx: Tx, row: Row) => Promise<boolean>,
 ): Promise<{ decided: number }> {
   return inTransaction(ctx, async (tx) => {
     const found = await rows(tx);
-    const ids = waiting(found, input.ids, input.decision, what);
-    for (const id of ids) await decideOne(tx, found.find((r) => r.id === id)!);
-    return { decided: ids.length };
+    let decided = 0;
+    for (const id of waiting(found, input.ids, input.decision, what)) if (await decideOne(tx, found.find((r) => r.id === id)!)) decided++;
+    return { decided };
   });
+}
+
+/**
+ * Takes it out of the queue if it is still in it: false when another request decided it first.
+ * On PostgreSQL the second of two concurrent decisions waits on the row, then finds it decided, so
+ * nothing is announced twice; SQLite writes one transaction at a time.
+ */
+async function takeFromQueue(tx: Tx, table: "posts" | "comments", id: string, change: { held: 0 } | { deleted_at: string }, at: string): Promise<boolean> {
+  const taken = await tx
+    .updateTable(table)
+    .set({ ...change, updated_at: at })
+    .where("id", "=", id)
+    .where("held", "=", 1)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
 }
 
 export async function moderatePosts({ ctx, input }: { ctx: Ctx; input: ModeratePostsInput }): Promise<{ decided: number }> {
@@ -75,20 +91,17 @@ export async function moderatePosts({ ctx, input }: { ctx: Ctx; input: ModerateP
   );
 }
 
-async function decidePost(tx: Tx, ctx: Ctx, id: string, decision: Decision, title: string): Promise<void> {
+async function decidePost(tx: Tx, ctx: Ctx, id: string, decision: Decision, title: string): Promise<boolean> {
   const at = nowIso();
-  if (decision === "approve") {
-    // Deciding on it is seeing it: it does not land in New as well.
-    await tx
-      .updateTable("posts")
-      .set((eb) => ({ held: 0, updated_at: at, seen_at: eb.fn.coalesce("seen_at", eb.val(at)) }))
-      .where("id", "=", id)
-      .execute();
-    await announceNewPost(tx, ctx, id, "post.approved");
-    return;
+  if (!(await takeFromQueue(tx, "posts", id, decision === "approve" ? { held: 0 } : { deleted_at: at }, at))) return false;
+  if (decision === "reject") {
+    await recordChange(tx, ctx, { action: "post.rejected", objectType: "post", objectId: id, audit: { title } });
+    return true;
   }
-  await tx.updateTable("posts").set({ deleted_at: at, updated_at: at }).where("id", "=", id).execute();
-  await recordChange(tx, ctx, { action: "post.rejected", objectType: "post", objectId: id, audit: { title } });
+  // Deciding on it is seeing it: it does not land in New as well.
+  await tx.updateTable("posts").set({ seen_at: at }).where("id", "=", id).where("seen_at", "is", null).execute();
+  await announceNewPost(tx, ctx, id, "post.approved");
+  return true;
 }
 
 export async function moderateComments({ ctx, input }: { ctx: Ctx; input: ModerateCommentsInput }): Promise<{ decided: number }> {
@@ -108,15 +121,16 @@ export async function moderateComments({ ctx, input }: { ctx: Ctx; input: Modera
   );
 }
 
-async function decideComment(tx: Tx, ctx: Ctx, id: string, decision: Decision, postId: string): Promise<void> {
+async function decideComment(tx: Tx, ctx: Ctx, id: string, decision: Decision, postId: string): Promise<boolean> {
   const at = nowIso();
-  if (decision === "approve") {
-    const post = await findPost(tx, ctx, postId);
-    if (!post) throw new HeedError("conflict", `The post of comment '${id}' was deleted or waits for approval itself: decide the post first.`);
-    await tx.updateTable("comments").set({ held: 0, updated_at: at }).where("id", "=", id).execute();
-    await announceNewComment(tx, ctx, post, id, { action: "comment.approved" });
-    return;
+  if (decision === "reject") {
+    if (!(await takeFromQueue(tx, "comments", id, { deleted_at: at }, at))) return false;
+    await recordChange(tx, ctx, { action: "comment.rejected", objectType: "comment", objectId: id, audit: { postId } });
+    return true;
   }
-  await tx.updateTable("comments").set({ deleted_at: at, updated_at: at }).where("id", "=", id).execute();
-  await recordChange(tx, ctx, { action: "comment.rejected", objectType: "comment", objectId: id, audit: { postId } });
+  const post = await findPost(tx, ctx, postId);
+  if (!post) throw new HeedError("conflict", `The post of comment '${id}' was deleted or waits for approval itself: decide the post first.`);
+  if (!(await takeFromQueue(tx, "comments", id, { held: 0 }, at))) return false;
+  await announceNewComment(tx, ctx, post, id, { action: "comment.approved" });
+  return true;
 }
