@@ -231,8 +231,8 @@ describe("moderation", () => {
     const reader = await ws.key(["posts:read", "comments:read"]);
     const post = await w.submit("Anything");
     expect((await h.call("POST", "/v1/posts/moderate", { key: reader, json: { ids: [post.id], decision: "approve" } })).status).toBe(403);
-    expect((await h.call("POST", "/v1/comments/moderate", { key: reader, json: { ids: ["cmt_01aaaaaaaaaaaaaaaaaaaaaaaa"], decision: "approve" } })).status).toBe(
-      403,
-    );
+    expect(
+      (await h.call("POST", "/v1/comments/moderate", { key: reader, json: { ids: ["cmt_01aaaaaaaaaaaaaaaaaaaaaaaa"], decision: "approve" } })).status,
+    ).toBe(403);
   });
 });
