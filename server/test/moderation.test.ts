@@ -186,6 +186,34 @@ describe("moderation", () => {
     expect((await w.decide("comments", [held.id], "reject")).status).toBe(409);
   });
 
+  it("keeps a held comment out of counts and events through a merge and a parent made internal; a held post cannot be followed", async () => {
+    const ws = await h.workspace();
+    const w = await world(ws);
+    const [kept, duplicate] = [await w.submit("Calendar sync"), await w.submit("Sync my calendar")];
+    const parent = await w.commentOn(duplicate.id, "Outlook, please.");
+    await h.call("PATCH", "/v1/workspace", { key: w.key, json: { moderation: "all" } });
+    const reply = await h.call("POST", `/v1/portal/posts/${duplicate.id}/comments`, {
+      headers: { ...ws.customer(w.ann.token), "x-forwarded-for": "10.0.0.9" },
+      json: { body: "And Google too.", parentId: parent.id },
+    });
+    expect(reply.body.heldForApproval).toBe(true);
+    expect((await w.get(duplicate.id)).commentCount).toBe(1);
+
+    // Its parent made internal: the reply goes with it, uncounted and unannounced.
+    expect((await h.call("PATCH", `/v1/comments/${parent.id}`, { key: w.key, json: { internal: true } })).status).toBe(200);
+    expect((await w.get(duplicate.id)).commentCount).toBe(0);
+    expect(await w.events("comment.updated", reply.body.id)).toBe(0);
+
+    // Merged, the counts recounted leave it out until it is approved.
+    expect((await h.call("POST", `/v1/posts/${duplicate.id}/merge`, { key: w.key, json: { into: kept.id } })).status).toBe(200);
+    expect((await w.get(kept.id)).commentCount).toBe(0);
+
+    // A held post is not there to follow, for its author or for the team.
+    const held = await w.submit("Held idea");
+    expect((await h.call("POST", `/v1/portal/posts/${held.id}/follow`, { headers: ws.customer(w.ann.token) })).status).toBe(404);
+    expect((await h.call("POST", `/v1/posts/${held.id}/followers`, { key: w.key, json: { userId: w.ann.userId } })).status).toBe(404);
+  });
+
   it("marks likely spam in every mode and holds it under `likely_spam`: many links, repeated text, a burst", async () => {
     const ws = await h.workspace();
     const w = await world(ws, "off");

@@ -41,28 +41,34 @@ export async function updateComment({ ctx, input }: { ctx: Ctx; input: z.output<
             .where("parent_id", "=", before.id)
             .where("internal", "=", 0)
             .where("deleted_at", "is", null)
-            .returning("id")
+            .returning(["id", "held"])
             .execute()
         : [];
+    // A reply waiting for approval follows its parent to internal (so it cannot come out public
+    // under it), but it was never counted nor announced: it changes neither the count nor an event.
+    const announcedReplies = hiddenReplies.filter((r) => r.held === 0);
     // Public → internal removes from the public count (with the replies it hid); internal → public adds one.
-    await adjustCommentCount(tx, before.post_id, before.internal - internal - hiddenReplies.length);
+    await adjustCommentCount(tx, before.post_id, before.internal - internal - announcedReplies.length);
     const comment = toCommentView((await findComment(tx, ctx, before.id))!);
     await recordChange(tx, ctx, {
       action: "comment.updated",
       objectType: "comment",
       objectId: before.id,
-      audit: { changed: Object.keys(input).filter((k) => k !== "id"), ...(hiddenReplies.length > 0 ? { repliesMadeInternal: hiddenReplies.length } : {}) },
+      audit: {
+        changed: Object.keys(input).filter((k) => k !== "id"),
+        ...(announcedReplies.length > 0 ? { repliesMadeInternal: announcedReplies.length } : {}),
+      },
       event: { type: "comment.updated", data: comment },
     });
     // The hidden replies, read in one query for their events.
     const replies =
-      hiddenReplies.length > 0
+      announcedReplies.length > 0
         ? await selectComments(tx)
             .where("c.workspace_id", "=", ctx.workspace.id)
             .where(
               "c.id",
               "in",
-              hiddenReplies.map((r) => r.id),
+              announcedReplies.map((r) => r.id),
             )
             .orderBy("c.id")
             .execute()

@@ -51,6 +51,7 @@ export async function preferencesByToken(
       .where("f.workspace_id", "=", as.workspace.id)
       .where("f.follower_id", "=", userId)
       .where("p.deleted_at", "is", null)
+      .where("p.held", "=", 0)
       .where("b.visibility", "=", "public")
       .orderBy("f.created_at", "desc")
       .limit(200)

@@ -24,6 +24,8 @@ export async function livePost(db: Db | Tx, ctx: Pick<Ctx, "workspace">, postId:
     .where("workspace_id", "=", ctx.workspace.id)
     .where("id", "=", postId)
     .where("deleted_at", "is", null)
+    // One waiting for approval is not there yet to follow (features/moderation).
+    .where("held", "=", 0)
     .executeTakeFirst();
   if (!post) throw notFound("post", postId);
   return post;

@@ -75,6 +75,7 @@ export async function postPage(db: Db | Tx, ctx: Ctx, input: ListPostsInput, sco
     input.seen,
     input.unanswered,
     input.inactiveDays,
+    input.held,
     input.q === undefined ? undefined : queryTerms(input.q, scope.wholeWords),
   ]);
   const search = input.q === undefined ? undefined : await prepareSearch(db, ctx.services.dialect, ctx.workspace.id, input.q, scope.wholeWords);

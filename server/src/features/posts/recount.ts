@@ -22,7 +22,9 @@ export async function recountPost(tx: Tx, postId: string): Promise<void> {
         .select((c) => c.fn.countAll<number>().as("n"))
         .whereRef("comments.post_id", "=", "posts.id")
         .where("comments.internal", "=", 0)
-        .where("comments.deleted_at", "is", null),
+        .where("comments.deleted_at", "is", null)
+        // One waiting for approval is counted when it is approved, not before.
+        .where("comments.held", "=", 0),
     }))
     .where("id", "=", postId)
     .execute();
