@@ -1,4 +1,5 @@
 import type { Tx } from "../../platform/context.js";
+import type { Moderation } from "../../platform/db/schema.js";
 import type { Hold } from "../../platform/moderation/hold.js";
 import { type CountSubmission, type Submission, spamSignals } from "./signals.js";
 
@@ -9,9 +10,8 @@ import { type CountSubmission, type Submission, spamSignals } from "./signals.js
  */
 export async function screenSubmission(
   tx: Tx,
-  args: { workspaceId: string; userId: string; submission: Submission; countSubmission: CountSubmission },
+  { moderation, ...args }: { moderation: Moderation; workspaceId: string; userId: string; submission: Submission; countSubmission: CountSubmission },
 ): Promise<Hold> {
-  const { moderation } = await tx.selectFrom("workspaces").select("moderation").where("id", "=", args.workspaceId).executeTakeFirstOrThrow();
   const signals = await spamSignals(tx, args);
   const held = moderation === "all" || (moderation === "likely_spam" && signals.length > 0);
   return { held, spamSignals: signals };

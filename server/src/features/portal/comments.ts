@@ -47,7 +47,13 @@ export async function createPortalComment({
     const post = await findPublicPost(tx, ctx, input.postId);
     if (post.comments_locked === 1) throw new HeedError("comments_locked", "The team locked the comments of this post.");
     const submission = { kind: "comment" as const, body: input.body };
-    const hold = await screenSubmission(tx, { workspaceId: ctx.workspace.id, userId: viewer.id, submission, countSubmission });
+    const hold = await screenSubmission(tx, {
+      moderation: ctx.customer.workspace.moderation,
+      workspaceId: ctx.workspace.id,
+      userId: viewer.id,
+      submission,
+      countSubmission,
+    });
     // The parent is checked by the shared writer, which hides internal comments from end users.
     const comment = { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false };
     return toPortalComment(await insertComment(tx, ctx, post, comment, { announce: true, hold }));

@@ -78,7 +78,13 @@ export async function submitPortalPost({
     if (isGuest(viewer)) await countGuestPost(ctx.workspace.id);
     const statusId = await resolveStatus(tx, ctx, undefined);
     const submission = { kind: "post" as const, title: input.title, body: input.body ?? "" };
-    const hold = await screenSubmission(tx, { workspaceId: ctx.workspace.id, userId: viewer.id, submission, countSubmission });
+    const hold = await screenSubmission(tx, {
+      moderation: ctx.customer.workspace.moderation,
+      workspaceId: ctx.workspace.id,
+      userId: viewer.id,
+      submission,
+      countSubmission,
+    });
     return toPortalPost(await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id }, hold), false);
   });
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../platform/db/database.js";
-import type { WorkspacesTable } from "../../platform/db/schema.js";
+import type { Moderation, WorkspacesTable } from "../../platform/db/schema.js";
 import { isWellFormedKey } from "../../platform/lib/secret-keys.js";
 import { HeedError } from "../../platform/errors.js";
 import { perDatabaseCache } from "../cache/registry.js";
@@ -21,6 +21,8 @@ export interface PublicWorkspace {
   portalAccentColor: string | null;
   portalLanguage: Language;
   portalGuestAccess: boolean;
+  /** What an end user's post or comment waits for approval under (features/moderation). */
+  moderation: Moderation;
   /** The workspace's version when it was read: answers cached at it are exact (freshness/version.ts). */
   version: number;
 }
@@ -39,6 +41,7 @@ export function toPublicWorkspace(row: WorkspacesTable & { version: number | nul
     portalAccentColor: row.portal_accent_color,
     portalLanguage: supportedLanguage(row.portal_language) ?? DEFAULT_LANGUAGE,
     portalGuestAccess: row.portal_guest_access === 1,
+    moderation: row.moderation,
     version: Number(row.version ?? 0),
   };
 }
