@@ -1,3 +1,4 @@
+import type { Moderation } from "../../../../packages/shared/src/moderation.js";
 import type { Generated } from "kysely";
 import type { ActorType, AuditAction, AuditObjectType } from "../changes/vocabulary.js";
 // Table types for Kysely. Timestamps are ISO-8601 text, flags are 0/1 integers and JSON is text, so
@@ -5,7 +6,7 @@ import type { ActorType, AuditAction, AuditObjectType } from "../changes/vocabul
 export type Flag = 0 | 1;
 
 /** `off`: nothing waits; `likely_spam`: what a spam signal marks waits; `all`: every end user's post and comment waits (platform/moderation/hold.ts). */
-export type Moderation = "off" | "likely_spam" | "all";
+export type { Moderation };
 
 export interface WorkspacesTable {
   id: string;

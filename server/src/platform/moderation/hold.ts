@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
+import { MODERATION_MODES } from "../../../../packages/shared/src/moderation.js";
 
 // What moderation (features/moderation) decided about an end user's new post or comment, handed
 // to the verbs that write it: posts and comments hold it, moderation decides it, so the words live
 // here where both reach them without reaching each other.
 
 /** What an end user's new post or comment waits for approval under; the workspace's setting. */
-export const ModerationSchema = z.enum(["off", "likely_spam", "all"]).openapi({
+export const ModerationSchema = z.enum(MODERATION_MODES).openapi({
   description:
     "What an end user's post or comment (from the portal or the widget) waits for the team's approval under: `off` (the default) nothing; `likely_spam` only what shows a spam signal (`spamSignals`); `all` everything. What the team and API keys write never waits.",
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES } from "../../../../../packages/shared/src/languages.js";
+import { MODERATION_MODES } from "../../../../../packages/shared/src/moderation.js";
 import { color, optionalInteger, orNull, required, trimmed } from "../../../ui/form/fields.js";
 
 // The workspace's settings and its single sign-on, checked as the server checks them
@@ -42,7 +43,7 @@ export const settingsSchema = z.object({
   portalAccentColor: orNull(color()),
   portalLanguage: z.enum(LANGUAGES),
   portalGuestAccess: z.boolean(),
-  moderation: z.enum(["off", "likely_spam", "all"]),
+  moderation: z.enum(MODERATION_MODES),
   requireTwoFactor: z.boolean(),
 });
 
