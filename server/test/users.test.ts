@@ -367,11 +367,12 @@ describe("companies", () => {
       ["company.upserted", second.id],
       ["user.upserted", user.id],
       ["company.deleted", company.id],
-      ["user.deleted", user.id],
+      ["user.erased", user.id],
     ]);
     expect(audit.every((a) => a.actor_type === "api_key" && a.actor_id?.startsWith("key_") && a.request_id)).toBe(true);
-    const outbox = await h.database.db.selectFrom("outbox").select("id").where("workspace_id", "=", ws.id).execute();
-    expect(outbox).toEqual([]);
+    // Only the erasure is an event (user.erased): upserts through the API send none.
+    const outbox = await h.database.db.selectFrom("outbox").select("type").where("workspace_id", "=", ws.id).execute();
+    expect(outbox).toEqual([{ type: "user.erased" }]);
   });
 
   it("lists companies by monthly spend, highest first, ties newest first, paged by the order's own cursor", async () => {

@@ -63,7 +63,8 @@ describe("webhooks", () => {
       await call("POST", `/v1/changelog/${entry.id}/publish`, {});
       await call("DELETE", `/v1/posts/${post.id}`);
       await call("DELETE", `/v1/boards/${board.id}`);
-      await ws.identify();
+      const identified = await ws.identify();
+      await call("POST", `/v1/users/${identified.userId}/erase`);
       await drain();
 
       const bodies = receiver.received.map((r) => {
@@ -430,7 +431,8 @@ describe("webhooks", () => {
       await h.call("PATCH", `/v1/boards/${board}`, { key, json: { description: "Soon gone" } });
       await h.call("DELETE", `/v1/boards/${board}`, { key });
       await h.call("DELETE", `/v1/posts/${post}`, { key });
-      await ws.identify("webhook-person");
+      const person = await ws.identify("webhook-person");
+      await h.call("POST", `/v1/users/${person.userId}/erase`, { key });
       await drain();
 
       const kinds = (r: { received: Received[] }, secret: string) => new Set(r.received.map((x) => verified(secret, x).type));

@@ -35,5 +35,10 @@ export function compactCount(n: number): string {
 
 /** "1 vote", "1,204 votes". */
 export function votesLabel(n: number): string {
-  return `${whole.format(n)} ${n === 1 ? "vote" : "votes"}`;
+  return counted(n, "vote");
+}
+
+/** "1 follow", "3 follows", "1 portal session": a count and its noun, plural unless one. */
+export function counted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${whole.format(n)} ${n === 1 ? noun : plural}`;
 }

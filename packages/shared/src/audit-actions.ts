@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   "user.upserted",
   "user.identified",
   "user.deleted",
+  "user.erased",
   "user.notifications_changed",
   "vote.created",
   "vote.deleted",

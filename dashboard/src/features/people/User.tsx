@@ -1,21 +1,26 @@
 import { useQuery } from "@tanstack/react-query";
-import { Fragment } from "react";
+import type { Schemas } from "@heed/client";
+import { Fragment, useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatDateTime, formatRelative } from "../../ui/format.js";
 import { formatMoney } from "../../ui/money.js";
 import { Panel } from "../../ui/Panel.js";
 import { Loaded, Loading, NotShown } from "../../ui/QueryState.js";
+import { Erased, PersonalData } from "./PersonalData.js";
 import { PostLinks } from "./PostLinks.js";
 import { eventCountsQuery, userQuery } from "./queries.js";
 import { UserComments } from "./UserComments.js";
 
 // One end user (/app/users/{id}): who they are and what they pay, what they voted for, posted and
-// commented, and what they do in your product (tracked events, counted per event).
+// commented, what they do in your product (tracked events, counted per event), and their data
+// requests: download or erase.
 
 export function User() {
   const { id = "" } = useParams();
-  const user = useQuery(userQuery(id));
-  const counts = useQuery({ ...eventCountsQuery(id), enabled: user.isSuccess });
+  const [erased, setErased] = useState<Schemas["EndUserErasure"] | null>(null);
+  const user = useQuery({ ...userQuery(id), enabled: erased === null });
+  const counts = useQuery({ ...eventCountsQuery(id), enabled: user.isSuccess && erased === null });
+  if (erased?.id === id) return <Erased erasure={erased} />;
   if (user.isPending) return <Loading what="the end user" />;
   if (user.isError) return <NotShown what="end user" error={user.error} back={{ to: "/users", label: "Back to end users" }} />;
   const u = user.data;
@@ -82,6 +87,7 @@ export function User() {
               )}
             </Loaded>
           </Panel>
+          <PersonalData user={u} onErased={setErased} />
         </aside>
       </div>
     </section>

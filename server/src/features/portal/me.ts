@@ -5,6 +5,7 @@ import { requireViewer, type CustomerCtx } from "../../http/credentials/customer
 import { keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { publicBoardIds, selectPosts } from "../posts/index.js";
+import { personalData, type PersonalData } from "../users/index.js";
 import { toPortalPosts, type PortalPostView } from "./view.js";
 
 /** The identified end user, with their votes and posts on the posts the portal shows. */
@@ -62,4 +63,11 @@ export async function listPortalMyVotes({ ctx, input }: { ctx: CustomerCtx; inpu
     shape: (rows) => rows,
   });
   return { data: await toPortalPosts(db, ctx, page.data), nextCursor: page.nextCursor };
+}
+
+/** Everything Heed holds about the identified end user: the document the team's export gives. */
+export async function exportPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<PersonalData> {
+  const viewer = requireViewer(ctx);
+  // The viewer was read live as the request was authenticated, so the row exists (an erasure ends their sessions).
+  return (await personalData(reader(ctx), ctx.workspace.id, viewer.id))!;
 }

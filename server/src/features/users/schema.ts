@@ -83,3 +83,63 @@ export const ListUserEventsQuery = z.object({ event: text().max(100).optional().
 export const EventCountSchema = z.object({ event: z.string(), count: z.number().int(), lastOccurredAt: timestamp }).openapi("EventCount");
 
 export const EventCountListSchema = listOf(EventCountSchema, "EventCountList");
+
+export const UserErasureSchema = z
+  .object({
+    id: idOf("usr"),
+    erasedAt: timestamp,
+    removed: z
+      .object({
+        portalSessions: z.number().int(),
+        signInLinks: z.number().int().openapi({ description: "Portal sign-in links mailed to their address." }),
+        trackedEvents: z.number().int(),
+        notifications: z.number().int(),
+        follows: z.number().int().openapi({ description: "Posts they followed." }),
+      })
+      .openapi({ description: "Rows deleted: they existed only because of the person." }),
+    scrubbed: z
+      .object({
+        events: z.number().int().openapi({ description: "Webhook events whose data held the person, made anonymous." }),
+        deliveries: z
+          .number()
+          .int()
+          .openapi({ description: "Webhook deliveries whose payload held the person, made anonymous (the receivers' answers to them cleared)." }),
+        auditRows: z.number().int(),
+        notificationEvents: z.number().int(),
+      })
+      .openapi({ description: "Stored copies made anonymous in place: their shape and the person's id stay." }),
+  })
+  .openapi("EndUserErasure");
+
+export const PersonalDataSchema = z
+  .object({
+    exportedAt: timestamp,
+    user: UserSchema,
+    preferences: z.object({
+      locale: z.string().nullable().openapi({ description: "The language mail to them speaks." }),
+      emailNotifications: z.string(),
+      followsChangelog: z.boolean(),
+    }),
+    posts: z.array(
+      z.object({
+        id: idOf("post"),
+        boardId: idOf("brd"),
+        title: z.string(),
+        body: z.string(),
+        status: z.string(),
+        heldForApproval: z.boolean(),
+        createdAt: timestamp,
+        updatedAt: timestamp,
+        deletedAt: timestamp.nullable(),
+      }),
+    ),
+    comments: z.array(
+      z.object({ id: idOf("cmt"), postId: idOf("post"), body: z.string(), createdAt: timestamp, updatedAt: timestamp, deletedAt: timestamp.nullable() }),
+    ),
+    votes: z.array(z.object({ postId: idOf("post"), title: z.string(), createdAt: timestamp })),
+    follows: z.array(z.object({ postId: idOf("post"), reason: z.string(), createdAt: timestamp })),
+    trackedEvents: z.array(TrackedEventSchema),
+    notifications: z.array(z.object({ kind: z.string(), postId: idOf("post").nullable(), createdAt: timestamp, readAt: timestamp.nullable() })),
+    portalSessions: z.array(z.object({ createdAt: timestamp, expiresAt: timestamp })).openapi({ description: "Where they are signed in (no tokens)." }),
+  })
+  .openapi("PersonalData", { description: "Everything Heed holds about one end user." });

@@ -29,6 +29,7 @@ const EVENT_DATA: Record<EventType, z.ZodType> = {
   "board.updated": BoardSchema,
   "board.deleted": z.object({ id: idOf("brd"), slug: z.string(), name: z.string(), movedPostsTo: idOf("brd").nullable().optional() }),
   "user.identified": UserSchema,
+  "user.erased": z.object({ id: idOf("usr"), erasedAt: timestamp }),
 };
 
 /** The delivered body of one event type: `{type, timestamp, data}`. */

@@ -15,6 +15,8 @@ export const EVENT_TYPES = {
   "board.updated": "A board changed. data: the Board.",
   "board.deleted": "A board was deleted. data: {id, slug, name, movedPostsTo}.",
   "user.identified": "An end user was identified by the customer's app. data: the EndUser.",
+  "user.erased":
+    "An end user's personal data was erased (POST /v1/users/{id}/erase or DELETE /v1/users/{id}); copies in your own systems should go too. data: {id, erasedAt}.",
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

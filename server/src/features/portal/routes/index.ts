@@ -1,7 +1,7 @@
 import type { Operation } from "../../../http/define-operation.js";
 import { listPortalChangelogOperation } from "./changelog.js";
 import { createPortalCommentOperation, listPortalCommentsOperation } from "./comments.js";
-import { getPortalMeOperation, listPortalMyPostsOperation, listPortalMyVotesOperation } from "./me.js";
+import { exportPortalMeOperation, getPortalMeOperation, listPortalMyPostsOperation, listPortalMyVotesOperation } from "./me.js";
 import { getPortalPostOperation, listPortalPostsOperation, submitPortalPostOperation } from "./posts.js";
 import { getPortalRoadmapOperation } from "./roadmap.js";
 import { unvotePortalPostOperation, votePortalPostOperation } from "./votes.js";
@@ -19,6 +19,7 @@ export const operations: Operation[] = [
   getPortalRoadmapOperation,
   listPortalChangelogOperation,
   getPortalMeOperation,
+  exportPortalMeOperation,
   listPortalMyVotesOperation,
   listPortalMyPostsOperation,
 ];

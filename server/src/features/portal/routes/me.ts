@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { getPortalMe, listPortalMyVotes } from "../me.js";
+import { exportPortalMe, getPortalMe, listPortalMyVotes } from "../me.js";
+import { PersonalDataSchema } from "../../users/index.js";
 import { listPortalMyPosts } from "../posts.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { PageQuery } from "../../../platform/fields.js";
@@ -50,4 +51,18 @@ export const listPortalMyPostsOperation = defineOperation(
     answer: { status: 200, schema: PortalPostListSchema, description: "A page of posts." },
   },
   { verb: listPortalMyPosts },
+);
+
+export const exportPortalMeOperation = defineOperation(
+  {
+    method: "get",
+    path: "/portal/me/export",
+    operationId: "exportPortalMe",
+    tag: "Portal",
+    summary: "Download my data",
+    description: "Everything Heed holds about the identified end user: the same document as `GET /v1/users/{id}/export`.",
+    credential: publicKey("required"),
+    answer: { status: 200, schema: PersonalDataSchema, description: "The end user's data." },
+  },
+  { verb: exportPortalMe },
 );

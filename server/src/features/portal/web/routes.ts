@@ -9,7 +9,7 @@ import { type Act, isBadInput, portalAction, portalPage, portalXml, type Render 
 import { boardPage } from "./pages/board.js";
 import { changelogPage } from "./pages/changelog.js";
 import { homePage } from "./pages/home.js";
-import { mePage } from "./pages/me.js";
+import { mePage, myDataDownload } from "./pages/me.js";
 import { postPage } from "./pages/post.js";
 import { roadmapPage } from "./pages/roadmap.js";
 import { chooseBoardPage, submitPage } from "./pages/submit.js";
@@ -86,6 +86,7 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     actionOf((r, _c, form) => followChangelog(r, form)),
   );
   app.get("/p/:workspace/me", pageOf(mePage));
+  app.get("/p/:workspace/me/data", myDataDownload);
   app.get("/p/:workspace/new", pageOf(chooseBoardPage));
   app.get(
     "/p/:workspace/b/:board/new",

@@ -1,6 +1,8 @@
 import type { Operation } from "../../../http/define-operation.js";
 import { listUserCommentsOperation } from "../../comments/index.js";
 import { deleteUserOperation } from "./delete.js";
+import { eraseUserOperation } from "./erase.js";
+import { exportUserOperation } from "./export.js";
 import { countUserEventsOperation, listUserEventsOperation } from "./events.js";
 import { getUserOperation } from "./get.js";
 import { listUsersOperation } from "./list.js";
@@ -11,6 +13,8 @@ export const operations: Operation[] = [
   getUserOperation,
   upsertUserOperation,
   deleteUserOperation,
+  eraseUserOperation,
+  exportUserOperation,
   listUserEventsOperation,
   countUserEventsOperation,
   listUserCommentsOperation,

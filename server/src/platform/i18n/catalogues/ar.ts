@@ -32,6 +32,8 @@ export const ar: Catalogue = {
   "me.posts": "الأفكار التي نشرتُها",
   "me.votes": "الأفكار التي صوّتُّ لها",
   "me.none": "لا شيء بعد.",
+  "me.download": "تنزيل بياناتي",
+  "me.downloadNote": "كل ما يحتفظ به هذا الموقع عنك، في ملف JSON.",
   "signIn.title": "تسجيل الدخول إلى {workspace}",
   "signIn.link": "سجّل الدخول للتصويت والتعليق",
   "signIn.fromApp": "إن كنت تستخدم {workspace}، فافتح هذه البوابة من داخل تطبيقها وسيُسجَّل دخولك تلقائيًا.",

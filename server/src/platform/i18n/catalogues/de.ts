@@ -32,6 +32,8 @@ export const de: Catalogue = {
   "me.posts": "Meine eingereichten Ideen",
   "me.votes": "Ideen, für die ich gestimmt habe",
   "me.none": "Noch keine.",
+  "me.download": "Meine Daten herunterladen",
+  "me.downloadNote": "Alles, was diese Seite über Sie speichert, als JSON-Datei.",
   "signIn.title": "Bei {workspace} anmelden",
   "signIn.link": "Anmelden, um abzustimmen und zu kommentieren",
   "signIn.fromApp": "Wenn Sie {workspace} nutzen, öffnen Sie dieses Portal direkt aus der App: Dort werden Sie automatisch angemeldet.",

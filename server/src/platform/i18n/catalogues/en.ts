@@ -33,6 +33,8 @@ export const en = {
   "me.posts": "Ideas I posted",
   "me.votes": "Ideas I voted for",
   "me.none": "None yet.",
+  "me.download": "Download my data",
+  "me.downloadNote": "Everything this site holds about you, as a JSON file.",
   "signIn.title": "Sign in to {workspace}",
   "signIn.link": "Sign in to vote and comment",
   "signIn.fromApp": "If you use {workspace}, open this portal from their app: it signs you in.",

@@ -32,6 +32,8 @@ export const es: Catalogue = {
   "me.posts": "Ideas que publiqué",
   "me.votes": "Ideas que voté",
   "me.none": "Ninguna por ahora.",
+  "me.download": "Descargar mis datos",
+  "me.downloadNote": "Todo lo que este sitio guarda sobre ti, en un archivo JSON.",
   "signIn.title": "Inicia sesión en {workspace}",
   "signIn.link": "Inicia sesión para votar y comentar",
   "signIn.fromApp": "Si usas {workspace}, abre este portal desde su app: así iniciarás sesión automáticamente.",

@@ -32,6 +32,8 @@ export const fr: Catalogue = {
   "me.posts": "Idées que j’ai proposées",
   "me.votes": "Idées pour lesquelles j’ai voté",
   "me.none": "Aucune pour l’instant.",
+  "me.download": "Télécharger mes données",
+  "me.downloadNote": "Tout ce que ce site conserve à votre sujet, dans un fichier JSON.",
   "signIn.title": "Connexion à {workspace}",
   "signIn.link": "Connectez-vous pour voter et commenter",
   "signIn.fromApp": "Si vous utilisez {workspace}, ouvrez ce portail depuis son application : la connexion se fait automatiquement.",

@@ -32,6 +32,8 @@ export const ja: Catalogue = {
   "me.posts": "投稿したアイデア",
   "me.votes": "投票したアイデア",
   "me.none": "まだありません。",
+  "me.download": "自分のデータをダウンロード",
+  "me.downloadNote": "このサイトが保存しているあなたに関するすべての情報（JSON ファイル）。",
   "signIn.title": "{workspace}にログイン",
   "signIn.link": "ログインして投票・コメントする",
   "signIn.fromApp": "{workspace}をご利用の方は、そのアプリからこのポータルを開いてください。自動的にログインされます。",

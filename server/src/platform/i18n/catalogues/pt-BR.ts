@@ -32,6 +32,8 @@ export const ptBR: Catalogue = {
   "me.posts": "Ideias que publiquei",
   "me.votes": "Ideias em que votei",
   "me.none": "Nenhuma por enquanto.",
+  "me.download": "Baixar meus dados",
+  "me.downloadNote": "Tudo o que este site guarda sobre você, em um arquivo JSON.",
   "signIn.title": "Entrar em {workspace}",
   "signIn.link": "Entre para votar e comentar",
   "signIn.fromApp": "Se você usa {workspace}, abra este portal pelo app: o login é feito automaticamente.",
