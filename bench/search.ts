@@ -110,6 +110,15 @@ function nextSearch(): string {
   return `/v1/posts?q=${encodeURIComponent(QUERIES[turn % QUERIES.length]!)}&limit=${10 + (turn % 31)}`;
 }
 
+/**
+ * The cheapest read Heed answers without a kept answer: a list page (another limit each time, and a
+ * parameter Heed ignores), the floor under which no search can go at the same concurrency.
+ */
+function nextListPage(): string {
+  turn++;
+  return `/v1/posts?sort=votes&limit=${10 + (turn % 31)}&n=${turn}`;
+}
+
 /** A title as it grows, three letters at a time, as the portal's script asks for it. */
 function nextTyped(slug: string): string {
   turn++;
@@ -175,8 +184,16 @@ async function main(): Promise<void> {
         perRequestPath: () => nextTyped(target.slug),
         server: heed,
       });
+      const floor = await measure(`${target.name}: list page, no kept answer, ${CLIENTS} clients`, heed.url, {
+        headers,
+        seconds: SECONDS,
+        connections: CLIENTS,
+        perRequestPath: nextListPage,
+        server: heed,
+      });
       console.log(line(search));
       console.log(line(similar));
+      console.log(line(floor));
       await overviewTimings(target);
     } finally {
       await heed.stop();
