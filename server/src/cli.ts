@@ -19,8 +19,12 @@ const USAGE = `Usage: heed <command> [options]
   keys public --workspace <slug> [--json]
   members invite --workspace <slug> --email <email> --role <owner|admin|member> [--json]
   seed --workspace <slug> --posts <n> --votes <n> [--boards <n>] [--seed <n>]
+  export --workspace <slug> [--output <file.zip>] [--json]
 
 DATABASE_URL selects the database (default sqlite:./data/heed.db).`;
+
+/** Commands named by one word; the others are two (`keys create`). */
+const ONE_WORD_COMMANDS = new Set(["migrate", "seed", "export"]);
 
 function parse(argv: string[]) {
   return parseArgs({
@@ -38,6 +42,7 @@ function parse(argv: string[]) {
       seed: { type: "string" },
       email: { type: "string" },
       role: { type: "string" },
+      output: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -57,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const name = positionals[0] === "migrate" || positionals[0] === "seed" ? positionals[0] : positionals.slice(0, 2).join(" ");
+  const name = ONE_WORD_COMMANDS.has(positionals[0]!) ? positionals[0]! : positionals.slice(0, 2).join(" ");
   const command = COMMANDS[name];
   if (!command) {
     process.stderr.write(`heed: unknown command '${positionals.join(" ")}'\n\n${USAGE}\n`);

@@ -15,6 +15,7 @@ import { operations as companies } from "./features/companies/routes/index.js";
 import { operations as portal } from "./features/portal/routes/index.js";
 import { operations as posts } from "./features/posts/routes/index.js";
 import { operations as bulk } from "./features/bulk/routes/index.js";
+import { operations as exportJobs } from "./features/exports/routes/index.js";
 import { operations as savedViews } from "./features/saved-views/routes/index.js";
 import { operations as sessions } from "./features/accounts/routes/index.js";
 import { operations as statuses } from "./features/statuses/routes/index.js";
@@ -28,6 +29,7 @@ import { operations as workspace } from "./features/workspace/routes/index.js";
 export const operations: Operation[] = [
   ...posts,
   ...bulk,
+  ...exportJobs,
   ...savedViews,
   ...votes,
   ...comments,

@@ -1,7 +1,11 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../src/platform/lib/secret-keys.js";
 import { useHarness } from "./support/harness.js";
 import { heed } from "./support/processes.js";
+import { unzipText } from "./support/unzip.js";
 
 const h = useHarness();
 
@@ -73,6 +77,25 @@ describe("the heed command", () => {
     }
     const counts = posts.map((p) => p.vote_count).sort((a, b) => b - a);
     expect(counts[0]!).toBeGreaterThan(counts[Math.floor(counts.length / 2)]! * 5); // long tail
+  });
+
+  it("exports a workspace into a zip file, with a count of each kind of object", async () => {
+    const url = h.database.url;
+    const slug = `export-${Date.now().toString(36)}`;
+    expect((await heed(["workspace", "create", "--slug", slug, "--name", "Exported"], url)).code).toBe(0);
+    expect((await heed(["seed", "--workspace", slug, "--posts", "300", "--votes", "3000", "--boards", "2"], url)).code).toBe(0);
+    const file = join(mkdtempSync(join(tmpdir(), "heed-export-")), "out.zip");
+    const exported = await heed(["export", "--workspace", slug, "--output", file, "--json"], url);
+    expect(exported.code, exported.stderr).toBe(0);
+    const answer = JSON.parse(exported.stdout);
+    expect(answer).toMatchObject({ file, files: { "posts.jsonl": 300, "posts.csv": 300, "votes.jsonl": 3000, "votes.csv": 3000 } });
+    // The progress, on stderr: a line per tenth when it is not a terminal, ending at 100%.
+    expect(exported.stderr.trim().split("\n").at(-1)).toMatch(/^100% {2}[\d,]+ of [\d,]+ rows$/);
+    const zip = readFileSync(file);
+    expect(zip.length).toBe(answer.bytes);
+    const files = await unzipText(zip);
+    expect(JSON.parse(files.get("manifest.json")!).files).toEqual(answer.files);
+    expect(files.get("votes.csv")!.trim().split("\n")).toHaveLength(3001);
   });
 
   it("explains bad arguments and exits non-zero", async () => {

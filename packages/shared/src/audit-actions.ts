@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   "board.created",
   "bulk_job.created",
   "bulk_job.undone",
+  "export.created",
+  "export.downloaded",
   "board.updated",
   "board.deleted",
   "changelog.created",

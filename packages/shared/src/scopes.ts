@@ -1,6 +1,21 @@
 // Permission sets: `<resource>:read` and `<resource>:write` (write implies read), or `*`.
 // `analytics` is read only: `analytics:write` exists as every resource's does, and grants the read.
-export const RESOURCES = ["posts", "comments", "votes", "boards", "changelog", "users", "webhooks", "api_keys", "members", "workspace", "analytics"] as const;
+// `exports` reads everything at once (the workspace's archive, end users' emails included):
+// `exports:write` asks for one, `exports:read` follows and downloads it.
+export const RESOURCES = [
+  "posts",
+  "comments",
+  "votes",
+  "boards",
+  "changelog",
+  "users",
+  "webhooks",
+  "api_keys",
+  "members",
+  "workspace",
+  "analytics",
+  "exports",
+] as const;
 
 export type Resource = (typeof RESOURCES)[number];
 export type Scope = "*" | `${Resource}:read` | `${Resource}:write`;

@@ -10,6 +10,7 @@ import { createWorkspace, findWorkspaceBySlug } from "../features/workspace/crea
 import { CreateInviteSchema } from "../features/invites/schema.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { seedWorkspace } from "./seed/bulk.js";
+import { exportWorkspace } from "./export.js";
 
 export class UsageError extends Error {}
 
@@ -130,6 +131,17 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
     if (!parsed.success) throw new UsageError(`--email must be an email address and --role one of ${ROLES.join(", ")}`);
     const invite = await createInvite({ ctx: await operatorIn(context, required(context, "workspace")), input: parsed.data });
     context.print(`invited ${invite.email} as ${invite.role}; the link works once, until ${invite.expiresAt}:\n${invite.inviteUrl}`, invite);
+  },
+
+  async export(context) {
+    const ctx = await operatorIn(context, required(context, "workspace"));
+    const output = typeof context.options.output === "string" ? context.options.output : undefined;
+    const written = await exportWorkspace(ctx, output);
+    const rows = Object.values(written.files).reduce((a, b) => a + b, 0);
+    context.print(
+      `exported ${ctx.workspace.slug} to ${written.file}: ${rows.toLocaleString("en")} rows, ${written.bytes.toLocaleString("en")} bytes (${written.id})`,
+      written,
+    );
   },
 
   async seed(context) {

@@ -31,7 +31,9 @@ export type Answer =
   | { status: 201; schema: z.ZodType; description: string; existing?: string }
   | { status: 204; description: string }
   /** A browser redirect (single sign-on): `Location` says where. */
-  | { status: 302; description: string };
+  | { status: 302; description: string }
+  /** A file streamed as it is read (an export's archive): its media type; never kept, never buffered for an ETag. */
+  | { status: 200; file: string; description: string };
 
 export interface OperationSpec {
   method: Method;
@@ -88,7 +90,9 @@ type ResponsesOf<A extends Answer> = A extends { status: infer Code extends numb
   ? { [K in Code | (A extends { existing: string } ? 200 : never)]: { description: string; content: { "application/json": { schema: T } } } }
   : A extends { status: 302 }
     ? { 302: { description: string } }
-    : { 204: { description: string } };
+    : A extends { file: string }
+      ? { 200: { description: string; content: Record<string, { schema: { type: "string"; format: "binary" } }> } }
+      : { 204: { description: string } };
 
 type RouteOf<S extends OperationSpec> = {
   method: S["method"];
@@ -146,7 +150,7 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
   // routes (signing in, out, accepting an invite) are not remembered: their answers set cookies,
   // and a replay must never hand a session out again. There the header is ignored.
   const writes = spec.method !== "get" && (spec.credential.kind === "secret" || spec.credential.kind === "public");
-  const reads = spec.method === "get" && spec.answer.status === 200;
+  const reads = spec.method === "get" && spec.answer.status === 200 && !("file" in spec.answer);
   const request = {
     ...(writes ? { headers: IdempotencyHeaders } : {}),
     ...(reads ? { headers: ConditionalHeaders } : {}),
@@ -166,7 +170,12 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
     request,
     responses: {
       ...("existing" in answer && answer.existing ? { 200: jsonContent(answer.schema, answer.existing) } : {}),
-      [answer.status]: "schema" in answer ? jsonContent(answer.schema, answer.description) : { description: answer.description },
+      [answer.status]:
+        "schema" in answer
+          ? jsonContent(answer.schema, answer.description)
+          : "file" in answer
+            ? { description: answer.description, content: { [answer.file]: { schema: { type: "string" as const, format: "binary" } } } }
+            : { description: answer.description },
       ...(reads ? { 304: NOT_MODIFIED } : {}),
       ...errorResponses({ credential: spec.credential, write: writes, body: spec.body !== undefined, extra: spec.errors }),
     },

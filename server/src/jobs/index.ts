@@ -2,6 +2,7 @@ import type { Services } from "../platform/context.js";
 import { publishDueEntries } from "../features/changelog/publish.js";
 import { purgeUsedJwtIds } from "../features/customers/jwt-ids.js";
 import { purgeEndedPortalSessions } from "../http/credentials/portal-sessions.js";
+import { purgeExpiredExports } from "../features/exports/index.js";
 import { purgeExpiredKeys } from "../http/idempotency/store.js";
 import { refreshTrending } from "../features/posts/trending.js";
 import { optimizeStatistics } from "../platform/db/maintenance.js";
@@ -42,6 +43,10 @@ export function startJobs(services: Services, options: { schedulerIntervalMs: nu
     ...every(60 * MINUTE, 5 * MINUTE, "idempotency purge", async () => {
       const purged = await purgeExpiredKeys(services.db);
       if (purged > 0) log.info("expired idempotency keys purged", { keys: purged });
+    }),
+    ...every(60 * MINUTE, 7 * MINUTE, "export purge", async () => {
+      const purged = await purgeExpiredExports(services);
+      if (purged > 0) log.info("expired exports purged", { exports: purged });
     }),
     ...every(60 * MINUTE, 6 * MINUTE, "portal sign-in purge", async () => {
       const sessions = await purgeEndedPortalSessions(services.db);

@@ -1,3 +1,4 @@
+import { startExports } from "../features/exports/index.js";
 import type { Services } from "../platform/context.js";
 import type { Config } from "../config.js";
 import type { OpenedDatabase } from "../platform/db/database.js";
@@ -26,15 +27,16 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
   };
 }
 
-/** The scheduled jobs, the webhook and notification workers, the duplicate checker and the bulk job runner: one set per server (the primary with WORKERS). */
+/** The scheduled jobs, the webhook and notification workers, the duplicate checker, the bulk job and export runners: one set per server (the primary with WORKERS). */
 export function startBackground(config: Config, services: Services, { pace }: { pace?: () => Promise<void> } = {}): () => Promise<void> {
   const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
   const stopWebhooks = startWebhookWorker(services.db, config.webhooks);
   const stopNotifications = startNotificationWorker(services, { ...config.notifications, pace });
   const stopDuplicates = startDuplicateChecker(services);
   const stopBulkJobs = startBulkJobs(services);
+  const stopExports = startExports(services);
   return async () => {
     stopJobs();
-    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs()]);
+    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs(), stopExports()]);
   };
 }

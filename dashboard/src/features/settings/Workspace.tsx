@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../ui/QueryState.js";
+import { ExportWorkspace } from "./workspace/ExportWorkspace.js";
 import { Keys } from "./workspace/Keys.js";
 import { workspaceQuery } from "./workspace/queries.js";
 import { SettingsForm } from "./workspace/SettingsForm.js";
 import { SingleSignOnSettings } from "./workspace/SingleSignOnSettings.js";
 
 // Settings → Workspace: what the workspace is called and shows, how the customer's product
-// connects (origins, keys, identity), its limits, and the team's single sign-on.
+// connects (origins, keys, identity), its limits, the team's single sign-on, and its export.
 
 export function Workspace() {
   const workspace = useQuery(workspaceQuery());
@@ -25,6 +26,7 @@ export function Workspace() {
         )}
       </QueryState>
       <SingleSignOnSettings />
+      <ExportWorkspace />
     </section>
   );
 }

@@ -13,6 +13,7 @@ export const AUDIT_OBJECT_TYPES = [
   "changelog_entry",
   "comment",
   "company",
+  "export",
   "invite",
   "member",
   "post",

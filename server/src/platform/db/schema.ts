@@ -247,6 +247,35 @@ export interface BulkJobsTable {
   undone_at: string | null;
 }
 
+export type ExportState = "queued" | "running" | "done" | "failed";
+
+/** A workspace's export (features/exports): a job whose archive is kept in `export_chunks` until it expires. */
+export interface ExportsTable {
+  id: string;
+  workspace_id: string;
+  actor_type: ActorType;
+  actor_id: string | null;
+  state: ExportState;
+  /** Rows to write, counted when the export was asked for: the progress bar's end. */
+  total: number;
+  done: Generated<number>;
+  /** Rows written per kind (JSON), once done. */
+  counts: Generated<string>;
+  bytes: Generated<number>;
+  error: string | null;
+  locked_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+  expires_at: string;
+}
+
+/** A piece of an export's archive, in order. */
+export interface ExportChunksTable {
+  export_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 /** One post of a bulk job: what it held before and after (JSON), and the notification events the change made. */
 export interface BulkJobPostsTable {
   job_id: string;
@@ -569,6 +598,8 @@ export interface Database {
   saved_views: SavedViewsTable;
   bulk_jobs: BulkJobsTable;
   bulk_job_posts: BulkJobPostsTable;
+  exports: ExportsTable;
+  export_chunks: ExportChunksTable;
   votes: VotesTable;
   comments: CommentsTable;
   users: UsersTable;

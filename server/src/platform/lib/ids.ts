@@ -35,6 +35,7 @@ export const ID_PREFIXES = {
   notification: "ntf",
   notificationMail: "nml",
   bulkJob: "bulk",
+  export: "exp",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

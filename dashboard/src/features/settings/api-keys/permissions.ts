@@ -17,6 +17,7 @@ export const RESOURCES = [
   { id: "members", label: "Members" },
   { id: "workspace", label: "Workspace settings" },
   { id: "analytics", label: "Analytics" },
+  { id: "exports", label: "Exports of the whole workspace" },
 ] as const;
 
 export type Access = "none" | "read" | "write";

@@ -13,6 +13,7 @@ const OBJECT_KINDS: Record<Entry["object"]["type"], string> = {
   changelog_entry: "changelog entry",
   comment: "comment",
   company: "company",
+  export: "workspace export",
   invite: "invite",
   member: "member",
   post: "post",

@@ -1,0 +1,57 @@
+import { createWriteStream } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createExport } from "../features/exports/create.js";
+import { runNextExport } from "../features/exports/run.js";
+import { storedChunks } from "../features/exports/store.js";
+import type { Ctx } from "../platform/context.js";
+import { HeedError } from "../platform/errors.js";
+
+// `heed export --workspace <slug> [--output <file>]`: the same export job the API makes (audited,
+// kept a day for /v1 downloads too), run here unless a server's runner takes it first, with a
+// progress bar on stderr, then written to the file.
+
+/** `[#########           ] 45%  450,000 of 1,000,000 rows` on a terminal; a line per tenth elsewhere. */
+function progressPrinter(stream: NodeJS.WriteStream): (done: number, total: number) => void {
+  let lastTenth = -1;
+  return (done, total) => {
+    const share = total === 0 ? 1 : Math.min(1, done / total);
+    const text = `${Math.round(share * 100)}%  ${done.toLocaleString("en")} of ${total.toLocaleString("en")} rows`;
+    if (stream.isTTY) {
+      const filled = Math.round(share * 30);
+      stream.write(`\r[${"#".repeat(filled)}${" ".repeat(30 - filled)}] ${text}`);
+    } else if (Math.floor(share * 10) > lastTenth) {
+      lastTenth = Math.floor(share * 10);
+      stream.write(`${text}\n`);
+    }
+  };
+}
+
+export async function exportWorkspace(
+  ctx: Ctx,
+  output: string | undefined,
+  progress = progressPrinter(process.stderr),
+): Promise<{ id: string; file: string; bytes: number; files: Record<string, number> }> {
+  const { db } = ctx.services;
+  const asked = await createExport({ ctx });
+  const file = output ?? `${ctx.workspace.slug}-${asked.id}.zip`;
+  const read = () => db.selectFrom("exports").selectAll().where("id", "=", asked.id).executeTakeFirstOrThrow();
+  const ticker = setInterval(() => void read().then((row) => progress(Number(row.done), Number(row.total))), 250);
+  try {
+    for (;;) {
+      // This process writes it, or waits for the server's runner that took it.
+      await runNextExport(ctx.services);
+      const row = await read();
+      if (row.state === "failed") throw new HeedError("conflict", row.error ?? "The export failed.");
+      if (row.state === "done") {
+        progress(Number(row.done), Number(row.total));
+        if (process.stderr.isTTY) process.stderr.write("\n");
+        await pipeline(Readable.from(storedChunks(db, asked.id)), createWriteStream(file));
+        return { id: asked.id, file, bytes: Number(row.bytes), files: JSON.parse(row.counts) as Record<string, number> };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    clearInterval(ticker);
+  }
+}
