@@ -7,6 +7,8 @@ import { notificationPass } from "../src/features/notifications/index.js";
 import { deliverDue } from "../src/features/webhooks/deliver.js";
 import { fanOutEvents } from "../src/features/webhooks/fanout.js";
 import { userHash } from "../src/features/customers/identity-proof.js";
+import { scrubJson } from "../src/features/users/personal-data/scrub.js";
+import { postForm } from "./support/forms.js";
 import { useHarness } from "./support/harness.js";
 import { startSmtp, type TestSmtp } from "./support/smtp.js";
 
@@ -57,14 +59,7 @@ async function rowsHolding(needle: string): Promise<string[]> {
   return found;
 }
 
-function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${h.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: h.url, "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(h.url, path, fields, headers);
 
 /** The first mail to `to` whose subject starts with `subject`. */
 async function mail(to: string, subject: string) {
@@ -131,6 +126,10 @@ async function zeldaEverywhere() {
   // A second link she never used stays behind until erasure.
   expect((await form(`${base}/sign-in/email`, { email, redirect: `${base}/me` })).status).toBe(200);
 
+  // The team searched for her by email in a saved view, and asked for an export of the workspace.
+  expect((await h.call("PUT", "/v1/saved-views", { key, json: { data: [{ name: "Her ideas", filters: { q: `${email} offline` } }] } })).status).toBe(200);
+  expect((await h.call("POST", "/v1/exports", { key })).status).toBe(202);
+
   for (let i = 0; i < 20 && (await fanOutEvents(h.database.db)) > 0; i++);
   await deliverDue(h.database.db, { timeoutMs: 2000, allowPrivate: true, retryScale: 0.001 });
   await hook.close();
@@ -181,7 +180,16 @@ describe("a person's data", () => {
     const z = await zeldaEverywhere();
     // The copies the erasure must reach are there to begin with.
     const before = (await rowsHolding(z.mark)).map((row) => row.split(":")[0]);
-    for (const table of ["users", "outbox", "webhook_deliveries", "webhook_attempts", "notification_events", "tracked_events", "portal_sign_in_links"]) {
+    for (const table of [
+      "users",
+      "outbox",
+      "webhook_deliveries",
+      "webhook_attempts",
+      "notification_events",
+      "tracked_events",
+      "portal_sign_in_links",
+      "saved_views",
+    ]) {
       expect(before, table).toContain(table);
     }
     const votesBefore = (await h.call("GET", `/v1/posts/${z.other}`, { key: z.key })).body.voteCount;
@@ -191,8 +199,8 @@ describe("a person's data", () => {
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body).toMatchObject({
       id: z.zelda,
-      removed: { portalSessions: 1, signInLinks: 2, trackedEvents: 1, notifications: expect.any(Number), follows: 2 },
-      scrubbed: { events: expect.any(Number), deliveries: expect.any(Number), auditRows: 0, notificationEvents: expect.any(Number) },
+      removed: { portalSessions: 1, signInLinks: 2, trackedEvents: 1, notifications: expect.any(Number), follows: 2, exports: 1 },
+      scrubbed: { events: expect.any(Number), deliveries: expect.any(Number), auditRows: 0, notificationEvents: expect.any(Number), savedFilters: 1 },
     });
     expect(erased.body.scrubbed.events).toBeGreaterThanOrEqual(4);
     expect(erased.body.scrubbed.deliveries).toBe(erased.body.scrubbed.events);
@@ -239,14 +247,56 @@ describe("a person's data", () => {
     // Again: nothing more to remove; DELETE of an erased user is a 404, as of a deleted one.
     const again = await h.call("POST", `/v1/users/${z.zelda}/erase`, { key: z.key });
     expect(again.status).toBe(200);
-    expect(again.body.removed).toEqual({ portalSessions: 0, signInLinks: 0, trackedEvents: 0, notifications: 0, follows: 0 });
-    expect(again.body.scrubbed).toEqual({ events: 0, deliveries: 0, auditRows: 0, notificationEvents: 0 });
+    expect(again.body.removed).toEqual({ portalSessions: 0, signInLinks: 0, trackedEvents: 0, notifications: 0, follows: 0, exports: 0 });
+    expect(again.body.scrubbed).toEqual({ events: 0, deliveries: 0, auditRows: 0, notificationEvents: 0, savedFilters: 0 });
     expect((await h.call("DELETE", `/v1/users/${z.zelda}`, { key: z.key })).status).toBe(404);
 
     // Another workspace's id and a malformed one.
     const stranger = await h.workspace();
     expect((await h.call("POST", `/v1/users/${z.zelda}/erase`, { key: await stranger.key() })).status).toBe(404);
     expect((await h.call("POST", "/v1/users/nope/erase", { key: z.key })).status).toBe(400);
+  });
+
+  it("shows the person their votes' titles only where the portal shows the post, and no guest their data", async () => {
+    const z = await zeldaEverywhere();
+    // A member voted for her on a private board's post.
+    const board = (await h.call("POST", "/v1/boards", { key: z.key, json: { name: "Internal roadmap", visibility: "private" } })).body.id;
+    const hidden = (await h.call("POST", "/v1/posts", { key: z.key, json: { boardId: board, title: "Acquire Initech" } })).body.id;
+    expect((await h.call("POST", `/v1/posts/${hidden}/votes`, { key: z.key, json: { userId: z.zelda } })).status).toBe(201);
+    const team = (await h.call("GET", `/v1/users/${z.zelda}/export`, { key: z.key })).body;
+    expect(team.votes.find((v: { postId: string }) => v.postId === hidden).title).toBe("Acquire Initech");
+    const own = await h.call("GET", "/v1/portal/me/export", { headers: z.customer });
+    expect(own.body.votes.find((v: { postId: string }) => v.postId === hidden).title).toBeNull();
+    expect(JSON.stringify(own.body)).not.toContain("Initech");
+
+    // Someone the customer's app calls a guest (as the portal's guest sign-in does): nobody checked the email.
+    const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key: z.key })).body.identitySecret as string;
+    const guest = await h.call("POST", "/v1/identify", {
+      headers: z.ws.customer(),
+      json: { userId: "guest:someone@example.com", userHash: userHash(secret, "guest:someone@example.com"), email: "someone@example.com" },
+    });
+    expect((await h.call("GET", "/v1/portal/me/export", { headers: z.ws.customer(guest.body.token) })).status).toBe(404);
+  });
+
+  it("empties the person's name only in their own object and where an actor's name is copied, and their email wherever it stands", () => {
+    const person = { id: "usr_01aaaaaaaaaaaaaaaaaaaaaaaa", email: "ann@example.com", name: "Ann", externalId: "ann-1" };
+    const stored = JSON.stringify({
+      title: "Ann",
+      status: { name: "Ann" },
+      author: { id: person.id, name: "Ann", email: "ANN@example.com", traits: { plan: "pro" }, externalId: "ann-1" },
+      other: { id: "usr_01bbbbbbbbbbbbbbbbbbbbbbbb", name: "Bob" },
+      q: "from ann@example.com please",
+      actorName: "Ann",
+    });
+    expect(JSON.parse(scrubJson(stored, person, `deleted:${person.id}`)!)).toEqual({
+      title: "Ann",
+      status: { name: "Ann" },
+      author: { id: person.id, name: null, email: null, traits: {}, externalId: `deleted:${person.id}` },
+      other: { id: "usr_01bbbbbbbbbbbbbbbbbbbbbbbb", name: "Bob" },
+      q: "from [erased] please",
+      actorName: null,
+    });
+    expect(scrubJson(JSON.stringify({ title: "Nothing of hers" }), person, "x")).toBeNull();
   });
 
   it("DELETE /v1/users/{id} is the same erasure", async () => {

@@ -138,6 +138,20 @@ describe("exports", () => {
     expect(await h.database.db.selectFrom("export_chunks").select("seq").where("export_id", "=", asked.id).execute()).toEqual([]);
   });
 
+  it("a read that fails marks the export failed, clears what it stored, and nothing else stops", async () => {
+    const s = await seeded();
+    // A row the export cannot read (traits that are not JSON): its file fails half-way.
+    await h.database.db.updateTable("users").set({ traits: "{not json" }).where("id", "=", s.bob).execute();
+    const asked = (await h.call("POST", "/v1/exports", { key: s.key })).body;
+    await exportPass(h.services);
+    const failed = (await h.call("GET", `/v1/exports/${asked.id}`, { key: s.key })).body;
+    expect(failed).toMatchObject({ state: "failed", error: "The archive could not be written; ask for a new export.", downloadPath: null });
+    expect(await h.database.db.selectFrom("export_chunks").select("seq").where("export_id", "=", asked.id).execute()).toEqual([]);
+    expect((await download(s.key, `/v1/exports/${asked.id}/download`)).res.status).toBe(409);
+    // Another can be asked for at once: a failed one does not hold the place.
+    expect((await h.call("POST", "/v1/exports", { key: s.key })).body.id).not.toBe(asked.id);
+  });
+
   it("is refused to whoever may not read everything, and another workspace's export is not found", async () => {
     const s = await seeded();
     const asked = (await h.call("POST", "/v1/exports", { key: s.key })).body;

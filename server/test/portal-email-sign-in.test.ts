@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postForm } from "./support/forms.js";
 import { useHarness } from "./support/harness.js";
 import { startSmtp, type TestSmtp } from "./support/smtp.js";
 
@@ -16,14 +17,7 @@ const h = useHarness({ smtpUrl: () => smtp.url, publicUrlIsServed: true });
 
 const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
 
-function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${h.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: h.url, "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(h.url, path, fields, headers);
 
 describe("signing in to the portal by email", () => {
   it("mails a one-time link that signs in as the end user with that email, after a confirming click", async () => {

@@ -2347,7 +2347,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description Everything Heed holds about the identified end user: the same document as `GET /v1/users/{id}/export`. Public key and end-user token.
+         * @description Everything Heed holds about the identified end user: the same document as `GET /v1/users/{id}/export` (a vote names its post's title only where the portal shows the post). Not for a portal guest, whose email nobody checked (404): the team exports theirs. Public key and end-user token.
          */
         get: operations["exportPortalMe"];
         put?: never;
@@ -3562,6 +3562,8 @@ export interface components {
                 notifications: number;
                 /** @description Posts they followed. */
                 follows: number;
+                /** @description Workspace exports not yet expired, whose archives held them: ask for a new one. */
+                exports: number;
             };
             /** @description Stored copies made anonymous in place: their shape and the person's id stay. */
             scrubbed: {
@@ -3571,6 +3573,8 @@ export interface components {
                 deliveries: number;
                 auditRows: number;
                 notificationEvents: number;
+                /** @description Saved views and bulk changes whose filters searched for their email. */
+                savedFilters: number;
             };
         };
         /** @description Everything Heed holds about one end user. */
@@ -3637,7 +3641,8 @@ export interface components {
             votes: {
                 /** @example post_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 postId: string;
-                title: string;
+                /** @description Null in the person's own download where the portal does not show the post. */
+                title: string | null;
                 /**
                  * Format: date-time
                  * @example 2026-11-21T12:00:00.000Z
@@ -29422,6 +29427,22 @@ export interface operations {
             };
             /** @description `origin_not_allowed`: origin not allowed */
             403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not found */
+            404: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
                     "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];

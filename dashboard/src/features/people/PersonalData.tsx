@@ -48,7 +48,7 @@ export function PersonalData({ user, onErased }: { user: Schemas["EndUser"]; onE
         <ConfirmButton label="Erase…" title={`Erase ${user.name ?? user.email ?? user.externalId}?`} confirm="Erase their data" run={erase}>
           <p>
             Their name, email, avatar, traits, company and your id for them are erased, with their tracked events, notifications and portal sessions, and every
-            copy in webhook events, deliveries and the audit log. This cannot be undone.
+            copy in webhook events, deliveries and the audit log; the workspace's kept exports are deleted too. This cannot be undone.
           </p>
           <p>Their votes still count, and their posts and comments stay, without a name.</p>
         </ConfirmButton>

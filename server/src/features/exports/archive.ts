@@ -45,22 +45,27 @@ async function* jsonLines(rows: AsyncIterable<Row>): AsyncGenerator<string> {
   if (piece) yield piece;
 }
 
-/** The workspace's archive as a stream of zip bytes. */
+/** The workspace's archive as a stream of zip bytes; a failed read fails the stream (never the process). */
 export function workspaceArchive(db: Kysely<Database>, options: ArchiveOptions): Readable {
   const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
   const { counts } = options;
   const ws = options.workspace.id;
   const mtime = new Date(options.exportedAt);
+  // yazl pipes each entry without listening for its errors: an entry's failure (a read refused, a
+  // row that does not parse) is passed to the output, where the runner's loop sees it.
+  zip.on("error", (error: Error) => output.destroy(error));
+  const entry = (stream: Readable, name: string) => {
+    stream.once("error", (error) => output.destroy(error));
+    zip.addReadStream(stream, name, { mtime });
+  };
   for (const kind of EXPORT_KINDS) {
     const file = `${kind.name}.jsonl`;
     // Readable.from reads its generator only when the zip reaches this entry.
-    zip.addReadStream(Readable.from(jsonLines(tallied(kind.rows(db, ws, options.exportedAt), counts, file, options.onRow))), file, { mtime });
-    if (kind.csv)
-      zip.addReadStream(csvOf(tallied(kind.rows(db, ws, options.exportedAt), counts, `${kind.name}.csv`, options.onRow), kind.csv), `${kind.name}.csv`, {
-        mtime,
-      });
+    entry(Readable.from(jsonLines(tallied(kind.rows(db, ws, options.exportedAt), counts, file, options.onRow))), file);
+    if (kind.csv) entry(csvOf(tallied(kind.rows(db, ws, options.exportedAt), counts, `${kind.name}.csv`, options.onRow), kind.csv), `${kind.name}.csv`);
   }
-  zip.addReadStream(
+  entry(
     Readable.from(
       (async function* () {
         const manifest = { format: "heed-export", version: 1, workspace: options.workspace, exportedAt: options.exportedAt, files: counts };
@@ -68,8 +73,7 @@ export function workspaceArchive(db: Kysely<Database>, options: ArchiveOptions):
       })(),
     ),
     "manifest.json",
-    { mtime },
   );
   zip.end();
-  return zip.outputStream as Readable;
+  return output;
 }

@@ -23,6 +23,8 @@ import { type ExportView, findExport, toExportView } from "./view.js";
 export async function createExport({ ctx }: { ctx: Ctx }): Promise<ExportView> {
   requireScope(ctx.actor.scopes, "exports:write");
   return inTransaction(ctx, async (tx) => {
+    // Two asks at once on PostgreSQL queue one export: the second waits here for the first's commit.
+    if (ctx.services.dialect === "postgres") await tx.selectFrom("workspaces").select("id").where("id", "=", ctx.workspace.id).forUpdate().execute();
     const unfinished = await tx
       .selectFrom("exports")
       .selectAll()
@@ -69,7 +71,7 @@ export async function listExports({ ctx, input }: { ctx: Ctx; input: PageInput }
   return keysetPage(ctx, {
     key: JSON.stringify(["exports", ctx.workspace.id]),
     input,
-    query: reader(ctx).selectFrom("exports").selectAll().where("workspace_id", "=", ctx.workspace.id),
+    query: reader(ctx).selectFrom("exports").selectAll().where("workspace_id", "=", ctx.workspace.id).where("expires_at", ">", nowIso()),
     order: byId("desc"),
     shape: (rows) => rows.map(toExportView),
   });

@@ -1,17 +1,38 @@
 import type { Services } from "../../platform/context.js";
+import type { Db } from "../../platform/db/database.js";
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
 import { workspaceArchive } from "./archive.js";
 import { storeChunks } from "./store.js";
 
 // The runner: takes one queued export under a lease (any number of processes may run this) and
-// writes its archive. An export whose runner died is taken again once its lease lapses and starts
-// over (its chunks so far deleted). Each stored chunk renews the lease, but only while this runner
-// still holds it: a runner that lost it (stalled past the lease) stops instead of writing on.
+// writes its archive. The lease is renewed on a timer while the export runs, and every chunk is
+// stored in the same transaction as a renewal that finds the lease still this runner's: a runner
+// that lost it (stalled past the lease, or its export deleted by an erasure) stops without writing
+// another byte, and the runner that took the export over starts it again from nothing.
 
 const LEASE_MS = 60_000;
 
 class LeaseLost extends Error {}
+
+/** This runner's hold on one export: `renew` extends it while it is still held, and says so. */
+function leaseOn(db: Db, exportId: string, first: string) {
+  let current = first;
+  const renew = async (runner: Pick<Db, "updateTable"> = db, progress: { done?: number; bytes?: number } = {}): Promise<boolean> => {
+    const next = isoAt(nowMs() + LEASE_MS);
+    const kept = await runner
+      .updateTable("exports")
+      .set({ locked_until: next, ...progress })
+      .where("id", "=", exportId)
+      .where("state", "=", "running")
+      .where("locked_until", "=", current)
+      .executeTakeFirst();
+    if (Number(kept.numUpdatedRows) === 0) return false;
+    current = next;
+    return true;
+  };
+  return { renew, held: () => current };
+}
 
 /** Takes the oldest export waiting (or abandoned) and writes it: 1, or 0 when there was none. */
 export async function runNextExport(services: Services): Promise<number> {
@@ -29,10 +50,10 @@ async function writeNextExport(services: Services): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   if (!candidate) return false;
-  let lease = isoAt(nowMs() + LEASE_MS);
+  const first = isoAt(nowMs() + LEASE_MS);
   const claimed = await db
     .updateTable("exports")
-    .set({ state: "running", locked_until: lease, done: 0, bytes: 0 })
+    .set({ state: "running", locked_until: first, done: 0, bytes: 0 })
     .where("id", "=", candidate.id)
     .where((eb) => (candidate.locked_until === null ? eb("locked_until", "is", null) : eb("locked_until", "=", candidate.locked_until)))
     .where("state", "in", ["queued", "running"])
@@ -41,39 +62,50 @@ async function writeNextExport(services: Services): Promise<boolean> {
   if (!claimed) return true;
   const workspace = await db.selectFrom("workspaces").select(["id", "slug", "name"]).where("id", "=", claimed.workspace_id).executeTakeFirst();
   if (!workspace) return true;
+  const lease = leaseOn(db, claimed.id, first);
+  // What an earlier runner of this export stored is stale: it starts again from nothing.
   await db.deleteFrom("export_chunks").where("export_id", "=", claimed.id).execute();
 
   let rows = 0;
   const counts: Record<string, number> = {};
+  let lost = false;
+  const keepAlive = setInterval(() => {
+    void lease.renew().then(
+      (held) => (lost ||= !held),
+      () => {},
+    );
+  }, LEASE_MS / 4);
   try {
     const archive = workspaceArchive(db, { workspace, exportedAt: claimed.created_at, onRow: () => rows++, counts });
-    const bytes = await storeChunks(db, claimed.id, archive, async (stored) => {
-      const renewed = isoAt(nowMs() + LEASE_MS);
-      const kept = await db
-        .updateTable("exports")
-        .set({ locked_until: renewed, done: rows, bytes: stored })
-        .where("id", "=", claimed.id)
-        .where("locked_until", "=", lease)
-        .executeTakeFirst();
-      if (Number(kept.numUpdatedRows) === 0) throw new LeaseLost();
-      lease = renewed;
+    const bytes = await storeChunks(claimed.id, archive, async (store, stored) => {
+      if (lost) throw new LeaseLost();
+      await db.transaction().execute(async (tx) => {
+        if (!(await lease.renew(tx, { done: rows, bytes: stored }))) throw new LeaseLost();
+        await store(tx);
+      });
     });
-    await db
+    const finished = await db
       .updateTable("exports")
       .set({ state: "done", done: rows, bytes, counts: JSON.stringify(counts), locked_until: null, finished_at: nowIso() })
       .where("id", "=", claimed.id)
-      .where("locked_until", "=", lease)
-      .execute();
+      .where("state", "=", "running")
+      .where("locked_until", "=", lease.held())
+      .executeTakeFirst();
+    if (Number(finished.numUpdatedRows) === 0) log.warn("export finished after its lease was lost: left to the runner that took it", { exportId: claimed.id });
   } catch (error) {
     if (error instanceof LeaseLost) return true;
     log.warn("export failed", { exportId: claimed.id, error });
-    await db
+    const failed = await db
       .updateTable("exports")
       .set({ state: "failed", error: "The archive could not be written; ask for a new export.", locked_until: null, finished_at: nowIso() })
       .where("id", "=", claimed.id)
-      .where("locked_until", "=", lease)
-      .execute();
-    await db.deleteFrom("export_chunks").where("export_id", "=", claimed.id).execute();
+      .where("state", "=", "running")
+      .where("locked_until", "=", lease.held())
+      .executeTakeFirst();
+    // Only the runner that still held the export clears what it stored.
+    if (Number(failed.numUpdatedRows) > 0) await db.deleteFrom("export_chunks").where("export_id", "=", claimed.id).execute();
+  } finally {
+    clearInterval(keepAlive);
   }
   return true;
 }

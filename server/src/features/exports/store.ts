@@ -7,11 +7,15 @@ import type { Db } from "../../platform/db/database.js";
 /** Bytes per stored chunk. */
 export const CHUNK_BYTES = 1024 * 1024;
 
+/** Stores one chunk, with whatever the caller runs beside it (the lease's renewal, in one transaction). */
+export type StoreChunk = (runner: Pick<Db, "insertInto">) => Promise<unknown>;
+
 /**
- * Stores the stream's bytes as the export's chunks 0, 1, 2…; `afterChunk` runs after each (the
- * job's progress and lease). Answers the size. Waiting on each insert is the zip's backpressure.
+ * Stores the stream's bytes as the export's chunks 0, 1, 2…: for each, `write` is handed the
+ * insert and the size stored once it lands (so it can renew the lease and count progress beside
+ * it). Answers the size. Waiting on each write is the zip's backpressure.
  */
-export async function storeChunks(db: Db, exportId: string, bytes: Readable, afterChunk: (stored: number) => Promise<void>): Promise<number> {
+export async function storeChunks(exportId: string, bytes: Readable, write: (store: StoreChunk, stored: number) => Promise<void>): Promise<number> {
   let seq = 0;
   let stored = 0;
   let pending: Buffer[] = [];
@@ -20,10 +24,10 @@ export async function storeChunks(db: Db, exportId: string, bytes: Readable, aft
     const data = Buffer.concat(pending, pendingBytes);
     pending = [];
     pendingBytes = 0;
-    await db.insertInto("export_chunks").values({ export_id: exportId, seq, data }).execute();
+    const at = seq;
+    await write((runner) => runner.insertInto("export_chunks").values({ export_id: exportId, seq: at, data }).execute(), stored + data.length);
     seq++;
     stored += data.length;
-    await afterChunk(stored);
   };
   for await (const piece of bytes) {
     pending.push(piece as Buffer);

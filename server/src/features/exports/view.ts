@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { Ctx, Tx } from "../../platform/context.js";
 import type { Db } from "../../platform/db/database.js";
 import type { ExportsTable } from "../../platform/db/schema.js";
+import { nowIso } from "../../platform/lib/clock.js";
 import type { ExportSchema } from "./schema.js";
 
 export type ExportView = z.output<typeof ExportSchema>;
@@ -23,7 +24,13 @@ export function toExportView(row: Selectable<ExportsTable>): ExportView {
   };
 }
 
-/** One export of the workspace, not yet expired, or undefined. */
+/** One export of the workspace, not yet expired (the hourly purge may not have come yet), or undefined. */
 export function findExport(db: Db | Tx, ctx: Pick<Ctx, "workspace">, id: string) {
-  return db.selectFrom("exports").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("exports")
+    .selectAll()
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("id", "=", id)
+    .where("expires_at", ">", nowIso())
+    .executeTakeFirst();
 }

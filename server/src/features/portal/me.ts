@@ -5,7 +5,9 @@ import { requireViewer, type CustomerCtx } from "../../http/credentials/customer
 import { keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { publicBoardIds, selectPosts } from "../posts/index.js";
+import { notFound } from "../../platform/errors.js";
 import { personalData, type PersonalData } from "../users/index.js";
+import { isGuest } from "./guest.js";
 import { toPortalPosts, type PortalPostView } from "./view.js";
 
 /** The identified end user, with their votes and posts on the posts the portal shows. */
@@ -65,9 +67,14 @@ export async function listPortalMyVotes({ ctx, input }: { ctx: CustomerCtx; inpu
   return { data: await toPortalPosts(db, ctx, page.data), nextCursor: page.nextCursor };
 }
 
-/** Everything Heed holds about the identified end user: the document the team's export gives. */
+/**
+ * Everything Heed holds about the identified end user: the document the team's export gives. Not
+ * for a guest: nobody checked that a guest's email is theirs, so anyone who types it may be that
+ * guest; their data goes out through the team (GET /v1/users/{id}/export).
+ */
 export async function exportPortalMe({ ctx }: { ctx: CustomerCtx }): Promise<PersonalData> {
   const viewer = requireViewer(ctx);
+  if (isGuest(viewer)) throw notFound("data download for a guest (unverified email): ask the team", viewer.id);
   // The viewer was read live as the request was authenticated, so the row exists (an erasure ends their sessions).
-  return (await personalData(reader(ctx), ctx.workspace.id, viewer.id))!;
+  return (await personalData(reader(ctx), ctx.workspace.id, viewer.id, { forPortal: true }))!;
 }

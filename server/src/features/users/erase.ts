@@ -22,18 +22,20 @@ export type UserErasure = z.output<typeof UserErasureSchema>;
  *   becomes `deleted:<id>` (freeing it for a new person); the user answers 404 afterwards;
  * - what exists only because of them is deleted: portal sessions (they are signed out everywhere),
  *   unused sign-in links sent to their email, tracked events, their notifications and mails, what
- *   they follow;
+ *   they follow; and the workspace's export archives still kept, which hold them;
  * - the copies of them inside stored JSON (webhook events and payloads, audit data, notification
- *   events) are made anonymous (personal-data/copies.ts).
+ *   events, saved filters that searched for their email) are made anonymous (personal-data/copies.ts).
  * Audited as `user.erased`, with the event `user.erased` ({id, erasedAt}).
  */
 async function erase(tx: Tx, ctx: Ctx, id: string): Promise<UserErasure> {
-  const user = await tx
+  let read = tx
     .selectFrom("users")
     .select(["id", "external_id", "email", "name", "company_id"])
     .where("workspace_id", "=", ctx.workspace.id)
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("id", "=", id);
+  // On PostgreSQL the row is locked first: an identify or upsert of the person waits for the erasure.
+  if (ctx.services.dialect === "postgres") read = read.forUpdate();
+  const user = await read.executeTakeFirst();
   if (!user) throw notFound("end user", id);
   const at = nowIso();
   const erasedExternalId = `deleted:${user.id}`;
@@ -84,13 +86,16 @@ async function erase(tx: Tx, ctx: Ctx, id: string): Promise<UserErasure> {
   const follows = count(
     await tx.deleteFrom("post_followers").where("workspace_id", "=", workspace).where("follower_id", "=", user.id).executeTakeFirstOrThrow(),
   );
+  // Every archive of the workspace still kept holds them (users.jsonl, authors of posts): each goes,
+  // with its chunks; a runner writing one stops at its next chunk (its lease is gone with the row).
+  const exports = count(await tx.deleteFrom("exports").where("workspace_id", "=", workspace).executeTakeFirstOrThrow());
   const scrubbed = await scrubStoredCopies(tx, workspace, { id: user.id, email: user.email, name: user.name, externalId: user.external_id }, erasedExternalId);
   if (user.company_id) await recountRevenue(tx, workspace, { userId: user.id });
 
   const erasure: UserErasure = {
     id: user.id,
     erasedAt: at,
-    removed: { portalSessions: Number(portalSessions.n), signInLinks, trackedEvents, notifications, follows },
+    removed: { portalSessions: Number(portalSessions.n), signInLinks, trackedEvents, notifications, follows, exports },
     scrubbed,
   };
   await recordChange(tx, ctx, {

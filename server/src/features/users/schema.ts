@@ -95,6 +95,7 @@ export const UserErasureSchema = z
         trackedEvents: z.number().int(),
         notifications: z.number().int(),
         follows: z.number().int().openapi({ description: "Posts they followed." }),
+        exports: z.number().int().openapi({ description: "Workspace exports not yet expired, whose archives held them: ask for a new one." }),
       })
       .openapi({ description: "Rows deleted: they existed only because of the person." }),
     scrubbed: z
@@ -106,6 +107,7 @@ export const UserErasureSchema = z
           .openapi({ description: "Webhook deliveries whose payload held the person, made anonymous (the receivers' answers to them cleared)." }),
         auditRows: z.number().int(),
         notificationEvents: z.number().int(),
+        savedFilters: z.number().int().openapi({ description: "Saved views and bulk changes whose filters searched for their email." }),
       })
       .openapi({ description: "Stored copies made anonymous in place: their shape and the person's id stay." }),
   })
@@ -136,7 +138,13 @@ export const PersonalDataSchema = z
     comments: z.array(
       z.object({ id: idOf("cmt"), postId: idOf("post"), body: z.string(), createdAt: timestamp, updatedAt: timestamp, deletedAt: timestamp.nullable() }),
     ),
-    votes: z.array(z.object({ postId: idOf("post"), title: z.string(), createdAt: timestamp })),
+    votes: z.array(
+      z.object({
+        postId: idOf("post"),
+        title: z.string().nullable().openapi({ description: "Null in the person's own download where the portal does not show the post." }),
+        createdAt: timestamp,
+      }),
+    ),
     follows: z.array(z.object({ postId: idOf("post"), reason: z.string(), createdAt: timestamp })),
     trackedEvents: z.array(TrackedEventSchema),
     notifications: z.array(z.object({ kind: z.string(), postId: idOf("post").nullable(), createdAt: timestamp, readAt: timestamp.nullable() })),

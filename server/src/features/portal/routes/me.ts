@@ -60,8 +60,10 @@ export const exportPortalMeOperation = defineOperation(
     operationId: "exportPortalMe",
     tag: "Portal",
     summary: "Download my data",
-    description: "Everything Heed holds about the identified end user: the same document as `GET /v1/users/{id}/export`.",
+    description:
+      "Everything Heed holds about the identified end user: the same document as `GET /v1/users/{id}/export` (a vote names its post's title only where the portal shows the post). Not for a portal guest, whose email nobody checked (404): the team exports theirs.",
     credential: publicKey("required"),
+    errors: ["not_found"],
     answer: { status: 200, schema: PersonalDataSchema, description: "The end user's data." },
   },
   { verb: exportPortalMe },

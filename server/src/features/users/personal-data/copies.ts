@@ -3,9 +3,10 @@ import type { Tx } from "../../../platform/context.js";
 import { type Person, scrubJson } from "./scrub.js";
 
 // The stored JSON that may carry a copy of the person: events waiting for or sent to webhooks,
-// audit data and notification events. Only rows that name the person's id can hold their copy (an
-// EndUser object, an author, `actorName` beside `authorId`), so those are read, scrubbed in memory
-// and written back; a row is rewritten only when it changes. Erasure is rare and reads these rows
+// audit data and notification events, and the team's saved filters. Only rows that name the
+// person's id (an EndUser object, an author, `actorName` beside `authorId`) or their email (a
+// search kept in a filter) can hold their copy, so those are read, scrubbed in memory and written
+// back; a row is rewritten only when it changes. Erasure is rare and reads these rows
 // by a scan of the workspace's rows of each table (no index can find an id inside JSON text).
 //
 // Order matters on PostgreSQL: the outbox first. An event that the fan-out has claimed but not yet
@@ -13,12 +14,12 @@ import { type Person, scrubJson } from "./scrub.js";
 // then seen by the later scan (each statement sees what was committed before it began); an event
 // claimed after the update reads the scrubbed data.
 
-/** `%id%` for LIKE, with its `_` matched literally (ids are `usr_…`). */
+/** `%text%` for LIKE, its `_` and `%` matched literally (ids are `usr_…`). */
 function containing(id: string): string {
   return `%${id.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-type JsonTable = "outbox" | "webhook_deliveries" | "audit_log" | "notification_events";
+type JsonTable = "outbox" | "webhook_deliveries" | "audit_log" | "notification_events" | "bulk_jobs";
 
 /** Scrubs `column` of the workspace's rows of `table` that mention the person; how many changed. */
 async function scrubRows(
@@ -27,7 +28,7 @@ async function scrubRows(
   person: Person,
   erasedExternalId: string,
   table: JsonTable,
-  column: "data" | "payload",
+  column: "data" | "payload" | "filters",
   options: { orWhere?: RawBuilder<boolean>; alsoChange?: (id: string) => Promise<unknown> } = {},
 ): Promise<number> {
   const like = containing(person.id);
@@ -49,6 +50,37 @@ export interface ScrubbedCopies {
   deliveries: number;
   auditRows: number;
   notificationEvents: number;
+  savedFilters: number;
+}
+
+/** `lower(column)` holds the email: a team member's search for the person, kept in a filter. */
+function mentionsEmail(column: string, email: string | null): RawBuilder<boolean> {
+  if (!email) return sql<boolean>`false`;
+  return sql<boolean>`lower(${sql.ref(column)}) like ${containing(email.toLowerCase())} escape '\\'`;
+}
+
+/** Saved views (keyed by member and position, not by id) whose filters searched for the person's email. */
+async function scrubSavedViews(tx: Tx, workspaceId: string, person: Person, erasedExternalId: string): Promise<number> {
+  const rows = await tx
+    .selectFrom("saved_views")
+    .select(["owner_id", "position", "filters"])
+    .where("workspace_id", "=", workspaceId)
+    .where(mentionsEmail("filters", person.email))
+    .execute();
+  let changed = 0;
+  for (const row of rows) {
+    const filters = scrubJson(row.filters, person, erasedExternalId);
+    if (filters === null) continue;
+    await tx
+      .updateTable("saved_views")
+      .set({ filters })
+      .where("workspace_id", "=", workspaceId)
+      .where("owner_id", "=", row.owner_id)
+      .where("position", "=", row.position)
+      .execute();
+    changed++;
+  }
+  return changed;
 }
 
 export async function scrubStoredCopies(tx: Tx, workspaceId: string, person: Person, erasedExternalId: string): Promise<ScrubbedCopies> {
@@ -65,5 +97,9 @@ export async function scrubStoredCopies(tx: Tx, workspaceId: string, person: Per
   const notificationEvents = await scrubRows(tx, workspaceId, person, erasedExternalId, "notification_events", "data", {
     orWhere: sql<boolean>`actor_id = ${person.id}`,
   });
-  return { events, deliveries, auditRows, notificationEvents };
+  // A search for their email, kept in a member's saved view or a bulk change's filters.
+  const savedFilters =
+    (await scrubSavedViews(tx, workspaceId, person, erasedExternalId)) +
+    (await scrubRows(tx, workspaceId, person, erasedExternalId, "bulk_jobs", "filters", { orWhere: mentionsEmail("filters", person.email) }));
+  return { events, deliveries, auditRows, notificationEvents, savedFilters };
 }

@@ -12,9 +12,16 @@ export type PersonalData = z.output<typeof PersonalDataSchema>;
  * The person's data as one document: their profile and preferences, what they wrote (deleted and
  * held included: Heed still holds it), voted for, follow, did (tracked events), were told and where
  * they are signed in. Undefined when the workspace has no such live end user. Each part is one
- * query by an index on the person's id.
+ * query by an index on the person's id. For the person themselves (`forPortal`), a vote names the
+ * title of a post only where the portal shows it: a vote the team cast for them, or one a merge
+ * moved, may be on a private board.
  */
-export async function personalData(db: Kysely<Database>, workspaceId: string, userId: string): Promise<PersonalData | undefined> {
+export async function personalData(
+  db: Kysely<Database>,
+  workspaceId: string,
+  userId: string,
+  options: { forPortal?: boolean } = {},
+): Promise<PersonalData | undefined> {
   const user = await selectUsers(db).where("u.workspace_id", "=", workspaceId).where("u.id", "=", userId).where("u.deleted_at", "is", null).executeTakeFirst();
   if (!user) return undefined;
   const [posts, comments, votes, follows, events, notifications, sessions] = await Promise.all([
@@ -36,7 +43,8 @@ export async function personalData(db: Kysely<Database>, workspaceId: string, us
     db
       .selectFrom("votes as v")
       .innerJoin("posts as p", "p.id", "v.post_id")
-      .select(["v.post_id", "p.title", "v.created_at"])
+      .innerJoin("boards as b", "b.id", "p.board_id")
+      .select(["v.post_id", "p.title", "v.created_at", "b.visibility", "p.deleted_at", "p.held"])
       .where("v.workspace_id", "=", workspaceId)
       .where("v.user_id", "=", userId)
       .orderBy("v.created_at")
@@ -86,7 +94,11 @@ export async function personalData(db: Kysely<Database>, workspaceId: string, us
       deletedAt: p.deleted_at,
     })),
     comments: comments.map((c) => ({ id: c.id, postId: c.post_id, body: c.body, createdAt: c.created_at, updatedAt: c.updated_at, deletedAt: c.deleted_at })),
-    votes: votes.map((v) => ({ postId: v.post_id, title: v.title, createdAt: v.created_at })),
+    votes: votes.map((v) => ({
+      postId: v.post_id,
+      title: !options.forPortal || (v.visibility === "public" && v.deleted_at === null && !Number(v.held)) ? v.title : null,
+      createdAt: v.created_at,
+    })),
     follows: follows.map((f) => ({ postId: f.post_id, reason: f.reason, createdAt: f.created_at })),
     trackedEvents: events.map((e) => ({
       id: e.id,

@@ -6,7 +6,7 @@
 /** The person being erased, as the copies may hold them. */
 export interface Person {
   id: string;
-  /** What identified them, matched anywhere a copy stores it as a whole value (case ignored for email). */
+  /** What identified them: the email wherever a copy holds it (case ignored), the name under a name's key. */
   email: string | null;
   name: string | null;
   externalId: string;
@@ -27,16 +27,30 @@ const PERSONAL_FIELDS: Record<string, unknown> = {
 const PERSON_REFERENCES = ["id", "authorId", "userId", "actorId", "recipientId"];
 const NAME_COPIES = ["actorName", "authorName", "userName", "voterName"];
 
+/** `text` without the email in it (any case); the same string when it held none. */
+function withoutEmail(text: string, email: string): string {
+  const at = text.toLowerCase().indexOf(email);
+  if (at < 0) return text;
+  return withoutEmail(`${text.slice(0, at)}[erased]${text.slice(at + email.length)}`, email);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The value with every copy of the person made anonymous; the same value (===) when nothing was. */
-function scrubValue(value: unknown, person: Person, erasedExternalId: string): unknown {
+/**
+ * The value with every copy of the person made anonymous; the same value (===) when nothing was.
+ * Their email goes wherever it stands (it is theirs alone): a value that is the email becomes
+ * null, text that contains it loses it. Their name goes from their own object and from the keys
+ * that copy an actor's name (`actorName`, …), never elsewhere: a title, a status or another
+ * person who happens to be called the same stays.
+ */
+function scrubValue(value: unknown, person: Person, erasedExternalId: string, key?: string): unknown {
   if (typeof value === "string") {
-    if (person.email && value.toLowerCase() === person.email.toLowerCase()) return null;
-    if (person.name && value === person.name) return null;
-    return value;
+    const email = person.email?.toLowerCase();
+    if (email && value.toLowerCase() === email) return null;
+    if (person.name && value === person.name && key !== undefined && NAME_COPIES.includes(key)) return null;
+    return email ? withoutEmail(value, email) : value;
   }
   if (Array.isArray(value)) {
     let changed = false;
@@ -51,7 +65,7 @@ function scrubValue(value: unknown, person: Person, erasedExternalId: string): u
   let changed = false;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const next = scrubValue(item, person, erasedExternalId);
+    const next = scrubValue(item, person, erasedExternalId, key);
     if (next !== item) changed = true;
     out[key] = next;
   }

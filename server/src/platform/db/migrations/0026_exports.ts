@@ -17,7 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("total", "integer", (c) => c.notNull())
     .addColumn("done", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("counts", "text", (c) => c.notNull().defaultTo("{}"))
-    .addColumn("bytes", "integer", (c) => c.notNull().defaultTo(0))
+    // bigint: an archive may pass 2 GiB, the end of a PostgreSQL integer.
+    .addColumn("bytes", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("error", "text")
     .addColumn("locked_until", "text")
     .addColumn("created_at", "text", (c) => c.notNull())

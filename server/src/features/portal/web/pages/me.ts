@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../../../../http/env.js";
 import { exportPortalMe, listPortalMyVotes } from "../../me.js";
+import { isGuest } from "../../guest.js";
 import { listPortalMyPosts } from "../../posts.js";
 import { type PortalRequest, portalRequest } from "../context.js";
 import { headersFor, noSuchPortal } from "../http.js";
@@ -26,19 +27,21 @@ export async function mePage(r: PortalRequest): Promise<Html | null> {
     html`<h1>${t.t("me.title")}</h1>
 <section aria-labelledby="my-posts"><h2 id="my-posts">${t.t("me.posts")}</h2>${list(posts.data)}</section>
 <section aria-labelledby="my-votes"><h2 id="my-votes">${t.t("me.votes")}</h2>${list(votes.data)}</section>
-<p class="my-data"><a href="${r.frame.base}/me/data" download>${t.t("me.download")}</a><br><span class="muted">${t.t("me.downloadNote")}</span></p>`,
+${isGuest(r.ctx.customer.viewer) ? "" : html`<p class="my-data"><a href="${r.frame.base}/me/data" download>${t.t("me.download")}</a><br><span class="muted">${t.t("me.downloadNote")}</span></p>`}`,
   );
 }
 
 /**
  * "Download my data" (/p/{workspace}/me/data): the signed-in reader's data as a JSON file, the
  * document GET /v1/portal/me/export answers. Only their own: the reader is their session's, there
- * is no id to ask for another's. Anyone else gets the 404 page, as /me gives them.
+ * is no id to ask for another's. Anyone else gets the 404 page, as /me gives them, and so does a
+ * guest, whose email nobody checked (exportPortalMe).
  */
 export async function myDataDownload(c: Context<AppEnv>) {
   const r = await portalRequest(c);
   if (!r) return noSuchPortal(c);
-  if (!r.ctx.customer.viewer) return c.html(await notFoundPage(r.frame, r.url("/me/data")), 404, headersFor(r));
+  const viewer = r.ctx.customer.viewer;
+  if (!viewer || isGuest(viewer)) return c.html(await notFoundPage(r.frame, r.url("/me/data")), 404, headersFor(r));
   const data = await exportPortalMe({ ctx: r.ctx });
   return c.body(JSON.stringify(data, null, 2), 200, {
     "content-type": "application/json; charset=utf-8",
