@@ -215,6 +215,12 @@ describe("a person's data", () => {
     expect(post.author).toMatchObject({ id: z.zelda });
     expect(post.author.name ?? null).toBeNull();
     expect((await h.call("GET", `/v1/users/${z.zelda}`, { key: z.key })).status).toBe(404);
+    const row = await h.database.db
+      .selectFrom("users")
+      .select(["email_notifications", "follows_changelog", "locale"])
+      .where("id", "=", z.zelda)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email_notifications: "off", follows_changelog: 0, locale: null });
     // Signed out everywhere: her token and her cookie open nothing.
     expect((await h.call("GET", "/v1/portal/me", { headers: z.customer })).status).toBe(401);
     expect((await fetch(`${h.url}${z.base}/me`, { headers: { cookie: z.cookie } })).status).toBe(404);

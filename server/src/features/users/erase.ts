@@ -18,8 +18,9 @@ export type UserErasure = z.output<typeof UserErasureSchema>;
  * Erases an end user's personal data everywhere Heed stores it, in one transaction (see
  * docs/SECURITY.md, "Erasing a person"):
  * - the row keeps its id, so their votes still count and their posts and comments stay, without a
- *   name: email, name, avatar, traits, company, language and last-seen are emptied, and `externalId`
- *   becomes `deleted:<id>` (freeing it for a new person); the user answers 404 afterwards;
+ *   name: email, name, avatar, traits, company, language, last-seen and notification preferences
+ *   are emptied, and `externalId` becomes `deleted:<id>` (freeing it for a new person); the user
+ *   answers 404 afterwards;
  * - what exists only because of them is deleted: portal sessions (they are signed out everywhere),
  *   unused sign-in links sent to their email, tracked events, their notifications and mails, what
  *   they follow; and the workspace's export archives still kept, which hold them;
@@ -51,6 +52,8 @@ async function erase(tx: Tx, ctx: Ctx, id: string): Promise<UserErasure> {
       locale: null,
       last_seen_at: null,
       follows_changelog: 0,
+      // Their notification choice goes with them: nothing is ever mailed to the row again.
+      email_notifications: "off",
       deleted_at: sql<string>`coalesce(deleted_at, ${at})`,
       updated_at: at,
     })
