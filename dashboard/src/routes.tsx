@@ -21,6 +21,7 @@ const settings: Record<string, RouteObject["lazy"]> = {
   workspace: page(() => import("./features/settings/Workspace.js"), "Workspace"),
   boards: page(() => import("./features/settings/Boards.js"), "Boards"),
   "audit-log": page(() => import("./features/settings/AuditLog.js"), "AuditLog"),
+  import: page(() => import("./features/settings/Imports.js"), "Imports"),
   notifications: page(() => import("./features/notifications/NotificationSettings.js"), "NotificationSettings"),
   sessions: page(() => import("./features/settings/Sessions.js"), "Sessions"),
 };

@@ -38,12 +38,11 @@ export interface AppOptions {
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
 function createV1(options: Pick<AppOptions, "bodyLimitBytes">): OpenAPIHono<AppEnv> {
   const v1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  v1.use(
-    "*",
-    limitBody(options.bodyLimitBytes, () => {
-      throw new HeedError("payload_too_large", `The request body is over ${options.bodyLimitBytes} bytes.`);
-    }),
-  );
+  const limit = limitBody(options.bodyLimitBytes, () => {
+    throw new HeedError("payload_too_large", `The request body is over ${options.bodyLimitBytes} bytes.`);
+  });
+  // An import's file streams into storage with a limit of its own (IMPORT_FILE_LIMIT_BYTES).
+  v1.use("*", (c, next) => (c.req.method === "POST" && c.req.path.endsWith("/imports/uploads") ? next() : limit(c, next)));
   registerRoutes(v1);
   registerWebhookDocs(v1);
   registerSecuritySchemes(v1);

@@ -20,6 +20,11 @@ const USAGE = `Usage: heed <command> [options]
   members invite --workspace <slug> --email <email> --role <owner|admin|member> [--json]
   seed --workspace <slug> --posts <n> --votes <n> [--boards <n>] [--seed <n>]
   export --workspace <slug> [--output <file.zip>] [--json]
+  import csv --workspace <slug> [--dir <folder>] [--posts <file>] [--votes <file>] [--users <file>]
+             [--comments <file>] [--companies <file>] [--mapping <file.json>] [--dry-run] [--preview <n>] [--json]
+  import uservoice --workspace <slug> --posts <ideas.csv> [--votes <voters.csv>] [--mapping <file.json>] [--dry-run] [--json]
+  import canny --workspace <slug> --api-key <Canny API key> [--base-url <url>] [--dry-run] [--json]
+  import undo <import id> --workspace <slug> [--json]
 
 DATABASE_URL selects the database (default sqlite:./data/heed.db).`;
 
@@ -43,6 +48,15 @@ function parse(argv: string[]) {
       email: { type: "string" },
       role: { type: "string" },
       output: { type: "string" },
+      dir: { type: "string" },
+      users: { type: "string" },
+      comments: { type: "string" },
+      companies: { type: "string" },
+      mapping: { type: "string" },
+      preview: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+      "api-key": { type: "string" },
+      "base-url": { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -72,7 +86,8 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   let db: Db | undefined;
   try {
-    const opened = openDatabase(config.databaseUrl);
+    // Checkpoints on a thread of their own: a long import or seed commits many chunks.
+    const opened = openDatabase(config.databaseUrl, { checkpointInBackground: true });
     db = opened.db;
     await migrateToLatest(db);
     const context: CommandContext = {
@@ -83,6 +98,8 @@ async function main(argv: string[]): Promise<number> {
         cursorSecret: await serverSecret(db, "cursor"),
         userTokenSecret: await serverSecret(db, "user-token"),
         notificationSecret: await serverSecret(db, "notifications"),
+        cannyBaseUrl: config.imports.cannyBaseUrl,
+        importFileLimitBytes: config.imports.fileLimitBytes,
       },
       args: positionals.slice(name.split(" ").length),
       options: values,

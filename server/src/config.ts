@@ -12,6 +12,7 @@ export interface Config {
   /** Where people reach this server: the base of portal links and of the OpenAPI `servers` URL. */
   publicUrl: string;
   bodyLimitBytes: number;
+  imports: { fileLimitBytes: number; cannyBaseUrl: string };
   /** Create the `demo` workspace on an empty database (off with SEED_DEMO=0). */
   seedDemo: boolean;
   idempotencyTtlMs: number;
@@ -103,6 +104,10 @@ export const environment = z.object({
     "How people reach this server: the base of portal links and of the OpenAPI `servers` URL; a trailing / is dropped. Default http://HOST:PORT (127.0.0.1 for 0.0.0.0 and ::).",
   ),
   BODY_LIMIT_BYTES: count(1024 * 1024).describe("Largest request body in bytes (413 above it). Default 1048576."),
+  IMPORT_FILE_LIMIT_BYTES: count(256 * 1024 * 1024).describe(
+    "Largest CSV file an import takes, uploaded or read by the CLI (413 above it). Default 268435456 (256 MiB).",
+  ),
+  CANNY_BASE_URL: text("https://canny.io").describe("Where imports from Canny read its API. Default https://canny.io."),
   SEED_DEMO: z
     .string()
     .optional()
@@ -218,6 +223,7 @@ export function loadConfig(env = process.env): Config {
       pollMs: Math.max(10, vars.NOTIFICATION_POLL_MS),
     },
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
+    imports: { fileLimitBytes: vars.IMPORT_FILE_LIMIT_BYTES, cannyBaseUrl: vars.CANNY_BASE_URL.replace(/\/+$/, "") },
     seedDemo: vars.SEED_DEMO,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     backgroundNice: Math.min(19, vars.BACKGROUND_NICE),

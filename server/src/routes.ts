@@ -16,6 +16,7 @@ import { operations as portal } from "./features/portal/routes/index.js";
 import { operations as posts } from "./features/posts/routes/index.js";
 import { operations as bulk } from "./features/bulk/routes/index.js";
 import { operations as exportJobs } from "./features/exports/routes/index.js";
+import { operations as importJobs } from "./features/imports/routes/index.js";
 import { operations as savedViews } from "./features/saved-views/routes/index.js";
 import { operations as sessions } from "./features/accounts/routes/index.js";
 import { operations as statuses } from "./features/statuses/routes/index.js";
@@ -30,6 +31,7 @@ export const operations: Operation[] = [
   ...posts,
   ...bulk,
   ...exportJobs,
+  ...importJobs,
   ...savedViews,
   ...votes,
   ...comments,

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
@@ -8,6 +11,8 @@ import { deliverDue } from "../src/features/webhooks/deliver.js";
 import { fanOutEvents } from "../src/features/webhooks/fanout.js";
 import { userHash } from "../src/features/customers/identity-proof.js";
 import { scrubJson } from "../src/features/users/personal-data/scrub.js";
+import { importCsv } from "../src/cli/import.js";
+import { SYSTEM_ACTOR, type Ctx } from "../src/platform/context.js";
 import { postForm } from "./support/forms.js";
 import { useHarness } from "./support/harness.js";
 import { startSmtp, type TestSmtp } from "./support/smtp.js";
@@ -129,6 +134,11 @@ async function zeldaEverywhere() {
   // The team searched for her by email in a saved view, and asked for an export of the workspace.
   expect((await h.call("PUT", "/v1/saved-views", { key, json: { data: [{ name: "Her ideas", filters: { q: `${email} offline` } }] } })).status).toBe(200);
   expect((await h.call("POST", "/v1/exports", { key })).status).toBe(202);
+  // A CSV import's dry run quoted her: its preview shows her row as it would land.
+  const csv = join(mkdtempSync(join(tmpdir(), "heed-erase-")), "users.csv");
+  writeFileSync(csv, `id,email,name\nz1,${email},Zed\n`);
+  const ctx: Ctx = { services: h.services, workspace: { id: ws.id, slug: ws.slug }, actor: SYSTEM_ACTOR, requestId: null };
+  expect((await importCsv(ctx, { source: "csv", files: { users: csv }, dryRun: true, preview: 5 })).report.preview?.users).toHaveLength(1);
 
   for (let i = 0; i < 20 && (await fanOutEvents(h.database.db)) > 0; i++);
   await deliverDue(h.database.db, { timeoutMs: 2000, allowPrivate: true, retryScale: 0.001 });
@@ -200,7 +210,14 @@ describe("a person's data", () => {
     expect(erased.body).toMatchObject({
       id: z.zelda,
       removed: { portalSessions: 1, signInLinks: 2, trackedEvents: 1, notifications: expect.any(Number), follows: 2, exports: 1 },
-      scrubbed: { events: expect.any(Number), deliveries: expect.any(Number), auditRows: 0, notificationEvents: expect.any(Number), savedFilters: 1 },
+      scrubbed: {
+        events: expect.any(Number),
+        deliveries: expect.any(Number),
+        auditRows: 0,
+        notificationEvents: expect.any(Number),
+        savedFilters: 1,
+        importReports: 1,
+      },
     });
     expect(erased.body.scrubbed.events).toBeGreaterThanOrEqual(4);
     expect(erased.body.scrubbed.deliveries).toBe(erased.body.scrubbed.events);
@@ -254,7 +271,7 @@ describe("a person's data", () => {
     const again = await h.call("POST", `/v1/users/${z.zelda}/erase`, { key: z.key });
     expect(again.status).toBe(200);
     expect(again.body.removed).toEqual({ portalSessions: 0, signInLinks: 0, trackedEvents: 0, notifications: 0, follows: 0, exports: 0 });
-    expect(again.body.scrubbed).toEqual({ events: 0, deliveries: 0, auditRows: 0, notificationEvents: 0, savedFilters: 0 });
+    expect(again.body.scrubbed).toEqual({ events: 0, deliveries: 0, auditRows: 0, notificationEvents: 0, savedFilters: 0, importReports: 0 });
     expect((await h.call("DELETE", `/v1/users/${z.zelda}`, { key: z.key })).status).toBe(404);
 
     // Another workspace's id and a malformed one.

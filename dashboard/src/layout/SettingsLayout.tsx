@@ -11,6 +11,7 @@ const WORKSPACE_PAGES = [
   { to: "members", label: "Members" },
   { to: "workspace", label: "Workspace" },
   { to: "boards", label: "Boards" },
+  { to: "import", label: "Import" },
   { to: "audit-log", label: "Audit log" },
 ];
 

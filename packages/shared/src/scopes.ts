@@ -1,7 +1,8 @@
 // Permission sets: `<resource>:read` and `<resource>:write` (write implies read), or `*`.
 // `analytics` is read only: `analytics:write` exists as every resource's does, and grants the read.
 // `exports` reads everything at once (the workspace's archive, end users' emails included):
-// `exports:write` asks for one, `exports:read` follows and downloads it.
+// `exports:write` asks for one, `exports:read` follows and downloads it. `imports` writes many
+// objects at once, past the verbs of each: `imports:write` runs and undoes an import.
 export const RESOURCES = [
   "posts",
   "comments",
@@ -15,6 +16,7 @@ export const RESOURCES = [
   "workspace",
   "analytics",
   "exports",
+  "imports",
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];

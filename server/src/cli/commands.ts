@@ -11,6 +11,9 @@ import { CreateInviteSchema } from "../features/invites/schema.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { seedWorkspace } from "./seed/bulk.js";
 import { exportWorkspace } from "./export.js";
+import { describeImport, importCanny, importCsv, ImportUsageError, type CsvImportOptions } from "./import.js";
+import { finishUndo, undoImport } from "../features/imports/undo/undo.js";
+import { getImport } from "../features/imports/create.js";
 
 export class UsageError extends Error {}
 
@@ -144,6 +147,29 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
     );
   },
 
+  "import csv": (context) => importFiles(context, "csv"),
+  "import uservoice": (context) => importFiles(context, "uservoice"),
+
+  async "import canny"(context) {
+    const apiKey = required(context, "api-key");
+    const baseUrl = typeof context.options["base-url"] === "string" ? (context.options["base-url"] as string) : undefined;
+    const ctx = await operatorIn(context, required(context, "workspace"));
+    const dryRun = context.options["dry-run"] === true;
+    const view = await importCanny(ctx, { apiKey, baseUrl, dryRun, preview: context.options.preview === undefined ? undefined : count(context, "preview") });
+    context.print(describeImport(view), view);
+    if (view.state !== "done") throw new HeedError("conflict", view.error ?? `the import is ${view.state}`);
+  },
+
+  async "import undo"(context) {
+    const id = context.args[0];
+    if (!id) throw new UsageError("name the import to undo: heed import undo <import id> --workspace <slug>");
+    const ctx = await operatorIn(context, required(context, "workspace"));
+    const asked = await undoImport({ ctx, input: { id } });
+    await finishUndo(ctx.services, { id: asked.id, workspace_id: ctx.workspace.id });
+    const undone = await getImport({ ctx, input: { id } });
+    context.print(`undid ${undone.id}`, undone);
+  },
+
   async seed(context) {
     const options = {
       posts: count(context, "posts"),
@@ -161,3 +187,25 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
     );
   },
 };
+
+async function importFiles(context: CommandContext, source: CsvImportOptions["source"]): Promise<void> {
+  const file = (name: string) => (typeof context.options[name] === "string" ? (context.options[name] as string) : undefined);
+  const options: CsvImportOptions = {
+    source,
+    dir: file("dir"),
+    files: { posts: file("posts"), votes: file("votes"), users: file("users"), comments: file("comments"), companies: file("companies") },
+    mapping: file("mapping"),
+    dryRun: context.options["dry-run"] === true,
+    preview: context.options.preview === undefined ? undefined : count(context, "preview"),
+  };
+  const ctx = await operatorIn(context, required(context, "workspace"));
+  let view: Awaited<ReturnType<typeof importCsv>>;
+  try {
+    view = await importCsv(ctx, options);
+  } catch (error) {
+    if (error instanceof ImportUsageError) throw new UsageError(error.message);
+    throw error;
+  }
+  context.print(describeImport(view), view);
+  if (view.state !== "done") throw new HeedError("conflict", view.error ?? `the import is ${view.state}`);
+}

@@ -6,31 +6,16 @@ import { runNextExport } from "../features/exports/run.js";
 import { storedChunks } from "../features/exports/store.js";
 import type { Ctx } from "../platform/context.js";
 import { HeedError } from "../platform/errors.js";
+import { progressPrinter } from "./progress.js";
 
 // `heed export --workspace <slug> [--output <file>]`: the same export job the API makes (audited,
 // kept a day for /v1 downloads too), run here unless a server's runner takes it first, with a
 // progress bar on stderr, then written to the file.
 
-/** `[#########           ] 45%  450,000 of 1,000,000 rows` on a terminal; a line per tenth elsewhere. */
-function progressPrinter(stream: NodeJS.WriteStream): (done: number, total: number) => void {
-  let lastTenth = -1;
-  return (done, total) => {
-    const share = total === 0 ? 1 : Math.min(1, done / total);
-    const text = `${Math.round(share * 100)}%  ${done.toLocaleString("en")} of ${total.toLocaleString("en")} rows`;
-    if (stream.isTTY) {
-      const filled = Math.round(share * 30);
-      stream.write(`\r[${"#".repeat(filled)}${" ".repeat(30 - filled)}] ${text}`);
-    } else if (Math.floor(share * 10) > lastTenth) {
-      lastTenth = Math.floor(share * 10);
-      stream.write(`${text}\n`);
-    }
-  };
-}
-
 export async function exportWorkspace(
   ctx: Ctx,
   output: string | undefined,
-  progress = progressPrinter(process.stderr),
+  progress = progressPrinter(process.stderr, (done, total) => `${done.toLocaleString("en")} of ${total.toLocaleString("en")} rows`),
 ): Promise<{ id: string; file: string; bytes: number; files: Record<string, number> }> {
   const { db } = ctx.services;
   const asked = await createExport({ ctx });

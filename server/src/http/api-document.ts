@@ -22,6 +22,10 @@ const TAGS = [
   ["Audit log", "Every change, who made it and through which request."],
   ["Moderation", "Approving or rejecting what end users post and comment while it waits (the workspace's `moderation`)."],
   ["Exports", "The whole workspace as a zip archive (JSON lines and CSV), written by a background job and downloaded for a day."],
+  [
+    "Imports",
+    "Posts, votes, comments, people and companies from Canny (through its API), UserVoice's export or any CSV: background jobs with a dry run, a report by row, re-runs that change nothing, and an undo.",
+  ],
   ["Analytics", "The numbers of a period: activity per week, top posts, time to first response, status changes, top companies."],
   ["Notifications", "Closing the loop: who follows a post, what end users chose to hear, who was told what, and a member's own notifications."],
   ["Sessions", "Team sign-in for the dashboard: email and password, the session cookie and its CSRF token, the account's sessions and invites."],

@@ -49,6 +49,12 @@ export interface OperationSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A request body that is a file (an import's CSV), streamed to the handler unread: documented
+   * with its media type, never parsed, never buffered for an Idempotency-Key. Its route sets its
+   * own size limit (app.ts leaves it out of BODY_LIMIT_BYTES).
+   */
+  upload?: { mediaType: string; description: string };
   answer: Answer;
   /** Refusals beyond those of every route with this credential, method and body. */
   errors?: ErrorCode[];
@@ -149,7 +155,7 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
   // Idempotency-Key makes a retried write safe for keys and the customer side. The session's own
   // routes (signing in, out, accepting an invite) are not remembered: their answers set cookies,
   // and a replay must never hand a session out again. There the header is ignored.
-  const writes = spec.method !== "get" && (spec.credential.kind === "secret" || spec.credential.kind === "public");
+  const writes = spec.method !== "get" && (spec.credential.kind === "secret" || spec.credential.kind === "public") && !spec.upload;
   const reads = spec.method === "get" && spec.answer.status === 200 && !("file" in spec.answer);
   const request = {
     ...(writes ? { headers: IdempotencyHeaders } : {}),
@@ -157,6 +163,15 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.body ? { body: jsonBody(spec.body) } : {}),
+    ...(spec.upload
+      ? {
+          body: {
+            required: true,
+            description: spec.upload.description,
+            content: { [spec.upload.mediaType]: { schema: { type: "string" as const, format: "binary" } } },
+          },
+        }
+      : {}),
   };
   const { answer } = spec;
   const route = createRoute({

@@ -3,6 +3,7 @@ import { publishDueEntries } from "../features/changelog/publish.js";
 import { purgeUsedJwtIds } from "../features/customers/jwt-ids.js";
 import { purgeEndedPortalSessions } from "../http/credentials/portal-sessions.js";
 import { purgeExpiredExports } from "../features/exports/index.js";
+import { purgeExpiredUploads } from "../features/imports/index.js";
 import { purgeExpiredKeys } from "../http/idempotency/store.js";
 import { refreshTrending } from "../features/posts/trending.js";
 import { optimizeStatistics } from "../platform/db/maintenance.js";
@@ -47,6 +48,10 @@ export function startJobs(services: Services, options: { schedulerIntervalMs: nu
     ...every(60 * MINUTE, 7 * MINUTE, "export purge", async () => {
       const purged = await purgeExpiredExports(services);
       if (purged > 0) log.info("expired exports purged", { exports: purged });
+    }),
+    ...every(60 * MINUTE, 8 * MINUTE, "import upload purge", async () => {
+      const purged = await purgeExpiredUploads(services);
+      if (purged > 0) log.info("expired import uploads purged", { uploads: purged });
     }),
     ...every(60 * MINUTE, 6 * MINUTE, "portal sign-in purge", async () => {
       const sessions = await purgeEndedPortalSessions(services.db);

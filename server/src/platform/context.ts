@@ -30,6 +30,10 @@ export interface Services {
   mailer?: Mailer;
   /** With OIDC_ISSUER: single sign-on through that provider. */
   oidc?: OidcSettings;
+  /** CANNY_BASE_URL: where Canny imports read from (default https://canny.io); an API caller cannot name another. */
+  cannyBaseUrl?: string;
+  /** IMPORT_FILE_LIMIT_BYTES: the largest file an import takes (default 256 MiB). */
+  importFileLimitBytes?: number;
 }
 
 /** The server's own OpenID Connect provider (OIDC_ISSUER), or a workspace's. */

@@ -1,4 +1,5 @@
 import { startExports } from "../features/exports/index.js";
+import { startImports } from "../features/imports/index.js";
 import type { Services } from "../platform/context.js";
 import type { Config } from "../config.js";
 import type { OpenedDatabase } from "../platform/db/database.js";
@@ -24,6 +25,8 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
     webhooksAllowPrivate: config.webhooks.allowPrivate,
     mailer: config.mail ? createMailer(config.mail) : undefined,
     oidc: config.oidc,
+    cannyBaseUrl: config.imports.cannyBaseUrl,
+    importFileLimitBytes: config.imports.fileLimitBytes,
   };
 }
 
@@ -35,8 +38,9 @@ export function startBackground(config: Config, services: Services, { pace }: { 
   const stopDuplicates = startDuplicateChecker(services);
   const stopBulkJobs = startBulkJobs(services);
   const stopExports = startExports(services);
+  const stopImports = startImports(services);
   return async () => {
     stopJobs();
-    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs(), stopExports()]);
+    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs(), stopExports(), stopImports()]);
   };
 }

@@ -1,8 +1,7 @@
-import type { Insertable, Kysely } from "kysely";
 import { dialectOf, type Db } from "../../platform/db/database.js";
 import { indexPosts } from "../../platform/search/document.js";
 import { analyze } from "../../platform/db/maintenance.js";
-import type { Database } from "../../platform/db/schema.js";
+import { insertAll } from "../../platform/db/insert-all.js";
 import type { WorkspaceRef } from "../../platform/context.js";
 import { TRENDING_WINDOW_MS } from "../../features/posts/trending.js";
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
@@ -37,18 +36,6 @@ export interface SeedSummary {
 
 const DAY = 86_400_000;
 const STATUS_WEIGHTS: Record<string, number> = { open: 0.7, active: 0.15, complete: 0.1, closed: 0.05 };
-
-async function insertAll<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
-  if (rows.length === 0) return;
-  // Stay well below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
-  const perStatement = Math.max(1, Math.floor(8_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += perStatement) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement) as never)
-      .execute();
-  }
-}
 
 /** Votes per post: Zipf-like weights over a random ranking, capped at the number of users. */
 function voteCounts(random: Random, posts: number, votes: number, users: number): number[] {

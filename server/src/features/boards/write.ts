@@ -13,7 +13,7 @@ import { findBoard, toBoardView, type BoardView } from "./view.js";
 export type BoardInput = z.output<typeof UpdateBoardSchema>;
 
 /** "Feature requests" → "feature-requests": the portal's URL segment when none is given. */
-function slugOf(name: string): string {
+export function slugOf(name: string): string {
   return (
     name
       .normalize("NFKD")

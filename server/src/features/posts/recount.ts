@@ -8,6 +8,15 @@ import { TRENDING_WINDOW_MS, trendingCount } from "./trending.js";
  * than adding up deltas.
  */
 export async function recountPost(tx: Tx, postId: string): Promise<void> {
+  await recountPosts(tx, [postId]);
+}
+
+/** `recountPost` for many posts at once (an import's), 500 to a statement. */
+export async function recountPosts(tx: Tx, postIds: string[]): Promise<void> {
+  for (let i = 0; i < postIds.length; i += 500) await recountSome(tx, postIds.slice(i, i + 500));
+}
+
+async function recountSome(tx: Tx, postIds: string[]): Promise<void> {
   const cutoff = isoAt(nowMs() - TRENDING_WINDOW_MS);
   await tx
     .updateTable("posts")
@@ -26,6 +35,6 @@ export async function recountPost(tx: Tx, postId: string): Promise<void> {
         // One waiting for approval is counted when it is approved, not before.
         .where("comments.held", "=", 0),
     }))
-    .where("id", "=", postId)
+    .where("id", "in", postIds)
     .execute();
 }

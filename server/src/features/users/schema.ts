@@ -108,6 +108,7 @@ export const UserErasureSchema = z
         auditRows: z.number().int(),
         notificationEvents: z.number().int(),
         savedFilters: z.number().int().openapi({ description: "Saved views and bulk changes whose filters searched for their email." }),
+        importReports: z.number().int().openapi({ description: "Import reports that quoted them (a row's email, a preview of the rows as they landed)." }),
       })
       .openapi({ description: "Stored copies made anonymous in place: their shape and the person's id stay." }),
   })

@@ -14,6 +14,7 @@ export const AUDIT_OBJECT_TYPES = [
   "comment",
   "company",
   "export",
+  "import",
   "invite",
   "member",
   "post",

@@ -270,6 +270,63 @@ export interface ExportsTable {
 }
 
 /** A piece of an export's archive, in order. */
+export type ImportSource = "canny" | "uservoice" | "csv";
+export type ImportState = "queued" | "running" | "done" | "failed" | "cancelled" | "undoing" | "undone";
+
+/** An import batch (features/imports): its progress while it runs, then its report. */
+export interface ImportsTable {
+  id: string;
+  workspace_id: string;
+  actor_type: ActorType;
+  actor_id: string | null;
+  source: ImportSource;
+  dry_run: Flag;
+  /** JSON: the uploads by kind, the column mapping, the preview asked for. */
+  options: Generated<string>;
+  /** Canny's API key until the import ends; never shown. */
+  secret: string | null;
+  state: ImportState;
+  phase: string | null;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** JSON: what was created, updated and skipped per kind, and the problems found. */
+  report: Generated<string>;
+  error: string | null;
+  locked_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+  undone_at: string | null;
+}
+
+/** A source's object beside Heed's: what makes a re-run skip it and an undo find it. */
+export interface ImportRecordsTable {
+  workspace_id: string;
+  source: ImportSource;
+  kind: string;
+  external_id: string;
+  object_id: string;
+  import_id: string;
+  /** 1 when the batch made the object; 0 when it matched one that was there. */
+  created: Flag;
+}
+
+/** A CSV file sent for an import, kept a day in `import_upload_chunks`. */
+export interface ImportUploadsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  bytes: Generated<number>;
+  completed_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ImportUploadChunksTable {
+  upload_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface ExportChunksTable {
   export_id: string;
   seq: number;
@@ -353,6 +410,8 @@ export interface VotesTable {
   created_at: string;
   /** The post a merge moved this vote from, until it is unmerged. */
   origin_post_id?: string | null;
+  /** The import batch that brought the vote in (features/imports), which an undo deletes. */
+  import_id?: string | null;
 }
 
 export interface CommentsTable {
@@ -600,6 +659,10 @@ export interface Database {
   bulk_job_posts: BulkJobPostsTable;
   exports: ExportsTable;
   export_chunks: ExportChunksTable;
+  imports: ImportsTable;
+  import_records: ImportRecordsTable;
+  import_uploads: ImportUploadsTable;
+  import_upload_chunks: ImportUploadChunksTable;
   votes: VotesTable;
   comments: CommentsTable;
   users: UsersTable;

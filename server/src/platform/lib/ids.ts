@@ -36,6 +36,8 @@ export const ID_PREFIXES = {
   notificationMail: "nml",
   bulkJob: "bulk",
   export: "exp",
+  import: "imp",
+  upload: "upl",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

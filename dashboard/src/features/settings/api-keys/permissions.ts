@@ -18,6 +18,7 @@ export const RESOURCES = [
   { id: "workspace", label: "Workspace settings" },
   { id: "analytics", label: "Analytics" },
   { id: "exports", label: "Exports of the whole workspace" },
+  { id: "imports", label: "Imports from Canny, UserVoice and CSV" },
 ] as const;
 
 export type Access = "none" | "read" | "write";

@@ -14,6 +14,7 @@ const OBJECT_KINDS: Record<Entry["object"]["type"], string> = {
   comment: "comment",
   company: "company",
   export: "workspace export",
+  import: "import",
   invite: "invite",
   member: "member",
   post: "post",

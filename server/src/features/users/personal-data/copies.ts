@@ -3,7 +3,7 @@ import type { Tx } from "../../../platform/context.js";
 import { type Person, scrubJson } from "./scrub.js";
 
 // The stored JSON that may carry a copy of the person: events waiting for or sent to webhooks,
-// audit data and notification events, and the team's saved filters. Only rows that name the
+// audit data and notification events, the team's saved filters, and import reports. Only rows that name the
 // person's id (an EndUser object, an author, `actorName` beside `authorId`) or their email (a
 // search kept in a filter) can hold their copy, so those are read, scrubbed in memory and written
 // back; a row is rewritten only when it changes. Erasure is rare and reads these rows
@@ -19,7 +19,7 @@ function containing(id: string): string {
   return `%${id.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-type JsonTable = "outbox" | "webhook_deliveries" | "audit_log" | "notification_events" | "bulk_jobs";
+type JsonTable = "outbox" | "webhook_deliveries" | "audit_log" | "notification_events" | "bulk_jobs" | "imports";
 
 /** Scrubs `column` of the workspace's rows of `table` that mention the person; how many changed. */
 async function scrubRows(
@@ -28,7 +28,7 @@ async function scrubRows(
   person: Person,
   erasedExternalId: string,
   table: JsonTable,
-  column: "data" | "payload" | "filters",
+  column: "data" | "payload" | "filters" | "report",
   options: { orWhere?: RawBuilder<boolean>; alsoChange?: (id: string) => Promise<unknown> } = {},
 ): Promise<number> {
   const like = containing(person.id);
@@ -51,6 +51,7 @@ export interface ScrubbedCopies {
   auditRows: number;
   notificationEvents: number;
   savedFilters: number;
+  importReports: number;
 }
 
 /** `lower(column)` holds the email: a team member's search for the person, kept in a filter. */
@@ -101,5 +102,8 @@ export async function scrubStoredCopies(tx: Tx, workspaceId: string, person: Per
   const savedFilters =
     (await scrubSavedViews(tx, workspaceId, person, erasedExternalId)) +
     (await scrubRows(tx, workspaceId, person, erasedExternalId, "bulk_jobs", "filters", { orWhere: mentionsEmail("filters", person.email) }));
-  return { events, deliveries, auditRows, notificationEvents, savedFilters };
+  // An import's report quotes rows it could not take whole (an email that is not one, an author
+  // not found) and, with a preview, the first rows as they landed.
+  const importReports = await scrubRows(tx, workspaceId, person, erasedExternalId, "imports", "report", { orWhere: mentionsEmail("report", person.email) });
+  return { events, deliveries, auditRows, notificationEvents, savedFilters, importReports };
 }

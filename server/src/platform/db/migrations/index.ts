@@ -25,6 +25,7 @@ import * as bulkJobs from "./0023_bulk_jobs.js";
 import * as analyticsIndexes from "./0024_analytics_indexes.js";
 import * as moderation from "./0025_moderation.js";
 import * as exportsJobs from "./0026_exports.js";
+import * as importsJobs from "./0027_imports.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024_analytics_indexes": analyticsIndexes,
   "0025_moderation": moderation,
   "0026_exports": exportsJobs,
+  "0027_imports": importsJobs,
 };

@@ -1,0 +1,158 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { problemOf } from "../../../api.js";
+import { type FileKind, FILE_KINDS, guessColumn, MAPPED_FIELDS } from "./fields.js";
+import { columnsOf } from "./header.js";
+import { type CreateImport, createImport, importKeys, uploadFile } from "./queries.js";
+
+// From CSV files: Heed's own export, UserVoice's export, or any CSV with a mapping from its columns
+// to Heed's fields (offered from each file's header). "Preview" uploads the files and asks for a
+// dry run with the first rows as they would land; the import list then offers the import itself.
+
+type Source = "csv" | "uservoice" | "mapped";
+
+const SOURCES: { value: Source; label: string }[] = [
+  { value: "csv", label: "A Heed export (posts.csv, votes.csv, users.csv)" },
+  { value: "uservoice", label: "A UserVoice export (ideas, and their voters)" },
+  { value: "mapped", label: "Other CSV files: choose which column is what" },
+];
+
+function MappingFor({
+  kind,
+  columns,
+  mapping,
+  onChange,
+}: {
+  kind: FileKind;
+  columns: string[];
+  mapping: Record<string, string>;
+  onChange: (field: string, column: string) => void;
+}) {
+  const titleId = useId();
+  return (
+    <fieldset className="mapping" aria-labelledby={titleId}>
+      <legend id={titleId}>Columns of the {FILE_KINDS.find((k) => k.kind === kind)!.label.toLowerCase()} file</legend>
+      {MAPPED_FIELDS[kind].map(({ field, label, required }) => (
+        <label key={field} className="field">
+          <span>
+            {label}
+            {required ? " (needed)" : ""}
+          </span>
+          <select value={mapping[field] ?? ""} onChange={(e) => onChange(field, e.target.value)}>
+            <option value="">Not read</option>
+            {columns.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function CsvImport() {
+  const titleId = useId();
+  const queries = useQueryClient();
+  const [source, setSource] = useState<Source>("csv");
+  const [files, setFiles] = useState<Partial<Record<FileKind, File>>>({});
+  const [columns, setColumns] = useState<Partial<Record<FileKind, string[]>>>({});
+  const [mapping, setMapping] = useState<Partial<Record<FileKind, Record<string, string>>>>({});
+  const kinds = source === "uservoice" ? FILE_KINDS.filter((k) => k.kind === "posts" || k.kind === "votes") : FILE_KINDS;
+
+  const pick = async (kind: FileKind, file: File | undefined) => {
+    setFiles((f) => ({ ...f, [kind]: file }));
+    if (!file) return;
+    const found = await columnsOf(file);
+    setColumns((c) => ({ ...c, [kind]: found }));
+    setMapping((m) => ({
+      ...m,
+      [kind]: Object.fromEntries(MAPPED_FIELDS[kind].map(({ field, label }) => [field, guessColumn(field, label, found)]).filter(([, c]) => c)),
+    }));
+  };
+
+  const preview = useMutation({
+    mutationFn: async () => {
+      const chosen = Object.entries(files).filter((entry): entry is [FileKind, File] => entry[1] !== undefined);
+      if (chosen.length === 0) throw new Error("Choose at least one file.");
+      const uploaded: Partial<Record<FileKind, string>> = {};
+      for (const [kind, file] of chosen) uploaded[kind] = (await uploadFile(file)).id;
+      const body: CreateImport = {
+        source: source === "uservoice" ? "uservoice" : "csv",
+        files: uploaded,
+        dryRun: true,
+        preview: 5,
+        ...(source === "mapped"
+          ? { mapping: Object.fromEntries(chosen.map(([kind]) => [kind, Object.fromEntries(Object.entries(mapping[kind] ?? {}).filter(([, c]) => c))])) }
+          : {}),
+      };
+      return createImport(body);
+    },
+    onSuccess: () => queries.invalidateQueries({ queryKey: importKeys.all }),
+  });
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>From CSV files</h2>
+      <form
+        className="import-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          preview.mutate();
+        }}
+      >
+        <label className="field">
+          <span>What the files are</span>
+          <select
+            value={source}
+            onChange={(e) => {
+              // Other files for another kind of source: what was picked for the last one is let go.
+              setSource(e.target.value as Source);
+              setFiles({});
+              setColumns({});
+              setMapping({});
+            }}
+          >
+            {SOURCES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="file-picks" key={source}>
+          {kinds.map(({ kind, label }) => (
+            <label key={kind} className="field">
+              <span>{source === "uservoice" ? (kind === "posts" ? "Ideas export" : "Voters export") : `${label} file`}</span>
+              <input type="file" accept=".csv,text/csv" onChange={(e) => void pick(kind, e.target.files?.[0])} />
+            </label>
+          ))}
+        </div>
+        {source === "mapped" &&
+          kinds.map(({ kind }) =>
+            files[kind] && columns[kind] ? (
+              <MappingFor
+                key={kind}
+                kind={kind}
+                columns={columns[kind]}
+                mapping={mapping[kind] ?? {}}
+                onChange={(field, column) => setMapping((m) => ({ ...m, [kind]: { ...m[kind], [field]: column } }))}
+              />
+            ) : null,
+          )}
+        {preview.error && (
+          <p className="error" role="alert">
+            {preview.error instanceof Error && preview.error.message === "Choose at least one file." ? preview.error.message : problemOf(preview.error).detail}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" disabled={preview.isPending}>
+            {preview.isPending ? "Uploading…" : "Preview the import"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

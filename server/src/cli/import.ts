@@ -1,0 +1,125 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beginImport, runImport } from "../features/imports/batch.js";
+import type { ImportKind } from "../features/imports/model.js";
+import { CsvMappingSchema, HEED_EXPORT_MAPPING, mappingOver, USERVOICE_MAPPING } from "../features/imports/sources/csv/mapping.js";
+import { localCsvFile } from "../features/imports/sources/csv/files.js";
+import { DEFAULT_IMPORT_FILE_LIMIT, type CsvFile } from "../features/imports/sources/csv/read.js";
+import { csvSource } from "../features/imports/sources/csv/source.js";
+import { cannySource } from "../features/imports/sources/canny/source.js";
+import type { ImportSourceReader } from "../features/imports/model.js";
+import type { ImportView } from "../features/imports/view.js";
+import type { Ctx } from "../platform/context.js";
+import { progressPrinter } from "./progress.js";
+
+// `heed import csv|uservoice --workspace <slug> …`: the same import batch the API runs (audited,
+// undone by id), read from files on this machine, with a progress bar on stderr.
+
+const KINDS: ImportKind[] = ["companies", "users", "posts", "votes", "comments"];
+
+export class ImportUsageError extends Error {}
+
+export interface CsvImportOptions {
+  source: "csv" | "uservoice";
+  /** A folder holding `<kind>.csv` files (an unzipped Heed export). */
+  dir?: string;
+  files: Partial<Record<ImportKind, string>>;
+  /** A JSON mapping file, over the source's built-in mapping. */
+  mapping?: string;
+  dryRun: boolean;
+  preview?: number;
+}
+
+function filesOf(options: CsvImportOptions): Partial<Record<ImportKind, CsvFile>> {
+  const files: Partial<Record<ImportKind, CsvFile>> = {};
+  for (const kind of KINDS) {
+    const path = options.files[kind] ?? (options.dir && existsSync(join(options.dir, `${kind}.csv`)) ? join(options.dir, `${kind}.csv`) : undefined);
+    if (path === undefined) continue;
+    if (!existsSync(path)) throw new ImportUsageError(`no file ${path}`);
+    files[kind] = localCsvFile(path);
+  }
+  if (Object.keys(files).length === 0) throw new ImportUsageError("name the files to import: --posts, --votes, --users, --comments, --companies, or --dir");
+  return files;
+}
+
+/** The mapping file's columns (over the source's built-in ones), or none. */
+function namedMapping(options: CsvImportOptions) {
+  if (!options.mapping) return undefined;
+  const parsed = CsvMappingSchema.safeParse(JSON.parse(readFileSync(options.mapping, "utf8")));
+  if (!parsed.success)
+    throw new ImportUsageError(
+      `the mapping in ${options.mapping} is not one: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  return parsed.data;
+}
+
+export async function importCsv(
+  ctx: Ctx,
+  options: CsvImportOptions,
+  limit = ctx.services.importFileLimitBytes ?? DEFAULT_IMPORT_FILE_LIMIT,
+): Promise<ImportView> {
+  const named = namedMapping(options);
+  const reader = csvSource({
+    source: options.source,
+    files: filesOf(options),
+    mapping: mappingOver(options.source === "uservoice" ? USERVOICE_MAPPING : HEED_EXPORT_MAPPING, named),
+    named,
+    // Heed's own export neutralised formulas with an apostrophe: its cells come back as they were.
+    unescapeFormulas: options.source === "csv" && !options.mapping,
+    limit,
+  });
+  const print = progressPrinter(process.stderr, (done, total) => `${(done / 1048576).toFixed(1)} of ${(total / 1048576).toFixed(1)} MiB read`);
+  return runBatch(ctx, reader, options, (done, total) => print(done, total));
+}
+
+/** `heed import canny`: Canny's API read page by page; the progress is the calls made so far. */
+export async function importCanny(
+  ctx: Ctx,
+  options: { apiKey: string; baseUrl?: string; dryRun: boolean; preview?: number; retryBaseMs?: number },
+): Promise<ImportView> {
+  const reader = cannySource({ apiKey: options.apiKey, baseUrl: options.baseUrl ?? ctx.services.cannyBaseUrl, retryBaseMs: options.retryBaseMs });
+  let last = 0;
+  return runBatch(ctx, reader, options, (calls) => {
+    // A line every 50 calls: Canny's lists have no total to show a share of.
+    if (calls - last >= 50) {
+      last = calls;
+      process.stderr.write(`${calls.toLocaleString("en")} pages read from Canny\n`);
+    }
+  });
+}
+
+async function runBatch(
+  ctx: Ctx,
+  reader: ImportSourceReader,
+  options: { dryRun: boolean; preview?: number },
+  print: (done: number, total: number) => void,
+): Promise<ImportView> {
+  const batch = await beginImport(ctx, { source: reader.source, dryRun: options.dryRun });
+  let phase = "";
+  const result = await runImport(ctx, batch.id, reader, {
+    preview: options.preview,
+    onProgress: (progress) => {
+      if (progress.phase !== phase && process.stderr.isTTY && phase) process.stderr.write("\n");
+      phase = progress.phase;
+      if (progress.phase !== "finishing") print(progress.done, progress.total);
+    },
+  });
+  if (process.stderr.isTTY) process.stderr.write("\n");
+  return result;
+}
+
+/** The report as a person reads it: a line per kind, then each problem with its first places. */
+export function describeImport(view: ImportView): string {
+  const lines = [`${view.dryRun ? "dry run" : "import"} ${view.id}: ${view.state}${view.error ? ` (${view.error})` : ""}`];
+  for (const [kind, c] of Object.entries(view.report.kinds)) {
+    if (c.created + c.updated + c.skipped === 0) continue;
+    lines.push(
+      `  ${kind}: ${c.created.toLocaleString("en")} ${view.dryRun ? "to create" : "created"}, ${c.updated.toLocaleString("en")} matched, ${c.skipped.toLocaleString("en")} skipped`,
+    );
+  }
+  for (const p of view.report.problems) {
+    const places = p.examples.map((e) => `${e.file}:${e.row}${e.field ? ` ${e.field}` : ""}${e.value !== undefined ? ` "${e.value}"` : ""}`).join(", ");
+    lines.push(`  ${p.kind} ${p.outcome} ×${p.count.toLocaleString("en")} ${p.code}: ${p.message} (${places})`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,68 @@
+import type { ImportKind, RowPlace, RowProblem } from "./model.js";
+
+// What an import did, or in a dry run would do: per kind, how many objects were created, updated
+// (an object that was there, matched and filled in) and skipped; and every problem, grouped by kind
+// and code with its count and the first few places it occurred, so a million bad rows make a report
+// of a few lines, not a million.
+
+export interface KindCounts {
+  created: number;
+  updated: number;
+  skipped: number;
+}
+
+export interface ReportedProblem {
+  kind: ImportKind;
+  code: string;
+  message: string;
+  /** Whether the row was left out (`skipped`) or landed without the field (`kept`). */
+  outcome: "skipped" | "kept";
+  count: number;
+  examples: (RowPlace & { field?: string; value?: string })[];
+}
+
+export interface ImportReport {
+  kinds: Record<ImportKind, KindCounts>;
+  problems: ReportedProblem[];
+  /** The first rows of each kind as they land (or would land), when a preview was asked for. */
+  preview?: Partial<Record<ImportKind, Record<string, unknown>[]>>;
+}
+
+const EXAMPLES = 5;
+const VALUE_CHARS = 80;
+
+export function emptyReport(): ImportReport {
+  const zero = () => ({ created: 0, updated: 0, skipped: 0 });
+  return { kinds: { companies: zero(), users: zero(), posts: zero(), votes: zero(), comments: zero() }, problems: [] };
+}
+
+export class ReportBuilder {
+  readonly report = emptyReport();
+  private readonly byKey = new Map<string, ReportedProblem>();
+
+  count(kind: ImportKind, outcome: keyof KindCounts): void {
+    this.report.kinds[kind][outcome]++;
+  }
+
+  /** A problem at a row: `skipped` when the row was left out (and counted as skipped), else `kept`. */
+  problem(kind: ImportKind, place: RowPlace, problem: RowProblem, outcome: ReportedProblem["outcome"]): void {
+    const key = `${kind}\u0000${problem.code}\u0000${outcome}`;
+    let entry = this.byKey.get(key);
+    if (!entry) {
+      entry = { kind, code: problem.code, message: problem.message, outcome, count: 0, examples: [] };
+      this.byKey.set(key, entry);
+      this.report.problems.push(entry);
+    }
+    entry.count++;
+    if (entry.examples.length < EXAMPLES) {
+      const value = problem.value === undefined ? undefined : problem.value.length > VALUE_CHARS ? `${problem.value.slice(0, VALUE_CHARS)}…` : problem.value;
+      entry.examples.push({ ...place, ...(problem.field ? { field: problem.field } : {}), ...(value === undefined ? {} : { value }) });
+    }
+  }
+
+  /** A row left out: counted as skipped, with why. */
+  skip(kind: ImportKind, place: RowPlace, problem: RowProblem): void {
+    this.count(kind, "skipped");
+    this.problem(kind, place, problem, "skipped");
+  }
+}

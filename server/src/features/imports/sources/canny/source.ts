@@ -1,0 +1,137 @@
+import type { ImportedKinds, ImportKind, ImportSourceReader, SourceRow } from "../../model.js";
+import { CannyClient, type CannyOptions } from "./client.js";
+
+// Canny's account read through its API into the import's rows: companies (with monthly spend),
+// users (their own `userID` kept as Heed's external id, so identify finds them later), posts of
+// every board and every status (posts/list returns only open ones unless asked for all), the posts
+// merged into them (from each post's merge history, merged in Heed too), votes with their voters,
+// comments with replies and internal notes, and the comments left with status changes. Categories
+// and tags become Heed tags.
+
+/** Canny's own statuses: posts/list must name them all, or it answers only the open ones. */
+const ALL_STATUSES = "open,under review,planned,in progress,complete,closed";
+
+interface CannyPerson {
+  id: string;
+  userID?: string | null;
+  email?: string | null;
+  name?: string | null;
+  created?: string;
+  companies?: { id: string }[];
+}
+
+interface CannyPost {
+  id: string;
+  title: string;
+  details?: string | null;
+  board: { id: string; name: string };
+  category?: { name: string } | null;
+  tags?: { name: string }[];
+  status?: string;
+  author?: CannyPerson | null;
+  created?: string;
+  mergeHistory?: { post?: Partial<CannyPost> & { id: string } }[];
+}
+
+const personOf = (p: CannyPerson) => ({ externalId: p.userID || undefined, email: p.email || undefined, name: p.name || undefined });
+
+export function cannySource(options: CannyOptions): ImportSourceReader {
+  const client = new CannyClient(options);
+  // A row's place in the report: the list it came from and its position there.
+  const positions = new Map<string, number>();
+  const place = (file: string) => {
+    positions.set(file, (positions.get(file) ?? 0) + 1);
+    return { file, row: positions.get(file)! };
+  };
+
+  const readers: { [K in ImportKind]: () => AsyncGenerator<SourceRow<K>> } = {
+    async *companies() {
+      for await (const c of client.list<{ id: string; name: string; monthlySpend?: number; created?: string }>("companies", "companies")) {
+        yield { ...place("companies/list"), data: { ref: c.id, name: c.name ?? "", monthlySpend: c.monthlySpend, createdAt: c.created } };
+      }
+    },
+    async *users() {
+      for await (const u of client.list<CannyPerson>("users", "users")) {
+        yield { ...place("users/list"), data: { ref: u.id, ...personOf(u), companyRef: u.companies?.[0]?.id, createdAt: u.created } };
+      }
+    },
+    async *posts() {
+      const boards = await client.call<{ boards: { id: string; isPrivate?: boolean }[] }>("boards/list");
+      const privateBoards = new Set(boards.boards.filter((b) => b.isPrivate).map((b) => b.id));
+      const post = (p: Partial<CannyPost> & { id: string }, board: CannyPost["board"], mergedIntoRef?: string): ImportedKinds["posts"] => ({
+        ref: p.id,
+        board: board.name,
+        boardPrivate: privateBoards.has(board.id),
+        title: p.title ?? "",
+        body: p.details ?? "",
+        status: p.status,
+        tags: [p.category?.name, ...(p.tags ?? []).map((t) => t.name)].filter((t): t is string => Boolean(t)),
+        authorRef: p.author?.id,
+        author: p.author ? personOf(p.author) : undefined,
+        createdAt: p.created,
+        mergedIntoRef,
+      });
+      for await (const p of client.list<CannyPost>("posts", "posts", { status: ALL_STATUSES })) {
+        yield { ...place("posts/list"), data: post(p, p.board) };
+        // Posts merged into this one are no longer listed: their merge history is where they are.
+        for (const merged of p.mergeHistory ?? []) {
+          if (merged.post?.id) yield { ...place("posts/list mergeHistory"), data: post({ status: p.status, ...merged.post }, p.board, p.id) };
+        }
+      }
+    },
+    async *votes() {
+      for await (const v of client.list<{ id: string; post: { id: string }; voter: CannyPerson; created?: string }>("votes", "votes")) {
+        yield { ...place("votes/list"), data: { postRef: v.post.id, userRef: v.voter.id, user: personOf(v.voter), createdAt: v.created } };
+      }
+    },
+    async *comments() {
+      type CannyComment = {
+        id: string;
+        post: { id: string };
+        author?: CannyPerson | null;
+        value?: string;
+        internal?: boolean;
+        parentID?: string | null;
+        created?: string;
+      };
+      for await (const c of client.list<CannyComment>("comments", "comments")) {
+        yield {
+          ...place("comments/list"),
+          data: {
+            ref: c.id,
+            postRef: c.post.id,
+            parentRef: c.parentID ?? undefined,
+            authorRef: c.author?.id,
+            author: c.author ? personOf(c.author) : undefined,
+            body: c.value ?? "",
+            internal: c.internal === true,
+            createdAt: c.created,
+          },
+        };
+      }
+      // What the team wrote when it changed a post's status: a comment of the team's on the post.
+      type StatusChange = { id: string; post: { id: string }; changer?: CannyPerson | null; changeComment?: { value?: string } | null; created?: string };
+      for await (const s of client.list<StatusChange>("status_changes", "statusChanges")) {
+        if (!s.changeComment?.value?.trim()) continue;
+        yield {
+          ...place("status_changes/list"),
+          data: {
+            ref: `status_change:${s.id}`,
+            postRef: s.post.id,
+            authorRef: s.changer?.id,
+            author: s.changer ? personOf(s.changer) : undefined,
+            body: s.changeComment.value,
+            internal: false,
+            createdAt: s.created,
+          },
+        };
+      }
+    },
+  };
+
+  return {
+    source: "canny",
+    progress: () => ({ done: client.calls, total: 0 }),
+    rows: <K extends ImportKind>(kind: K) => readers[kind]() as AsyncIterable<SourceRow<K>>,
+  };
+}
