@@ -47,6 +47,7 @@ describe("imports from Canny", () => {
       posts: { created: 2_000 + merged, skipped: 0 },
       votes: { created: pairs.size },
       comments: { created: data.comments.length + statusComments, skipped: 0 },
+      changelog: { created: data.entries.length, skipped: 0 },
     });
     expect(await count("posts")).toBe(2_000 + merged);
     expect(await count("companies")).toBe(20);
@@ -103,13 +104,35 @@ describe("imports from Canny", () => {
     expect(notes.internal).toBe(1);
     expect(await db.selectFrom("comments").select("id").where("workspace_id", "=", ws.id).where("body", "=", "Now complete").executeTakeFirst()).toBeDefined();
 
+    // Changelog entries with the posts they announced; a draft stays a draft and tells nobody.
+    const release = await db
+      .selectFrom("changelog_entries")
+      .selectAll()
+      .where("workspace_id", "=", ws.id)
+      .where("title", "=", "Release 1")
+      .executeTakeFirstOrThrow();
+    expect(release).toMatchObject({ state: "published", type: "new", published_at: "2022-08-24T00:00:00.000Z" });
+    const announced = await db.selectFrom("changelog_entry_posts").select("post_id").where("entry_id", "=", release.id).execute();
+    expect(announced).toHaveLength(3);
+    expect(
+      (await db.selectFrom("changelog_entries").select("state").where("workspace_id", "=", ws.id).where("title", "=", "Release 4").executeTakeFirstOrThrow())
+        .state,
+    ).toBe("draft");
+
     const again = await importCanny(ctx, { apiKey: KEY, baseUrl: canny.url, dryRun: false });
-    expect(Object.values(again.report.kinds).map((k) => k.created + k.updated)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(again.report.kinds).map((k) => k.created + k.updated)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await count("votes")).toBe(pairs.size);
 
     await undo(ctx, again.id);
     await undo(ctx, done.id);
-    expect([await count("posts"), await count("votes"), await count("users"), await count("comments"), await count("companies")]).toEqual([0, 0, 0, 0, 0]);
+    expect([
+      await count("posts"),
+      await count("votes"),
+      await count("users"),
+      await count("comments"),
+      await count("companies"),
+      await count("changelog_entries"),
+    ]).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it("reports Canny's refusal of a wrong key and imports nothing", async () => {

@@ -3388,7 +3388,7 @@ export interface components {
              * @enum {string}
              */
             state: "queued" | "running" | "done" | "failed" | "cancelled" | "undoing" | "undone";
-            /** @description What is being read: `companies`, `users`, `posts`, `votes`, `comments`, then `finishing`. */
+            /** @description What is being read: `companies`, `users`, `posts`, `votes`, `comments`, `changelog`, then `finishing`. */
             phase: string | null;
             done: number;
             /** @description `done` of `total` is the progress, in the source's unit (bytes of the files, pages of an API). */
@@ -3444,10 +3444,15 @@ export interface components {
                     updated: number;
                     skipped: number;
                 };
+                changelog: {
+                    created: number;
+                    updated: number;
+                    skipped: number;
+                };
             };
             problems: {
                 /** @enum {string} */
-                kind: "companies" | "users" | "posts" | "votes" | "comments";
+                kind: "companies" | "users" | "posts" | "votes" | "comments" | "changelog";
                 /** @description `already_imported`, `duplicate_id`, `post_not_found`, `user_not_found`, `missing_title`, `invalid_date`, `too_long`, … */
                 code: string;
                 message: string;

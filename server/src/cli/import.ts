@@ -28,6 +28,13 @@ export interface CsvImportOptions {
   mapping?: string;
   dryRun: boolean;
   preview?: number;
+  /** No progress on stderr (a caller with its own output, a test's fixtures). */
+  quiet?: boolean;
+}
+
+/** A size as a person reads it: KiB below a MiB. */
+function size(bytes: number): string {
+  return bytes < 1048576 ? `${(bytes / 1024).toFixed(0)} KiB` : `${(bytes / 1048576).toFixed(1)} MiB`;
 }
 
 function filesOf(options: CsvImportOptions): Partial<Record<ImportKind, CsvFile>> {
@@ -68,7 +75,7 @@ export async function importCsv(
     unescapeFormulas: options.source === "csv" && !options.mapping,
     limit,
   });
-  const print = progressPrinter(process.stderr, (done, total) => `${(done / 1048576).toFixed(1)} of ${(total / 1048576).toFixed(1)} MiB read`);
+  const print = options.quiet ? () => {} : progressPrinter(process.stderr, (done, total) => `${size(done)} of ${size(total)} read`);
   return runBatch(ctx, reader, options, (done, total) => print(done, total));
 }
 

@@ -16,6 +16,7 @@ export interface CannyWorkspace {
   votes: Record<string, unknown>[];
   comments: Record<string, unknown>[];
   statusChanges: Record<string, unknown>[];
+  entries: Record<string, unknown>[];
 }
 
 const STATUSES = ["open", "under review", "planned", "in progress", "complete", "closed"];
@@ -118,7 +119,20 @@ export function cannyWorkspace(size: { posts: number; votes: number; users: numb
       changeComment: i % 2 === 0 ? { value: `Now ${p.status}` } : null,
       created: iso(750),
     }));
-  return { boards, companies, users, posts, votes, comments, statusChanges };
+  // A changelog entry for every 100 posts, announcing the 3 before it; a draft now and then.
+  const entries = Array.from({ length: Math.ceil(size.posts / 100) }, (_, i) => ({
+    id: cannyId(9, i),
+    title: `Release ${i + 1}`,
+    markdownDetails: `What shipped in release ${i + 1}.`,
+    plaintextDetails: `What shipped in release ${i + 1}.`,
+    posts: posts.slice(i * 100, i * 100 + 3).map((p) => ({ id: p.id, title: p.title })),
+    publishedAt: i % 4 === 3 ? null : iso(600 + i),
+    scheduledFor: null,
+    status: i % 4 === 3 ? "draft" : "published",
+    types: [["new", "improved", "fixed"][i % 3]],
+    created: iso(590 + i),
+  }));
+  return { boards, companies, users, posts, votes, comments, statusChanges, entries };
 }
 
 async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -149,6 +163,7 @@ export async function startFakeCanny(data: CannyWorkspace, apiKey = "canny-secre
     "/api/v1/votes/list": { key: "votes", items: () => data.votes },
     "/api/v1/comments/list": { key: "comments", items: () => data.comments },
     "/api/v1/status_changes/list": { key: "statusChanges", items: () => data.statusChanges },
+    "/api/v1/entries/list": { key: "entries", items: () => data.entries },
   };
   const server: Server = createServer(async (req, res) => {
     const body = await bodyOf(req);

@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR, type Ctx } from "../../src/platform/context.js";
 // What the import tests share: a workspace with the operator's context (as the CLI acts), counts of
 // its rows, and an undo run to its end as the background runner would.
 
-type Counted = "posts" | "votes" | "users" | "comments" | "companies" | "outbox" | "notification_events" | "duplicate_checks";
+type Counted = "posts" | "votes" | "users" | "comments" | "companies" | "changelog_entries" | "outbox" | "notification_events" | "duplicate_checks";
 
 export async function importWorkspace(h: Harness) {
   const ws = await h.workspace();

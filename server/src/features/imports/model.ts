@@ -65,18 +65,35 @@ export interface ImportedComment {
   createdAt?: string;
 }
 
+/** A changelog entry (Canny's): published, scheduled or a draft, with the posts it announced. */
+export interface ImportedChangelog {
+  ref: string;
+  title: string;
+  body: string;
+  type?: string;
+  state: "draft" | "scheduled" | "published";
+  publishedAt?: string;
+  scheduledFor?: string;
+  postRefs: string[];
+  createdAt?: string;
+}
+
 export interface ImportedKinds {
   companies: ImportedCompany;
   users: ImportedUser;
   posts: ImportedPost;
   votes: ImportedVote;
   comments: ImportedComment;
+  changelog: ImportedChangelog;
 }
 
 export type ImportKind = keyof ImportedKinds;
 
+/** The kinds a CSV file may hold (changelog entries come from Canny only). */
+export type CsvKind = Exclude<ImportKind, "changelog">;
+
 /** The order kinds are read and written in: each refers only to kinds before it. */
-export const IMPORT_KINDS: ImportKind[] = ["companies", "users", "posts", "votes", "comments"];
+export const IMPORT_KINDS: ImportKind[] = ["companies", "users", "posts", "votes", "comments", "changelog"];
 
 /** Where a row came from: a file and its line, or an API resource and its place in the list. */
 export interface RowPlace {

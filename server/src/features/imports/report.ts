@@ -33,7 +33,7 @@ const VALUE_CHARS = 80;
 
 export function emptyReport(): ImportReport {
   const zero = () => ({ created: 0, updated: 0, skipped: 0 });
-  return { kinds: { companies: zero(), users: zero(), posts: zero(), votes: zero(), comments: zero() }, problems: [] };
+  return { kinds: { companies: zero(), users: zero(), posts: zero(), votes: zero(), comments: zero(), changelog: zero() }, problems: [] };
 }
 
 export class ReportBuilder {

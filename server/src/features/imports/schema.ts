@@ -3,7 +3,7 @@ import { idOf, idParam, listOf, PageQuery, timestamp } from "../../platform/fiel
 import { CsvMappingSchema } from "./sources/csv/mapping.js";
 
 const kindCounts = z.object({ created: z.number().int(), updated: z.number().int(), skipped: z.number().int() });
-const KINDS = ["companies", "users", "posts", "votes", "comments"] as const;
+const KINDS = ["companies", "users", "posts", "votes", "comments", "changelog"] as const;
 
 export const ImportReportSchema = z
   .object({
@@ -37,7 +37,10 @@ export const ImportSchema = z
     state: z
       .enum(["queued", "running", "done", "failed", "cancelled", "undoing", "undone"])
       .openapi({ description: "`queued` → `running` → `done` (or `failed` / `cancelled`, with nothing kept); a done import may be undone." }),
-    phase: z.string().nullable().openapi({ description: "What is being read: `companies`, `users`, `posts`, `votes`, `comments`, then `finishing`." }),
+    phase: z
+      .string()
+      .nullable()
+      .openapi({ description: "What is being read: `companies`, `users`, `posts`, `votes`, `comments`, `changelog`, then `finishing`." }),
     done: z.number().int(),
     total: z.number().int().openapi({ description: "`done` of `total` is the progress, in the source's unit (bytes of the files, pages of an API)." }),
     report: ImportReportSchema,

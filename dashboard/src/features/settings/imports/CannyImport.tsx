@@ -30,7 +30,8 @@ export function CannyImport() {
     <section aria-labelledby={titleId}>
       <h2 id={titleId}>From Canny</h2>
       <p className="muted">
-        Boards, posts of every status, votes with their voters, comments and replies, companies with their spend, and your people, read through Canny's API.
+        Boards, posts of every status, votes with their voters, comments and replies, companies with their spend, your people and your changelog, read through
+        Canny's API.
       </p>
       <ApiForm form={form} onSubmit={(values) => ask.mutateAsync(values)}>
         <FormField

@@ -76,8 +76,8 @@ export function ImportItem({ item }: { item: Import }) {
         {item.state === "done" && !item.dryRun && (
           <ConfirmButton label="Undo" ariaLabel={`Undo the ${title.toLowerCase()}`} title="Undo this import?" confirm="Undo the import" run={undo}>
             <p>
-              Everything this import made goes: its posts with their votes and comments, the people, companies, boards, statuses and tags it created. People and
-              companies that were here before stay. Nobody is told.
+              Everything this import made goes: its posts with their votes and comments, its changelog entries, the people, companies, boards, statuses and tags
+              it created. People and companies that were here before stay. Nobody is told.
             </p>
           </ConfirmButton>
         )}

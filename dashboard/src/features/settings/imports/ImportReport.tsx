@@ -4,7 +4,14 @@ import type { Import } from "./queries.js";
 // What an import did (or, in a dry run, would do): a line per kind, the problems with their first
 // places, and the first rows as they land.
 
-const KIND_WORDS: Record<string, string> = { companies: "Companies", users: "People", posts: "Posts", votes: "Votes", comments: "Comments" };
+const KIND_WORDS: Record<string, string> = {
+  companies: "Companies",
+  users: "People",
+  posts: "Posts",
+  votes: "Votes",
+  comments: "Comments",
+  changelog: "Changelog entries",
+};
 
 export function ImportReport({ item }: { item: Import }) {
   const { kinds, problems, preview } = item.report;

@@ -3,6 +3,7 @@ import { nowIso } from "../../../platform/lib/clock.js";
 import { IMPORT_KINDS, type ImportKind, type ImportSourceReader, type SourceRow } from "../model.js";
 import { type ImportReport, ReportBuilder } from "../report.js";
 import { landComment, landVotes, type PendingParent } from "./activity.js";
+import { landChangelog } from "./changelog.js";
 import type { Landing } from "./chunk.js";
 import { linkParents, makeMerges, recountTouched } from "./finish.js";
 import { landCompany, landUser } from "./people.js";
@@ -22,7 +23,7 @@ import { ChunkWrites } from "./writes.js";
 // each page fewer times. 100k posts and 1M votes on SQLite, this machine, median of three:
 // 25,000 votes a chunk 120 s, 50,000 112 s (SQLite's write lock then held about a second at a
 // time). docs/PERFORMANCE.md, "Imports".
-const CHUNK: Record<ImportKind, number> = { companies: 2_000, users: 2_000, posts: 2_000, votes: 50_000, comments: 2_000 };
+const CHUNK: Record<ImportKind, number> = { companies: 2_000, users: 2_000, posts: 2_000, votes: 50_000, comments: 2_000, changelog: 500 };
 
 export interface ImportProgress {
   phase: ImportKind | "finishing";
@@ -85,7 +86,8 @@ export async function importInto(
         if (kind === "companies") landCompany(landing, row as SourceRow<"companies">);
         else if (kind === "users") landUser(landing, row as SourceRow<"users">);
         else if (kind === "posts") landPost(landing, row as SourceRow<"posts">, merges);
-        else landComment(landing, row as SourceRow<"comments">, parents);
+        else if (kind === "comments") landComment(landing, row as SourceRow<"comments">, parents);
+        else landChangelog(landing, row as SourceRow<"changelog">);
       }
     }
     if (!options.dryRun) await landing.writes.write(db, dialect);

@@ -10,13 +10,14 @@ import type { ImportSource } from "../../../platform/db/schema.js";
  * The kinds of `import_records`: the source's objects with ids of their own, and the boards,
  * statuses and tags a batch made for the names its rows gave (recorded by name, for the undo).
  */
-export type RecordKind = "company" | "user" | "post" | "comment" | "board" | "status" | "tag";
+export type RecordKind = "company" | "user" | "post" | "comment" | "changelog" | "board" | "status" | "tag";
 
 const perKind = <T>(make: () => T): Record<RecordKind, T> => ({
   company: make(),
   user: make(),
   post: make(),
   comment: make(),
+  changelog: make(),
   board: make(),
   status: make(),
   tag: make(),

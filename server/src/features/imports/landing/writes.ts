@@ -24,6 +24,8 @@ export class ChunkWrites {
   readonly votes: Rows<"votes"> = [];
   readonly comments: Rows<"comments"> = [];
   readonly followers: Rows<"post_followers"> = [];
+  readonly changelog: Rows<"changelog_entries"> = [];
+  readonly changelogPosts: Rows<"changelog_entry_posts"> = [];
   readonly records: Rows<"import_records"> = [];
 
   async write(db: Db, dialect: Dialect): Promise<void> {
@@ -44,6 +46,8 @@ export class ChunkWrites {
       await insertAll(tx, "votes", this.votes, { ignoreConflicts: true });
       await insertAll(tx, "comments", this.comments);
       await insertAll(tx, "post_followers", this.followers, { ignoreConflicts: true });
+      await insertAll(tx, "changelog_entries", this.changelog);
+      await insertAll(tx, "changelog_entry_posts", this.changelogPosts, { ignoreConflicts: true });
       // A board the team deleted and a later batch made again keeps the first batch's record.
       await insertAll(tx, "import_records", this.records, { ignoreConflicts: true });
     });

@@ -28,6 +28,14 @@ export async function builtOnImport(db: Db | Tx, workspaceId: string, importId: 
       sql`select count(*) as n from posts where workspace_id = ${workspaceId} and id in ${made("post")} and (updated_at > ${finishedAt} or deleted_at is not null)`,
     ],
     [
+      "changelog entries outside the import announcing its posts",
+      sql`select count(*) as n from changelog_entry_posts where workspace_id = ${workspaceId} and post_id in ${made("post")} and entry_id not in ${made("changelog")}`,
+    ],
+    [
+      "of its changelog entries changed since",
+      sql`select count(*) as n from changelog_entries where workspace_id = ${workspaceId} and id in ${made("changelog")} and updated_at > ${finishedAt}`,
+    ],
+    [
       "posts merged into its posts outside the import",
       sql`select count(*) as n from posts where workspace_id = ${workspaceId} and merged_into_id in ${made("post")} and id not in ${made("post")}`,
     ],

@@ -3,7 +3,7 @@ import { bumpVersion } from "../../../platform/changes/version.js";
 import type { Db, Dialect } from "../../../platform/db/database.js";
 import { recountPosts, recountRevenue } from "../../posts/index.js";
 
-// Takes an import batch out: its votes (marked with the batch), the comments, posts, people,
+// Takes an import batch out: its votes (marked with the batch), the comments, changelog entries, posts, people,
 // companies, boards, statuses and tags it made (from its records), then its records, so the same
 // source imports afresh. What it only matched (a person who was there) stays, as do the fields it
 // filled in. Posts it did not make but voted or commented on are recounted. A few hundred rows per
@@ -51,6 +51,14 @@ export async function removeImportBatch(db: Db, dialect: Dialect, workspaceId: s
   await inGroups(comments, (group) =>
     db
       .deleteFrom("comments")
+      .where("id", "in", group)
+      .execute()
+      .then(() => {}),
+  );
+  // Changelog entries go with the posts they announced (their links cascade).
+  await inGroups(await madeBy(db, importId, "changelog"), (group) =>
+    db
+      .deleteFrom("changelog_entries")
       .where("id", "in", group)
       .execute()
       .then(() => {}),

@@ -5,8 +5,8 @@ import { CannyClient, type CannyOptions } from "./client.js";
 // users (their own `userID` kept as Heed's external id, so identify finds them later), posts of
 // every board and every status (posts/list returns only open ones unless asked for all), the posts
 // merged into them (from each post's merge history, merged in Heed too), votes with their voters,
-// comments with replies and internal notes, and the comments left with status changes. Categories
-// and tags become Heed tags.
+// comments with replies and internal notes, the comments left with status changes, and changelog
+// entries with the posts they announced. Categories and tags become Heed tags.
 
 /** Canny's own statuses: posts/list must name them all, or it answers only the open ones. */
 const ALL_STATUSES = "open,under review,planned,in progress,complete,closed";
@@ -123,6 +123,38 @@ export function cannySource(options: CannyOptions): ImportSourceReader {
             body: s.changeComment.value,
             internal: false,
             createdAt: s.created,
+          },
+        };
+      }
+    },
+    // Changelog entries with the posts they announced.
+    async *changelog() {
+      type Entry = {
+        id: string;
+        title?: string;
+        markdownDetails?: string | null;
+        plaintextDetails?: string | null;
+        posts?: { id: string }[];
+        publishedAt?: string | null;
+        scheduledFor?: string | null;
+        status?: string;
+        types?: string[];
+        created?: string;
+      };
+      for await (const e of client.list<Entry>("entries", "entries")) {
+        const state = e.status === "published" ? "published" : e.status === "scheduled" ? "scheduled" : "draft";
+        yield {
+          ...place("entries/list"),
+          data: {
+            ref: e.id,
+            title: e.title ?? "",
+            body: e.markdownDetails ?? e.plaintextDetails ?? "",
+            type: e.types?.[0],
+            state,
+            publishedAt: e.publishedAt ?? undefined,
+            scheduledFor: e.scheduledFor ?? undefined,
+            postRefs: (e.posts ?? []).map((p) => p.id),
+            createdAt: e.created,
           },
         };
       }

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { ImportKind } from "../../model.js";
+import type { CsvKind } from "../../model.js";
 
 // Which column of a file holds which of Heed's fields. A mapping names, per kind, the column for
 // each field; fields left out are not read. `tags` may name several columns (UserVoice keeps the
@@ -12,10 +12,10 @@ export const MAPPED_FIELDS = {
   posts: ["ref", "board", "title", "body", "status", "tags", "authorRef", "authorEmail", "createdAt", "mergedIntoRef"],
   votes: ["postRef", "userRef", "userEmail", "userName", "createdAt"],
   comments: ["ref", "postRef", "parentRef", "authorRef", "body", "internal", "createdAt"],
-} as const satisfies Record<ImportKind, readonly string[]>;
+} as const satisfies Record<CsvKind, readonly string[]>;
 
 /** Fields a file of that kind cannot do without: its mapping must name a column for each. */
-export const REQUIRED_FIELDS: Record<ImportKind, string[]> = {
+export const REQUIRED_FIELDS: Record<CsvKind, string[]> = {
   companies: ["ref", "name"],
   users: ["ref"],
   posts: ["title"],
@@ -24,7 +24,7 @@ export const REQUIRED_FIELDS: Record<ImportKind, string[]> = {
 };
 
 const column = z.string().min(1).max(200);
-const kindMapping = <K extends ImportKind>(kind: K) =>
+const kindMapping = <K extends CsvKind>(kind: K) =>
   z.partialRecord(z.enum(MAPPED_FIELDS[kind]), kind === "posts" ? z.union([column, z.array(column).min(1).max(5)]) : column);
 
 export const CsvMappingSchema = z
@@ -84,7 +84,7 @@ export const USERVOICE_MAPPING: CsvMapping = {
 /** A mapping given over a preset: each kind's fields replace the preset's fields of that kind. */
 export function mappingOver(preset: CsvMapping, given: CsvMapping | undefined): CsvMapping {
   const merged: CsvMapping = { ...preset };
-  for (const [kind, fields] of Object.entries(given ?? {}) as [ImportKind, Record<string, string>][]) {
+  for (const [kind, fields] of Object.entries(given ?? {}) as [CsvKind, Record<string, string>][]) {
     (merged as Record<string, unknown>)[kind] = { ...(preset[kind] ?? {}), ...fields };
   }
   return merged;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type ImportedKinds, type ImportKind, type ImportSourceReader, type RowProblem, type SourceRow, UnreadableSource } from "../../model.js";
+import { type CsvKind, type ImportedKinds, type ImportKind, type ImportSourceReader, type RowProblem, type SourceRow, UnreadableSource } from "../../model.js";
 import type { ImportSource } from "../../../../platform/db/schema.js";
 import type { CsvMapping } from "./mapping.js";
 import { MAPPED_FIELDS, REQUIRED_FIELDS } from "./mapping.js";
@@ -12,7 +12,7 @@ import { csvRecords, type CsvFile } from "./read.js";
 
 export interface CsvSourceOptions {
   source: Extract<ImportSource, "csv" | "uservoice">;
-  files: Partial<Record<ImportKind, CsvFile>>;
+  files: Partial<Record<CsvKind, CsvFile>>;
   mapping: CsvMapping;
   /**
    * The columns the person named (over the built-in ones): a missing one is reported. A built-in
@@ -43,7 +43,7 @@ function flag(value: string | undefined): boolean {
 }
 
 /** One record as the kind's object. */
-const READERS: { [K in ImportKind]: (cell: Cells, tags: () => string[], problems: RowProblem[]) => ImportedKinds[K] } = {
+const READERS: { [K in CsvKind]: (cell: Cells, tags: () => string[], problems: RowProblem[]) => ImportedKinds[K] } = {
   companies: (cell, _tags, problems) => {
     const spend = present(cell("monthlySpend"));
     const monthlySpend = spend === undefined ? undefined : Number(spend.replace(/[$,\s]/g, ""));
@@ -106,13 +106,15 @@ export function csvSource(options: CsvSourceOptions): ImportSourceReader {
     source: options.source,
     progress: () => ({ done, total }),
     async *rows<K extends ImportKind>(kind: K): AsyncIterable<SourceRow<K>> {
-      const file = options.files[kind];
+      if (kind === "changelog") return;
+      const csvKind = kind as CsvKind;
+      const file = options.files[csvKind];
       if (!file) return;
-      const mapping = (options.mapping[kind] ?? {}) as Record<string, string | string[]>;
+      const mapping = (options.mapping[csvKind] ?? {}) as Record<string, string | string[]>;
       const missingColumns: string[] = [];
       const checkHeader = (columns: string[]) => {
         const have = new Set(columns);
-        for (const field of REQUIRED_FIELDS[kind]) {
+        for (const field of REQUIRED_FIELDS[csvKind]) {
           const wanted = mapping[field];
           if (wanted === undefined)
             throw new UnreadableSource(`The mapping for ${file.name} names no column for \`${field}\`, which ${kind} need.`, { file: file.name, row: 1 });
@@ -123,10 +125,10 @@ export function csvSource(options: CsvSourceOptions): ImportSourceReader {
                 row: 1,
               });
         }
-        const named = (options.named?.[kind] ?? {}) as Record<string, string | string[]>;
-        for (const field of MAPPED_FIELDS[kind]) for (const name of [named[field] ?? []].flat()) if (!have.has(name)) missingColumns.push(name);
+        const named = (options.named?.[csvKind] ?? {}) as Record<string, string | string[]>;
+        for (const field of MAPPED_FIELDS[csvKind]) for (const name of [named[field] ?? []].flat()) if (!have.has(name)) missingColumns.push(name);
       };
-      const read = READERS[kind];
+      const read = READERS[csvKind];
       let first = true;
       for await (const record of csvRecords(file, { limit: options.limit, counted: (bytes) => (done += bytes), checkHeader })) {
         const raw = (name: string) => {
@@ -144,7 +146,7 @@ export function csvSource(options: CsvSourceOptions): ImportSourceReader {
             .map((t) => t.trim())
             .filter(Boolean);
         const problems: RowProblem[] = [];
-        const empty = REQUIRED_FIELDS[kind].filter((field) => field !== "title" && field !== "body" && field !== "name" && !present(cell(field)));
+        const empty = REQUIRED_FIELDS[csvKind].filter((field) => field !== "title" && field !== "body" && field !== "name" && !present(cell(field)));
         if (empty.length > 0) {
           yield {
             file: file.name,
