@@ -3398,7 +3398,7 @@ export interface components {
             files: {
                 [key: string]: string;
             };
-            mapping: components["schemas"]["ImportMapping"];
+            mapping: components["schemas"]["ImportMapping"] | null;
             error: string | null;
             /**
              * Format: date-time
@@ -3477,7 +3477,7 @@ export interface components {
                 }[];
             };
         };
-        /** @description The column mapping it used (CSV imports): `mappingFrom` reuses it. */
+        /** @description Per kind of file, the column that holds each of Heed's fields (`{ "posts": { "title": "Subject" } }`); `posts.tags` may name several columns. Fields left out are not read; a file's mapping must name its required fields (posts: `title`; votes: `postRef`; users: `ref`; companies: `ref`, `name`; comments: `ref`, `postRef`, `body`). */
         ImportMapping: {
             companies?: {
                 ref?: string;
@@ -3521,7 +3521,7 @@ export interface components {
                 internal?: string;
                 createdAt?: string;
             };
-        } | null;
+        };
         CreateImport: {
             /** @enum {string} */
             source: "canny";
@@ -3532,7 +3532,10 @@ export interface components {
              * @default false
              */
             dryRun: boolean;
-            /** @description Keep the first rows of each kind as they land (or would) in the report. */
+            /**
+             * Format: int32
+             * @description Keep the first rows of each kind as they land (or would) in the report.
+             */
             preview?: number;
         } | {
             /** @enum {string} */
@@ -3560,7 +3563,10 @@ export interface components {
              * @default false
              */
             dryRun: boolean;
-            /** @description Keep the first rows of each kind as they land (or would) in the report. */
+            /**
+             * Format: int32
+             * @description Keep the first rows of each kind as they land (or would) in the report.
+             */
             preview?: number;
         };
         ImportList: {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idOf, idParam, listOf, PageQuery, timestamp } from "../../platform/fields.js";
+import { idOf, idParam, integer, listOf, PageQuery, timestamp } from "../../platform/fields.js";
 import { CsvMappingSchema } from "./sources/csv/mapping.js";
 
 const kindCounts = z.object({ created: z.number().int(), updated: z.number().int(), skipped: z.number().int() });
@@ -45,7 +45,8 @@ export const ImportSchema = z
     total: z.number().int().openapi({ description: "`done` of `total` is the progress, in the source's unit (bytes of the files, pages of an API)." }),
     report: ImportReportSchema,
     files: z.record(z.string(), idOf("upl")).openapi({ description: "The uploaded files it reads, by kind (CSV imports)." }),
-    mapping: CsvMappingSchema.nullable().openapi({ description: "The column mapping it used (CSV imports): `mappingFrom` reuses it." }),
+    // The column mapping it used (CSV imports), which `mappingFrom` reuses; null for Canny.
+    mapping: z.union([CsvMappingSchema, z.null()]),
     error: z.string().nullable(),
     createdAt: timestamp,
     finishedAt: timestamp.nullable(),
@@ -60,7 +61,7 @@ export const importParam = idParam("imp", "import");
 const uploadId = idOf("upl");
 const common = {
   dryRun: z.boolean().default(false).openapi({ description: "Decide every row and write nothing: the report says what the import would do." }),
-  preview: z.number().int().min(0).max(50).optional().openapi({ description: "Keep the first rows of each kind as they land (or would) in the report." }),
+  preview: integer(0, 50).optional().openapi({ description: "Keep the first rows of each kind as they land (or would) in the report." }),
 };
 
 export const CreateImportSchema = z
@@ -103,7 +104,8 @@ export const UploadQuery = z.object({
     .trim()
     .min(1)
     .max(200)
-    .regex(/^[^\p{Cc}/\\]+$/u, "A file name, without a path or control characters.")
+    .regex(/^[^/\\]+$/, "A file name, without a path.")
+    .refine((name) => [...name].every((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127), "A file name, without control characters.")
     .default("upload.csv")
     .openapi({ description: "The file's name, for the report (`posts.csv`)." }),
 });
