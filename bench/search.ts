@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { seedWorkspace } from "../server/src/cli/seed/bulk.js";
 import { createApiKey } from "../server/src/features/api-keys/create.js";
 import { createWorkspace } from "../server/src/features/workspace/create.js";
@@ -16,6 +14,7 @@ import { topCompanies } from "../server/src/features/analytics/top-companies.js"
 import { highestRevenue, mostVoted } from "../server/src/features/analytics/top-posts.js";
 import { weeklyActivity } from "../server/src/features/analytics/weeks.js";
 import { operatorContext } from "./context.js";
+import { freshPostgresSchema } from "./prepare.js";
 import { measure, type Measurement } from "./load.js";
 import { startHeed } from "./servers.js";
 
@@ -88,19 +87,8 @@ async function sqliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(): Promise<Target> {
-  const schema = `heed_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.query("create extension if not exists pg_trgm with schema public");
-  await admin.end();
-  const url = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return seeded("PostgreSQL", url, schema, async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  });
+  const { url, schema, drop } = await freshPostgresSchema(POSTGRES_URL);
+  return seeded("PostgreSQL", url, schema, drop);
 }
 
 let turn = 0;

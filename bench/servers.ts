@@ -112,7 +112,12 @@ export function treeCpuMicros(pid: number): number {
 }
 
 export function startBare(): Promise<Running> {
-  return run(["-e", BARE_SERVER], {}, "/");
+  return startScript(BARE_SERVER);
+}
+
+/** A server from `source` (a CommonJS script listening on PORT), in its own process. */
+export function startScript(source: string, env: Record<string, string> = {}): Promise<Running> {
+  return run(["-e", source], env, "/");
 }
 
 /** The bundle `npm start` runs (npm run bench builds it first); limits high enough not to throttle the load. */

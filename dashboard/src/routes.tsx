@@ -17,6 +17,7 @@ function page<M>(load: () => Promise<M>, name: keyof M): RouteObject["lazy"] {
 const settings: Record<string, RouteObject["lazy"]> = {
   "api-keys": page(() => import("./features/settings/ApiKeys.js"), "ApiKeys"),
   webhooks: page(() => import("./features/settings/Webhooks.js"), "Webhooks"),
+  integrations: page(() => import("./features/settings/Integrations.js"), "Integrations"),
   members: page(() => import("./features/settings/Members.js"), "Members"),
   workspace: page(() => import("./features/settings/Workspace.js"), "Workspace"),
   boards: page(() => import("./features/settings/Boards.js"), "Boards"),

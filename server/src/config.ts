@@ -2,7 +2,8 @@ import { availableParallelism } from "node:os";
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_TOKEN_TTL_MS } from "./http/credentials/user-token.js";
 import { DEFAULT_KEY_TTL_MS } from "./http/idempotency/store.js";
-import type { OidcSettings } from "./platform/context.js";
+import { readIntegrationsKey } from "./features/integrations/index.js";
+import type { IntegrationSettings, OidcSettings } from "./platform/context.js";
 
 // Everything Heed reads from the environment, read once at start-up.
 export interface Config {
@@ -13,6 +14,7 @@ export interface Config {
   publicUrl: string;
   bodyLimitBytes: number;
   imports: { fileLimitBytes: number; cannyBaseUrl: string };
+  integrations: IntegrationSettings;
   /** Create the `demo` workspace on an empty database (off with SEED_DEMO=0). */
   seedDemo: boolean;
   idempotencyTtlMs: number;
@@ -108,6 +110,15 @@ export const environment = z.object({
     "Largest CSV file an import takes, uploaded or read by the CLI (413 above it). Default 268435456 (256 MiB).",
   ),
   CANNY_BASE_URL: text("https://canny.io").describe("Where imports from Canny read its API. Default https://canny.io."),
+  INTEGRATIONS_KEY: optionalText().describe(
+    "32 bytes (64 hex digits or base64: openssl rand -base64 32) that seal integrations' tokens in the database. Unset, Slack, GitHub and Linear cannot be connected.",
+  ),
+  GITHUB_API_URL: text("https://api.github.com").describe("GitHub's REST API (GitHub Enterprise: https://host/api/v3). Default https://api.github.com."),
+  LINEAR_API_URL: text("https://api.linear.app/graphql").describe("Linear's GraphQL API. Default https://api.linear.app/graphql."),
+  SLACK_API_URL: text("https://slack.com/api/").describe("Slack's Web API. Default https://slack.com/api/."),
+  SLACK_HOOKS_URL: text("https://hooks.slack.com/").describe(
+    "Where Slack's incoming-webhook URLs start; others are refused. Default https://hooks.slack.com/.",
+  ),
   SEED_DEMO: z
     .string()
     .optional()
@@ -224,6 +235,14 @@ export function loadConfig(env = process.env): Config {
     },
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     imports: { fileLimitBytes: vars.IMPORT_FILE_LIMIT_BYTES, cannyBaseUrl: vars.CANNY_BASE_URL.replace(/\/+$/, "") },
+    integrations: {
+      key: vars.INTEGRATIONS_KEY ? readIntegrationsKey(vars.INTEGRATIONS_KEY) : undefined,
+      githubApiUrl: vars.GITHUB_API_URL.replace(/\/+$/, ""),
+      linearApiUrl: vars.LINEAR_API_URL,
+      slackApiUrl: vars.SLACK_API_URL.endsWith("/") ? vars.SLACK_API_URL : `${vars.SLACK_API_URL}/`,
+      // A prefix check: without its slash, https://hooks.slack.com would also let hooks.slack.com.example.net through.
+      slackHooksUrl: vars.SLACK_HOOKS_URL.endsWith("/") ? vars.SLACK_HOOKS_URL : `${vars.SLACK_HOOKS_URL}/`,
+    },
     seedDemo: vars.SEED_DEMO,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     backgroundNice: Math.min(19, vars.BACKGROUND_NICE),

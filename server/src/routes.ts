@@ -23,6 +23,7 @@ import { operations as statuses } from "./features/statuses/routes/index.js";
 import { operations as tags } from "./features/tags/routes/index.js";
 import { operations as users } from "./features/users/routes/index.js";
 import { operations as votes } from "./features/votes/routes/index.js";
+import { operations as integrations } from "./features/integrations/routes/index.js";
 import { operations as webhooks } from "./features/webhooks/routes/index.js";
 import { operations as workspace } from "./features/workspace/routes/index.js";
 
@@ -46,6 +47,7 @@ export const operations: Operation[] = [
   ...members,
   ...apiKeys,
   ...webhooks,
+  ...integrations,
   ...auditLog,
   ...analytics,
   ...notifications,

@@ -63,6 +63,32 @@ const scenarios: Record<CacheName, () => Promise<void>> = {
     expect((await h.call("GET", "/v1/portal/workspace", { headers: ws.customer() })).status).toBe(401);
   },
 
+  async portalSlugs() {
+    const ws = await h.workspace();
+    expect(await (await fetch(`${h.url}/p/${ws.slug}`)).text()).not.toContain("Renamed portal");
+    expect(sizeOf("portalSlugs")).toBeGreaterThan(0);
+    expect((await h.call("PATCH", "/v1/workspace", { key: await ws.key(), json: { name: "Renamed portal" } })).status).toBe(200);
+    expect(await (await fetch(`${h.url}/p/${ws.slug}`)).text()).toContain("Renamed portal");
+  },
+
+  async frontDoorPages() {
+    const ws = await h.workspace();
+    const board = `${h.url}/p/${ws.slug}/b/feature-requests`;
+    for (let i = 0; i < 3; i++) expect(await (await fetch(board)).text()).not.toContain("Seen at the door");
+    expect(sizeOf("frontDoorPages")).toBeGreaterThan(0);
+    expect((await h.call("POST", "/v1/posts", { key: await ws.key(), json: { boardId: await ws.boardId(), title: "Seen at the door" } })).status).toBe(201);
+    expect(await (await fetch(board)).text()).toContain("Seen at the door");
+  },
+
+  async workspaceOrigins() {
+    const ws = await h.workspace();
+    const frameAncestors = async () => (await fetch(`${h.url}/p/${ws.slug}`)).headers.get("content-security-policy");
+    expect(await frameAncestors()).not.toContain("https://app.example.com");
+    expect(sizeOf("workspaceOrigins")).toBeGreaterThan(0);
+    expect((await h.call("PATCH", "/v1/workspace", { key: await ws.key(), json: { allowedOrigins: ["https://app.example.com"] } })).status).toBe(200);
+    expect(await frameAncestors()).toContain("frame-ancestors 'self' https://app.example.com");
+  },
+
   async keptAnswers() {
     const ws = await h.workspace();
     const key = await ws.key();

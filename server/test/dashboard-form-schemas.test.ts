@@ -82,6 +82,27 @@ const TABLE: Record<string, Record<string, FormBody | NotABody>> = {
     statusSchema: { operations: ["createStatus", "updateStatus"] },
     tagSchema: { operations: ["createTag", "updateTag"] },
   },
+  "settings/integrations": {
+    slackSchema: {
+      operations: ["createIntegration"],
+      chosen: ["boardIds"],
+      notCompared: { mode: "Chooses which credential the transform sends: the token and channel, or the webhook URL." },
+      filled: { provider: "The transform names the provider." },
+    },
+    githubSchema: {
+      operations: ["createIntegration"],
+      notCompared: { repositories: "Typed one per line; the transform splits the text into the list and checks each name." },
+      filled: { provider: "The transform names the provider." },
+    },
+    linearSchema: { operations: ["createIntegration"], filled: { provider: "The transform names the provider." } },
+    signingSecretSchema: { operations: ["updateIntegration"] },
+    issueLinkSchema: {
+      operations: ["createIssueLink"],
+      renamed: { target: "create.target", title: "create.title" },
+      chosen: ["integrationId", "target"],
+      notCompared: { mode: "Chooses `create` or `reference` in the transform." },
+    },
+  },
   "settings/members": {
     inviteSchema: { operations: ["createInvite"] },
   },

@@ -71,6 +71,18 @@ describe("answers that are kept stay exact", () => {
     }
   });
 
+  it("shows a write on the portal's next page of every instance, though each kept the page", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const board = `/p/${ws.slug}/b/feature-requests`;
+    const page = async (base: string) => (await fetch(base + board)).text();
+    for (const base of instances()) for (let i = 0; i < 2; i++) expect(await page(base)).toContain("Feature requests");
+    for (const [n, writer] of instances().entries()) {
+      expect((await post(writer, "/v1/posts", bearer(key), { boardId: await ws.boardId(), title: `On the portal ${n}` })).status).toBe(201);
+      for (const base of instances()) expect(await page(base)).toContain(`On the portal ${n}`);
+    }
+  });
+
   it("keeps each end user's own votes to themselves (viewerHasVoted)", async () => {
     const ws = await h.workspace();
     const key = await ws.key();

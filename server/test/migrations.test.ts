@@ -26,6 +26,7 @@ describe("migrations", () => {
       ["3F000", 'schema "t_1" does not exist'],
       ["42P01", 'relation "t_1.heed_migrations" does not exist'],
       ["XX000", "cache lookup failed for relation 16542"],
+      ["42703", 'column "client_secret" of relation "workspace_single_sign_on" does not exist'],
     ]) {
       let reads = 0;
       const answer = await despiteSchemasDroppedMeanwhile(async () => {

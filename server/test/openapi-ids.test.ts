@@ -14,7 +14,8 @@ type Schema = any;
 
 // Strings that hold someone else's id, not Heed's: the customer's own ids, request ids, an OIDC client.
 const NOT_HEED_IDS = new Set(["externalId", "requestId", "clientId", "anonymousId"]);
-const CUSTOMERS_OWN = new Set(["Identify", "IdentifyCompany", "TrackEvent"]);
+// The customer's own ids, and a tracker's (a GitHub repository, a Linear team or issue): not Heed's.
+const CUSTOMERS_OWN = new Set(["Identify", "IdentifyCompany", "TrackEvent", "IntegrationTarget", "TrackerIssue"]);
 const isIdName = (name: string) => !NOT_HEED_IDS.has(name) && (name === "id" || name === "ids" || name === "into" || /(Id|Ids|To)$/.test(name));
 
 /** Every string a name says is an id, with where it is and its schema (through arrays, nullable unions). */

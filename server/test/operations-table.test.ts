@@ -85,7 +85,8 @@ describe("the operations table", () => {
       const throughIndex = new RegExp(`import \\{[^}]*\\b${id}\\b[^}]*\\} from "[./]*${feature}/(index|verbs)\\.js"`);
       const mentions = [...sources]
         .filter(([path, source]) => !path.startsWith("server/src/cli/") && !/\/browser\//.test(path) && !throughIndex.test(source))
-        .filter(([, source]) => new RegExp(`\\b${id}\\b`).test(codeOnly(source)))
+        // A method of another object (an SDK's `issues.createComment`) is not the verb.
+        .filter(([, source]) => new RegExp(`(?<!\\.)\\b${id}\\b`).test(codeOnly(source)))
         .map(([path]) => path);
       const elsewhere = [...routeOf(id), ...mentions].filter((path) => featureOf(path) !== feature || feature === null);
       return elsewhere.length ? [`${id} (${feature}): ${[...new Set(elsewhere)].join(", ")}`] : [];

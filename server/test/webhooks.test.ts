@@ -16,13 +16,21 @@ const h = useHarness();
 // The real schedule (5 s, 5 min, …) shrunk a thousandfold.
 const FAST: DeliveryOptions = { timeoutMs: 2000, allowPrivate: true, retryScale: 0.001 };
 
-/** Runs the worker's two steps until nothing is left to do, or the deadline passes. */
-async function drain(deadlineMs = 5000, options: DeliveryOptions = FAST) {
+/**
+ * Runs the worker's two steps until nothing is left to do in the test's workspace, or the deadline
+ * passes. Another test's workspace may hold deliveries that wait hours to retry: they are not this one's.
+ */
+async function drain(ws: { id: string }, deadlineMs = 5000, options: DeliveryOptions = FAST) {
   const end = Date.now() + deadlineMs;
   while (Date.now() < end) {
     await fanOutEvents(h.database.db);
     await deliverDue(h.database.db, options);
-    const pending = await h.database.db.selectFrom("webhook_deliveries").select("id").where("state", "=", "pending").executeTakeFirst();
+    const pending = await h.database.db
+      .selectFrom("webhook_deliveries")
+      .select("id")
+      .where("workspace_id", "=", ws.id)
+      .where("state", "=", "pending")
+      .executeTakeFirst();
     if (!pending) return;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -65,7 +73,7 @@ describe("webhooks", () => {
       await call("DELETE", `/v1/boards/${board.id}`);
       const identified = await ws.identify();
       await call("POST", `/v1/users/${identified.userId}/erase`);
-      await drain();
+      await drain(ws);
 
       const bodies = receiver.received.map((r) => {
         verified(endpoint.secret, r);
@@ -95,7 +103,7 @@ describe("webhooks", () => {
       const [userId] = await makeUsers(h.database.db, ws.id, 1);
       await h.call("POST", `/v1/posts/${post.id}/votes`, { key, json: { userId } });
       await h.call("POST", `/v1/posts/${post.id}/comments`, { key, json: { body: "Nice" } });
-      await drain();
+      await drain(ws);
 
       const types = all.received.map((r) => verified(everything.secret, r).type);
       // What is delivered is what the OpenAPI document's webhooks section describes.
@@ -125,7 +133,7 @@ describe("webhooks", () => {
     const dead = await createWebhookEndpoint({ ctx: ws.ctx, input: { url: gone.url, events: ["post.created"] } });
     try {
       for (let i = 0; i < 3; i++) await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: `P${i}` } });
-      await drain();
+      await drain(ws);
       const ids = flaky.received.map((r) => verified(endpoint.secret, r).data.id);
       expect(new Set(ids).size).toBe(3);
       const titles = flaky.received.map((r) => (JSON.parse(r.body) as { data: { title: string } }).data.title);
@@ -158,7 +166,7 @@ describe("webhooks", () => {
       expect(rotated.secret).not.toBe(created.secret);
       expect(rotated.previousSecretExpiresAt).toEqual(expect.any(String));
       await h.call("POST", `/v1/webhooks/endpoints/${created.id}/test`, { key });
-      await drain();
+      await drain(ws);
       const [test] = receiver.received;
       expect(verified(created.secret, test!).type).toBe("webhook.test");
       expect(verified(rotated.secret, test!).type).toBe("webhook.test");
@@ -179,7 +187,7 @@ describe("webhooks", () => {
       await h.call("POST", "/v1/boards", { key, json: { name: "First" } });
       await h.call("POST", "/v1/boards", { key, json: { name: "Second" } });
       // The whole schedule (about 28 hours) shrunk to a fraction of a second.
-      await drain(10_000, { ...FAST, retryScale: 0.000001 });
+      await drain(ws, 10_000, { ...FAST, retryScale: 0.000001 });
       const list = (await h.call("GET", `/v1/webhooks/endpoints/${endpoint.id}/deliveries`, { key })).body.data;
       expect(list.map((d: { state: string; attempts: number }) => [d.state, d.attempts])).toEqual([
         ["failed", 8],
@@ -199,13 +207,13 @@ describe("webhooks", () => {
       const replay = await h.call("POST", `/v1/webhooks/deliveries/${list[1].id}/replay`, { key });
       expect(replay.status).toBe(202);
       expect(replay.body).toMatchObject({ eventId: list[1].eventId, state: "pending", attempts: 0 });
-      await drain();
+      await drain(ws);
       expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([list[1].eventId]);
       expect(verified(endpoint.secret, receiver.received[0]!).type).toBe("board.created");
 
       const recovered = await h.call("POST", `/v1/webhooks/endpoints/${endpoint.id}/recover`, { key, json: { since } });
       expect(recovered.body).toEqual({ recovered: 2 });
-      await drain();
+      await drain(ws);
       const ids = receiver.received.map((r) => r.headers["webhook-id"]);
       expect(new Set(ids)).toEqual(new Set([list[0].eventId, list[1].eventId]));
       expect(receiver.received.every((r) => verified(endpoint.secret, r).type === "board.created")).toBe(true);
@@ -433,7 +441,7 @@ describe("webhooks", () => {
       await h.call("DELETE", `/v1/posts/${post}`, { key });
       const person = await ws.identify("webhook-person");
       await h.call("POST", `/v1/users/${person.userId}/erase`, { key });
-      await drain();
+      await drain(ws);
 
       const kinds = (r: { received: Received[] }, secret: string) => new Set(r.received.map((x) => verified(secret, x).type));
       const emitted = kinds(all, everything.secret);

@@ -8,6 +8,7 @@ import { canManageWorkspace, useCurrentWorkspace } from "../role.js";
 const WORKSPACE_PAGES = [
   { to: "api-keys", label: "API keys" },
   { to: "webhooks", label: "Webhooks" },
+  { to: "integrations", label: "Integrations" },
   { to: "members", label: "Members" },
   { to: "workspace", label: "Workspace" },
   { to: "boards", label: "Boards" },

@@ -11,5 +11,5 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   owner: ["*"],
   admin: ["*"],
-  member: ["posts:write", "comments:write", "votes:write", "changelog:write", "boards:read", "users:read", "analytics:read"],
+  member: ["posts:write", "comments:write", "votes:write", "changelog:write", "boards:read", "users:read", "analytics:read", "integrations:read"],
 };

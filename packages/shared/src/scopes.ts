@@ -3,6 +3,8 @@
 // `exports` reads everything at once (the workspace's archive, end users' emails included):
 // `exports:write` asks for one, `exports:read` follows and downloads it. `imports` writes many
 // objects at once, past the verbs of each: `imports:write` runs and undoes an import.
+// `integrations` holds the team's Slack, GitHub and Linear connections: `integrations:write`
+// connects them (their tokens are never read back).
 export const RESOURCES = [
   "posts",
   "comments",
@@ -17,6 +19,7 @@ export const RESOURCES = [
   "analytics",
   "exports",
   "imports",
+  "integrations",
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];

@@ -21,7 +21,14 @@ export async function exportWorkspace(
   const asked = await createExport({ ctx });
   const file = output ?? `${ctx.workspace.slug}-${asked.id}.zip`;
   const read = () => db.selectFrom("exports").selectAll().where("id", "=", asked.id).executeTakeFirstOrThrow();
-  const ticker = setInterval(() => void read().then((row) => progress(Number(row.done), Number(row.total))), 250);
+  // A tick still reading when the command ends is waited for: the database closes right after,
+  // and a read in flight then would fail the process (seen once on PostgreSQL).
+  let reading: Promise<void> = Promise.resolve();
+  const ticker = setInterval(() => {
+    reading = read()
+      .then((row) => progress(Number(row.done), Number(row.total)))
+      .catch(() => {});
+  }, 250);
   try {
     for (;;) {
       // This process writes it, or waits for the server's runner that took it.
@@ -38,5 +45,6 @@ export async function exportWorkspace(
     }
   } finally {
     clearInterval(ticker);
+    await reading;
   }
 }

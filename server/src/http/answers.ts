@@ -29,6 +29,8 @@ export interface Kept {
   etag: string;
   /** The body gzipped, made for the first reader that accepts it: a list shrinks about five times. */
   gzip?: Buffer;
+  /** The body's media type when it is not JSON (the portal's pages). */
+  contentType?: string;
 }
 
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
@@ -105,7 +107,7 @@ export function representation(
   const headers: Record<string, string> = { etag };
   if (compressible) headers.vary = "Accept-Encoding";
   if (matches(request.ifNoneMatch, kept.etag)) return { status: 304, body: null, headers };
-  headers["content-type"] = "application/json";
+  headers["content-type"] = kept.contentType ?? "application/json";
   if (!gzip) return { status: 200, body: kept.body, headers };
   if (!kept.gzip) {
     kept.gzip = gzipSync(kept.body);
@@ -114,6 +116,24 @@ export function representation(
   }
   headers["content-encoding"] = "gzip";
   return { status: 200, body: kept.gzip, headers };
+}
+
+/**
+ * An answer made at `version` under `key`, kept when its key was asked before at that version (as
+ * the routes' answers are): for answers made outside a route's handler, the portal's pages.
+ */
+export function madeAnswer(db: Db, key: string, version: number, body: string, contentType?: string): { kept: Kept; stored: boolean } {
+  const encoded = Buffer.from(body);
+  const kept: Kept = { version, body: encoded, etag: etagOf(encoded), ...(contentType ? { contentType } : {}) };
+  const stored = askedBefore(db, key, version);
+  if (stored) keep(db, key, kept);
+  return { kept, stored };
+}
+
+/** A page's own headers with its representation's (ETag, encoding): both Vary lists kept. */
+export function pageHeaders(own: Record<string, string>, representationHeaders: Record<string, string>): Record<string, string> {
+  const vary = [own.vary, representationHeaders.vary].filter(Boolean).join(", ");
+  return { ...own, ...representationHeaders, ...(vary ? { vary } : {}) };
 }
 
 /** (Re)stores a kept answer, so that the cache counts its size as it is now. */
@@ -143,6 +163,38 @@ function keyOf(c: Context<AppEnv>): string {
 
 type Handler = (c: never, next: never) => unknown;
 
+// Requests that miss the same answer at the same version share one render: after a write, every
+// client asking for page 1 at that moment would otherwise render it at once (50 connections, 50
+// renders of the same page). Still exact: a request joins only a render labelled with the version
+// it read itself after it arrived, and a render is never older than its label. Not a cache: an
+// entry lives while its render runs.
+const renders = new WeakMap<Db, Map<string, Promise<Kept | undefined>>>();
+
+function rendersOf(db: Db): Map<string, Promise<Kept | undefined>> {
+  let flights = renders.get(db);
+  if (!flights) {
+    flights = new Map();
+    renders.set(db, flights);
+  }
+  return flights;
+}
+
+function share(flights: Map<string, Promise<Kept | undefined>>, flightKey: string, made: Promise<Kept | undefined>): void {
+  flights.set(flightKey, made);
+  const done = () => {
+    if (flights.get(flightKey) === made) flights.delete(flightKey);
+  };
+  made.then(done, done);
+}
+
+/** Runs the handler: its response, and the answer to keep when it is a 200. */
+async function render(handler: Handler, c: Context<AppEnv>, next: never, version: number): Promise<{ response: Response; kept?: Kept }> {
+  const response = (await handler(c as never, next)) as Response;
+  if (response.status !== 200) return { response };
+  const encoded = Buffer.from(await response.text());
+  return { response, kept: { version, body: encoded, etag: etagOf(encoded) } };
+}
+
 /** Wraps a GET route's handler: ETags on every answer, and kept answers when `keeps` is set. */
 export function answeredWithEtag<H extends Handler>(handler: H, keeps: (url: string) => boolean): H {
   return (async (c: Context<AppEnv>, next: never) => {
@@ -154,16 +206,33 @@ export function answeredWithEtag<H extends Handler>(handler: H, keeps: (url: str
     const found = ctx ? keptAnswer(ctx.services.db, key, version) : undefined;
     if (ctx && found) return answer(c, ctx.services.db, key, found, true);
 
+    if (ctx) {
+      const { db } = ctx.services;
+      const flights = rendersOf(db);
+      const flightKey = `${version} ${key}`;
+      const shared = flights.get(flightKey);
+      // Another request is making this very answer at this very version: its answer is this one's too.
+      let made = shared ? await shared.catch(() => undefined) : undefined;
+      if (!made) {
+        // None, or it failed or was not a 200: this request makes its own, shared only when it is the first.
+        const own = render(handler, c, next, version);
+        if (!shared)
+          share(
+            flights,
+            flightKey,
+            own.then((r) => r.kept),
+          );
+        const { response, kept } = await own;
+        if (!kept) return response;
+        made = kept;
+      }
+      const stored = askedBefore(db, key, version);
+      if (stored) keep(db, key, made);
+      return answer(c, db, key, made, stored);
+    }
     const response = (await handler(c as never, next)) as Response;
     if (response.status !== 200) return response;
     const body = await response.text();
-    if (ctx) {
-      const encoded = Buffer.from(body);
-      const made = { version, body: encoded, etag: etagOf(encoded) };
-      const stored = askedBefore(ctx.services.db, key, version);
-      if (stored) keep(ctx.services.db, key, made);
-      return answer(c, ctx.services.db, key, made, stored);
-    }
     const etag = etagOf(body);
     if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, { etag });
     const headers = new Headers(response.headers);

@@ -26,6 +26,10 @@ const TAGS = [
     "Imports",
     "Posts, votes, comments, people and companies from Canny (through its API), UserVoice's export or any CSV: background jobs with a dry run, a report by row, re-runs that change nothing, and an undo.",
   ],
+  [
+    "Integrations",
+    "Slack channels told of new posts, status changes and comments; GitHub and Linear issues created from or linked to posts, whose state moves the post's status.",
+  ],
   ["Analytics", "The numbers of a period: activity per week, top posts, time to first response, status changes, top companies."],
   ["Notifications", "Closing the loop: who follows a post, what end users chose to hear, who was told what, and a member's own notifications."],
   ["Sessions", "Team sign-in for the dashboard: email and password, the session cookie and its CSRF token, the account's sessions and invites."],
@@ -51,7 +55,7 @@ export function registerSecuritySchemes(v1: OpenAPIHono<AppEnv>): void {
     in: "cookie",
     name: "heed_session",
     description:
-      "The dashboard's session (`POST /auth/sign-in`), `__Host-heed_session` under https. It opens the routes an API key does, as far as the member's role allows (owner and admin: every scope; member: posts, comments, votes and changelog, boards and users read). Writes also need `x-csrf-token` (from `GET /auth/session`) and a same-origin `Origin`; `x-heed-workspace` (id or slug) picks one of the account's workspaces.",
+      "The dashboard's session (`POST /auth/sign-in`), `__Host-heed_session` under https. It opens the routes an API key does, as far as the member's role allows (owner and admin: every scope; member: posts, comments, votes and changelog, boards, users, analytics and integrations read). Writes also need `x-csrf-token` (from `GET /auth/session`) and a same-origin `Origin`; `x-heed-workspace` (id or slug) picks one of the account's workspaces.",
   });
   register("publicKey", {
     type: "apiKey",

@@ -1,4 +1,6 @@
+import { LRUCache } from "lru-cache";
 import type { Db } from "../platform/db/database.js";
+import { perDatabaseCache } from "./cache/registry.js";
 import type { Tx } from "../platform/context.js";
 
 // CORS for the customer-facing routes. Each workspace lists the browser origins allowed to call it
@@ -34,6 +36,23 @@ export async function workspaceAllowsOrigin(db: Db, workspaceId: string, origin:
 export async function anyWorkspaceAllowsOrigin(db: Db, origin: string): Promise<boolean> {
   const row = await db.selectFrom("workspace_origins").select("origin").where("origin", "in", [origin, ANY_ORIGIN]).limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+// The portal asks for a workspace's origins on every page (who may frame it): kept per workspace
+// with the version they were read at, which changing them raises (features/workspace/settings.ts).
+const keptOrigins = perDatabaseCache("workspaceOrigins", () => new LRUCache<string, { version: number; origins: string[] }>({ max: 10_000 }));
+
+/**
+ * The workspace's origins as of `version`, the workspace's current version (read with the workspace
+ * on this request): read once per version.
+ */
+export async function originsAt(db: Db, workspace: { id: string; version: number }): Promise<string[]> {
+  const cache = keptOrigins(db);
+  const known = cache.get(workspace.id);
+  if (known?.version === workspace.version) return known.origins;
+  const origins = await listOrigins(db, workspace.id);
+  cache.set(workspace.id, { version: workspace.version, origins });
+  return origins;
 }
 
 export async function listOrigins(db: Db | Tx, workspaceId: string): Promise<string[]> {

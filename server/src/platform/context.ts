@@ -34,6 +34,20 @@ export interface Services {
   cannyBaseUrl?: string;
   /** IMPORT_FILE_LIMIT_BYTES: the largest file an import takes (default 256 MiB). */
   importFileLimitBytes?: number;
+  /** Slack, GitHub and Linear: the key their credentials are sealed with and where each provider is reached. */
+  integrations?: IntegrationSettings;
+}
+
+/** INTEGRATIONS_KEY and the providers' addresses (config.ts); a caller never names another address. */
+export interface IntegrationSettings {
+  key: Buffer | undefined;
+  githubApiUrl: string;
+  linearApiUrl: string;
+  slackApiUrl: string;
+  /** Incoming-webhook URLs must start with it (no request to an address the caller picks). */
+  slackHooksUrl: string;
+  /** How long one call to a provider may take (default 10 s; tests shorten it). */
+  timeoutMs?: number;
 }
 
 /** The server's own OpenID Connect provider (OIDC_ISSUER), or a workspace's. */
@@ -81,6 +95,8 @@ export interface Ctx {
   tx?: Tx;
   /** Undoing a bulk change (features/bulk): the change is recorded and sent to webhooks, but nobody is notified. */
   quiet?: boolean;
+  /** The integration a change comes from (a tracker's webhook): its events are not sent back to it. */
+  origin?: string;
 }
 
 /** Runs `fn` in the request's transaction, or in a new one: one verb, one transaction. */

@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import { openDatabase } from "../platform/db/database.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { withFrontDoor } from "../http/front-door/index.js";
+import { inFlightRequests } from "../http/in-flight.js";
 import { SIGN_IN_WINDOW_SECONDS } from "../features/accounts/sign-in-limits.js";
 import { log } from "../platform/lib/log.js";
 import { createRateLimiter } from "../platform/ratelimit/limiter.js";
@@ -36,7 +37,8 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
   // The background work's mail waits while this thread is busy serving (serving-load.ts).
   const servingLoad = role === "whole" ? shareServingLoad() : undefined;
   const stopBackground = servingLoad ? startBackgroundThread(config, services, servingLoad.buffer) : undefined;
-  const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations });
+  const inFlight = inFlightRequests();
+  const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations }, inFlight);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer }, (info) => {
     log.info("heed listening", {
       url: config.publicUrl,
@@ -55,7 +57,9 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
     log.info("stopping", { signal });
     // Requests in flight are answered before the database closes (a deploy must not turn them into
     // 500s: the search bench, stopping its server under load, showed it did); a connection that
-    // has not finished after the drain time is cut.
+    // has not finished after the drain time is cut. A handler whose client hung up runs on after
+    // its connection closed: the database waits for it too (in-flight.ts), within the same time.
+    const drained = Date.now() + DRAIN_MS;
     await new Promise<void>((resolve) => {
       const cut = setTimeout(() => {
         if ("closeAllConnections" in server) server.closeAllConnections();
@@ -66,6 +70,14 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
         resolve();
       });
     });
+    await new Promise<void>((resolve) => {
+      const cut = setTimeout(resolve, Math.max(0, drained - Date.now()));
+      void inFlight.idle().then(() => {
+        clearTimeout(cut);
+        resolve();
+      });
+    });
+    if (inFlight.count > 0) log.warn("stopping with requests still running", { requests: inFlight.count });
     await stopBackground?.();
     servingLoad?.stop();
     await rateLimiter.close();

@@ -1,5 +1,6 @@
 import { startExports } from "../features/exports/index.js";
 import { startImports } from "../features/imports/index.js";
+import { startIntegrations } from "../features/integrations/index.js";
 import type { Services } from "../platform/context.js";
 import type { Config } from "../config.js";
 import type { OpenedDatabase } from "../platform/db/database.js";
@@ -27,6 +28,7 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
     oidc: config.oidc,
     cannyBaseUrl: config.imports.cannyBaseUrl,
     importFileLimitBytes: config.imports.fileLimitBytes,
+    integrations: config.integrations,
   };
 }
 
@@ -39,8 +41,9 @@ export function startBackground(config: Config, services: Services, { pace }: { 
   const stopBulkJobs = startBulkJobs(services);
   const stopExports = startExports(services);
   const stopImports = startImports(services);
+  const stopIntegrations = startIntegrations(services, { pollMs: config.webhooks.pollMs, retryScale: config.webhooks.retryScale });
   return async () => {
     stopJobs();
-    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs(), stopExports(), stopImports()]);
+    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs(), stopExports(), stopImports(), stopIntegrations()]);
   };
 }

@@ -9,7 +9,7 @@ import { useHarness } from "../support/harness.js";
 const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
 
-const WORKSPACE_PAGES = ["API keys", "Webhooks", "Members", "Workspace", "Boards", "Import", "Audit log"];
+const WORKSPACE_PAGES = ["API keys", "Webhooks", "Integrations", "Members", "Workspace", "Boards", "Import", "Audit log"];
 
 describe("the dashboard's Settings", () => {
   it("offers an admin every settings page, by keyboard from the main navigation", async () => {

@@ -95,6 +95,15 @@ export function useHarness(options: HarnessOptions = {}): Harness {
       webhooksAllowPrivate: true,
       mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl(), from: "Heed <heed@heed.test>" }) : undefined,
       oidc: options.oidc?.(),
+      // Integrations' tokens are sealed with a key of this run; the providers are nowhere until a
+      // test points one at its fake (support/providers/).
+      integrations: {
+        key: randomBytes(32),
+        githubApiUrl: "http://127.0.0.1:9",
+        linearApiUrl: "http://127.0.0.1:9/graphql",
+        slackApiUrl: "http://127.0.0.1:9/api/",
+        slackHooksUrl: "http://127.0.0.1:9/services/",
+      },
     };
     const rateLimiter = createRateLimiter({ windowSeconds: options.rateLimitWindowSeconds ?? 60 });
     const rateLimit = { defaultLimit: options.rateLimit ?? 1_000_000, trustProxyHops: options.trustProxyHops ?? 0 };

@@ -14,6 +14,7 @@ import { SignalBadges } from "../posts/HeldBadges.js";
 import { type Decision, useModerate } from "../posts/moderation.js";
 import { CommentForm } from "./CommentForm.js";
 import { usePostWrite } from "./queries.js";
+import { SendToIssues } from "./SendToIssues.js";
 import { editCommentSchema } from "./schemas.js";
 
 // One comment of the thread. Internal notes carry a label and their own colour, so nobody answers
@@ -52,6 +53,7 @@ export function CommentItem({ comment, replies, names }: { comment: Comment; rep
             <ConfirmButton label="Hide" className="link" title="Hide this comment?" confirm="Hide the comment" run={hide}>
               <p>It disappears from the post and the portal. Its replies stay.</p>
             </ConfirmButton>
+            <SendToIssues postId={comment.postId} commentId={comment.id} />
           </div>
         )}
         <ErrorAlert error={hide.error} />

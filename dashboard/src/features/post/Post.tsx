@@ -4,6 +4,7 @@ import { Loading, NotShown } from "../../ui/QueryState.js";
 import { ActivityLog } from "./Activity.js";
 import { DuplicateNotice } from "./DuplicateNotice.js";
 import { HeldNotice } from "./HeldNotice.js";
+import { LinkedIssues } from "./LinkedIssues.js";
 import { MergedNotice, MergePanel } from "./MergePanel.js";
 import { Notified } from "./Notified.js";
 import { PostBody } from "./PostBody.js";
@@ -63,6 +64,7 @@ export function PostPage() {
             <Voters post={p} />
             <PostDetails post={p} />
             <MergePanel post={p} />
+            <LinkedIssues postId={p.id} />
             <Notified postId={p.id} />
             <ActivityLog postId={p.id} />
           </aside>

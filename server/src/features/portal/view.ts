@@ -14,7 +14,7 @@ import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView }
 export type PortalPostView = z.output<typeof PortalPostSchema>;
 
 export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow[]): Promise<PortalPostView[]> {
-  const posts = await toPostViews(db, ctx, rows, { publicView: true });
+  const posts = toPostViews(ctx, rows, { publicView: true });
   const viewer = ctx.customer.viewer;
   const voted = new Set<string>();
   if (viewer && rows.length > 0) {

@@ -72,7 +72,7 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
     objectId: row.id,
     audit: { title: row.title, boardId: row.board_id, spamSignals: hold.spamSignals },
   });
-  const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id, { held: true }))!]);
+  const [view] = toPostViews(ctx, [(await findPost(tx, ctx, row.id, { held: true }))!]);
   return view!;
 }
 
@@ -83,7 +83,7 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
 export async function announceNewPost(tx: Tx, ctx: Ctx, postId: string, action: "post.created" | "post.approved"): Promise<PostView> {
   await queueDuplicateCheck(tx, ctx.workspace.id, postId);
   const row = (await findPost(tx, ctx, postId))!;
-  const [view] = await toPostViews(tx, ctx, [row]);
+  const [view] = toPostViews(ctx, [row]);
   await recordChange(tx, ctx, {
     action,
     objectType: "post",

@@ -9,6 +9,6 @@ export async function getPost({ ctx, input }: { ctx: Ctx; input: { id: string } 
   const db = reader(ctx);
   const row = await findPost(db, ctx, input.id, { held: true });
   if (!row) throw notFound("post", input.id);
-  const [view] = await toPostViews(db, ctx, [row]);
+  const [view] = toPostViews(ctx, [row]);
   return view!;
 }

@@ -47,7 +47,7 @@ export async function listPosts({ ctx, input }: { ctx: Ctx; input: ListPostsInpu
   requireScope(ctx.actor.scopes, "posts:read");
   const db = reader(ctx);
   const page = await postPage(db, ctx, input, { name: "posts" });
-  return { data: await toPostViews(db, ctx, page.data), nextCursor: page.nextCursor };
+  return { data: toPostViews(ctx, page.data), nextCursor: page.nextCursor };
 }
 
 /** One page of post rows; callers check access first and shape the rows for their audience. */

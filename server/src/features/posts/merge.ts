@@ -20,7 +20,6 @@ import { findPost, selectPosts, toPostViews, type PostView } from "./view.js";
 async function views(tx: Tx, ctx: Ctx, ids: [string, string]): Promise<PostView[]> {
   const rows = await selectPosts(tx).where("p.workspace_id", "=", ctx.workspace.id).where("p.id", "in", ids).execute();
   return toPostViews(
-    tx,
     ctx,
     ids.map((id) => rows.find((r) => r.id === id)!),
   );

@@ -17,7 +17,7 @@ export async function restorePost({ ctx, input }: { ctx: Ctx; input: { id: strin
     if (row.deleted_at !== null) {
       await tx.updateTable("posts").set({ deleted_at: null, updated_at: nowIso() }).where("id", "=", row.id).execute();
     }
-    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, row.id, { held: true }))!]);
+    const [view] = toPostViews(ctx, [(await findPost(tx, ctx, row.id, { held: true }))!]);
     if (row.deleted_at !== null) {
       await recordChange(tx, ctx, {
         action: "post.restored",

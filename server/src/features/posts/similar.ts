@@ -53,7 +53,7 @@ export async function listSimilarPosts({
   const post = await findPost(db, ctx, input.id, { held: true });
   if (!post) throw notFound("post", input.id);
   const rows = await postsLike(db, ctx, post.title, { name: "similar-posts", wholeWords: true }, { limit: input.limit, exceptId: post.id });
-  const views = await toPostViews(db, ctx, rows);
+  const views = toPostViews(ctx, rows);
   return {
     data: views.map((view, i) => ({ ...view, similarity: rows[i]!.similarity, possibleDuplicate: possibleDuplicates(post, view) })),
     nextCursor: null,

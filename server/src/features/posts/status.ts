@@ -44,7 +44,7 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
         .where("id", "=", before.id)
         .execute();
     }
-    const [post] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);
+    const [post] = toPostViews(ctx, [(await findPost(tx, ctx, before.id))!]);
     if (statusId !== before.status_id) {
       await recordChange(tx, ctx, {
         action: "post.status_changed",

@@ -55,7 +55,7 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     }
     if (patch.title !== undefined && patch.title !== before.title) await queueDuplicateCheck(tx, ctx.workspace.id, before.id);
 
-    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, before.id))!]);
+    const [view] = toPostViews(ctx, [(await findPost(tx, ctx, before.id))!]);
     const changed = Object.keys(patch).filter((k) => patch[k as keyof UpdatePostInput] !== undefined);
     await recordChange(tx, ctx, {
       action: "post.updated",

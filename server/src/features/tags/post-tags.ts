@@ -40,7 +40,7 @@ async function changePostTag(ctx: Ctx, input: PostTagInput, remove: boolean): Pr
       changed = Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
     }
     if (changed) await tx.updateTable("posts").set({ updated_at: nowIso() }).where("id", "=", post.id).execute();
-    const [view] = await toPostViews(tx, ctx, [(await findPost(tx, ctx, post.id))!]);
+    const [view] = toPostViews(ctx, [(await findPost(tx, ctx, post.id))!]);
     if (changed) {
       await recordChange(tx, ctx, {
         action: remove ? "post.untagged" : "post.tagged",

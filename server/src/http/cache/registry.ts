@@ -60,8 +60,22 @@ export const CACHES = {
     droppedBy: "rotating the public key or changing the workspace's settings: each records a change",
     scope: "database",
   },
+  portalSlugs: {
+    holds: "the workspace a portal address (/p/{slug}) names, with its portal settings",
+    keyedBy: "the slug",
+    freshness: "workspace-version",
+    droppedBy: "changing the workspace's settings records a change; the entry is used only while its workspace still reads its version",
+    scope: "database",
+  },
+  workspaceOrigins: {
+    holds: "the origins a workspace allows (who may frame its portal)",
+    keyedBy: "the workspace",
+    freshness: "workspace-version",
+    droppedBy: "changing the allowed origins is a workspace settings change, which records a change",
+    scope: "database",
+  },
   keptAnswers: {
-    holds: "the bytes (and gzip) of a GET answer a route declared cacheable",
+    holds: "the bytes (and gzip) of a GET answer a route declared cacheable, and of an anonymous reader's portal page",
     keyedBy: "the route, the workspace, the credential's view (key scopes or end user) and the query",
     freshness: "workspace-version",
     droppedBy: "any change in the workspace: the answer is served only at the version it was made at",
@@ -81,6 +95,14 @@ export const CACHES = {
     droppedBy: "any change in the workspace: the door re-checks the credential and answers only from a kept answer at the current version",
     scope: "database",
   },
+  frontDoorPages: {
+    holds: "which kept portal page a repeated anonymous GET maps to, with the page's headers and the version both were made at",
+    keyedBy: "the URL and the Accept-Language header (requests with a cookie or a credential never use it)",
+    freshness: "workspace-version",
+    droppedBy: "any change in the workspace: the door answers only while the workspace reads the entry's version and the page is kept at it",
+    scope: "database",
+  },
+
   teamRoutes: {
     holds: "whether a method and path is one of the team's routes",
     keyedBy: "the app's operation list, then the method and path",

@@ -81,8 +81,21 @@ export async function authenticatePublicKey(db: Db, key: string): Promise<Public
   return workspace;
 }
 
-/** The workspace whose portal lives at `/p/{slug}`, or undefined. */
+// A portal address's workspace, kept the same way: a new slug, or another workspace taking an old
+// one, comes with a change of the workspace that left it, which raised that one's version.
+const knownSlugs = perDatabaseCache("portalSlugs", () => new LRUCache<string, PublicWorkspace>({ max: 10_000 }));
+
+/** The workspace whose portal lives at `/p/{slug}`, or undefined; its version is the current one. */
 export async function findPublicWorkspaceBySlug(db: Db, slug: string): Promise<PublicWorkspace | undefined> {
+  const cache = knownSlugs(db);
+  const known = cache.get(slug);
+  if (known && known.version === (await readVersion(db, known.id))) return known;
   const row = await selectWorkspace(db).where("slug", "=", slug).executeTakeFirst();
-  return row && toPublicWorkspace(row);
+  if (!row) {
+    cache.delete(slug);
+    return undefined;
+  }
+  const workspace = toPublicWorkspace(row);
+  cache.set(slug, workspace);
+  return workspace;
 }

@@ -21,7 +21,7 @@ export interface Change {
  * workspace are made anew. All commit or roll back with the change itself, so no committed change
  * lacks its event and no rolled-back change has one.
  */
-export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" | "requestId">, change: Change): Promise<void> {
+export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" | "requestId" | "origin">, change: Change): Promise<void> {
   const at = nowIso();
   await tx
     .insertInto("audit_log")
@@ -34,7 +34,8 @@ export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" 
       object_type: change.objectType,
       object_id: change.objectId,
       request_id: ctx.requestId,
-      data: JSON.stringify(change.audit ?? {}),
+      // A change a tracker's webhook made says which integration it came through.
+      data: JSON.stringify(ctx.origin ? { ...change.audit, via: ctx.origin } : (change.audit ?? {})),
       created_at: at,
     })
     .execute();
@@ -48,6 +49,8 @@ export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" 
         data: JSON.stringify(change.event.data),
         created_at: at,
         dispatched_at: null,
+        integrations_at: null,
+        origin: ctx.origin ?? null,
       })
       .execute();
   }

@@ -15,6 +15,8 @@ export const AUDIT_OBJECT_TYPES = [
   "company",
   "export",
   "import",
+  "integration",
+  "issue_link",
   "invite",
   "member",
   "post",

@@ -298,6 +298,78 @@ export interface ImportsTable {
   undone_at: string | null;
 }
 
+export type IntegrationProvider = "slack" | "github" | "linear";
+
+export interface IntegrationsTable {
+  id: string;
+  workspace_id: string;
+  provider: IntegrationProvider;
+  name: string;
+  enabled: Flag;
+  /** JSON, nothing secret: the provider's settings (features/integrations/settings.ts). */
+  settings: string;
+  /** Sealed with INTEGRATIONS_KEY: the token, API key or incoming-webhook URL. */
+  credentials: string;
+  /** Sealed: the secret the tracker signs its webhooks with. */
+  signing_secret: string | null;
+  account: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationLinksTable {
+  id: string;
+  workspace_id: string;
+  integration_id: string;
+  post_id: string;
+  state: "pending" | "linked" | "failed";
+  /** JSON: `{create: {target, title}}` or `{reference}`. */
+  request: string;
+  issue_id: string | null;
+  issue_key: string | null;
+  issue_url: string | null;
+  issue_title: string | null;
+  issue_state: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  integration_id: string;
+  kind: "message" | "create_issue" | "find_issue" | "comment" | "test";
+  source_id: string;
+  link_id: string | null;
+  payload: string;
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationReceiptsTable {
+  integration_id: string;
+  delivery_id: string;
+  received_at: string;
+}
+
+export interface IntegrationLogTable {
+  id: string;
+  workspace_id: string;
+  integration_id: string;
+  direction: "out" | "in";
+  kind: string;
+  outcome: "sent" | "retrying" | "failed" | "applied" | "ignored" | "duplicate" | "refused";
+  summary: string;
+  http_status: number | null;
+  created_at: string;
+}
+
 /** A source's object beside Heed's: what makes a re-run skip it and an undo find it. */
 export interface ImportRecordsTable {
   workspace_id: string;
@@ -505,6 +577,10 @@ export interface OutboxTable {
   data: string;
   created_at: string;
   dispatched_at: string | null;
+  /** When the integrations' fan-out took the event (features/integrations). */
+  integrations_at: string | null;
+  /** The integration the change came from (a tracker's webhook): it is never sent back there. */
+  origin: string | null;
 }
 
 export interface ChangelogEntriesTable {
@@ -660,6 +736,11 @@ export interface Database {
   exports: ExportsTable;
   export_chunks: ExportChunksTable;
   imports: ImportsTable;
+  integrations: IntegrationsTable;
+  integration_links: IntegrationLinksTable;
+  integration_deliveries: IntegrationDeliveriesTable;
+  integration_receipts: IntegrationReceiptsTable;
+  integration_log: IntegrationLogTable;
   import_records: ImportRecordsTable;
   import_uploads: ImportUploadsTable;
   import_upload_chunks: ImportUploadChunksTable;

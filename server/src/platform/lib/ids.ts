@@ -38,6 +38,10 @@ export const ID_PREFIXES = {
   export: "exp",
   import: "imp",
   upload: "upl",
+  integration: "intg",
+  issueLink: "iss",
+  integrationDelivery: "ind",
+  integrationLog: "inl",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

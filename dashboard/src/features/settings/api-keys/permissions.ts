@@ -19,6 +19,7 @@ export const RESOURCES = [
   { id: "analytics", label: "Analytics" },
   { id: "exports", label: "Exports of the whole workspace" },
   { id: "imports", label: "Imports from Canny, UserVoice and CSV" },
+  { id: "integrations", label: "Integrations: Slack, GitHub and Linear" },
 ] as const;
 
 export type Access = "none" | "read" | "write";

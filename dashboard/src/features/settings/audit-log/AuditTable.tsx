@@ -15,6 +15,8 @@ const OBJECT_KINDS: Record<Entry["object"]["type"], string> = {
   company: "company",
   export: "workspace export",
   import: "import",
+  integration: "integration",
+  issue_link: "issue link of",
   invite: "invite",
   member: "member",
   post: "post",

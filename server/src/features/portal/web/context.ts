@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { type CustomerCtx, customerContext } from "../../../http/credentials/customer-context.js";
-import { listOrigins } from "../../../http/cors-origins.js";
+import { originsAt } from "../../../http/cors-origins.js";
 import { findPublicWorkspaceBySlug } from "../../../http/credentials/public-key.js";
 import type { AppEnv } from "../../../http/env.js";
 import type { Frame } from "./layout.js";
@@ -30,7 +30,7 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
   const services = c.get("services");
   const workspace = await findPublicWorkspaceBySlug(services.db, slug);
   if (!workspace) return null;
-  const [signedIn, embedders] = await Promise.all([portalViewer(c, workspace), listOrigins(services.db, workspace.id)]);
+  const [signedIn, embedders] = await Promise.all([portalViewer(c, workspace), originsAt(services.db, workspace)]);
   const viewer = signedIn?.viewer ?? null;
   const ctx = customerContext(services, workspace, viewer, c.get("requestId"));
   const { language, chosen } = portalLanguage(c, workspace.portalLanguage);

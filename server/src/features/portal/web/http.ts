@@ -6,6 +6,7 @@ import type { AppEnv } from "../../../http/env.js";
 import type { ActionResult } from "./actions.js";
 import { requireReader } from "./actions.js";
 import { type PortalRequest, portalRequest } from "./context.js";
+import { keepPage, keptPage, keptPageKey } from "./kept-pages.js";
 import { visitorLanguage } from "./language.js";
 import type { Html } from "./layout.js";
 import { badRequestPage, formRefusedPage, noSuchPortalPage, notFoundPage, privatePage, signInFirstPage } from "./pages/notice.js";
@@ -54,9 +55,13 @@ export function portalPage(render: Render, scriptUrl: string | null) {
       const signInLink = otherWays ? `${r.frame.base}/sign-in?redirect=${encodeURIComponent(c.req.path)}` : null;
       return answer(privatePage(r.frame, here, signInLink), 200, { "x-robots-tag": "noindex, nofollow" });
     }
+    const keyed = keptPageKey(r, c);
+    const kept = keyed && keptPage(c, r, keyed, headersFor(r));
+    if (kept) return kept;
     try {
       const body = await render(r, c);
       if (body && typeof body === "object" && "redirect" in body) return c.redirect(body.redirect, 302);
+      if (body && keyed) return keepPage(c, r, keyed, String(await body), headersFor(r));
       return body ? answer(body, 200) : answer(notFoundPage(r.frame, here), 404);
     } catch (error) {
       if (error instanceof HeedError && error.status === 404) return answer(notFoundPage(r.frame, here), 404);

@@ -38,7 +38,8 @@ export async function dismissPossibleDuplicate({ ctx, input }: { ctx: Ctx; input
         audit: { duplicateOfId: input.duplicateOfId },
       });
     }
-    const [view] = await toPostViews(tx, ctx, [post]);
+    // Read again: the row read above still carries the suggestion just dismissed.
+    const [view] = toPostViews(ctx, [(await findPost(tx, ctx, post.id))!]);
     return view!;
   });
 }

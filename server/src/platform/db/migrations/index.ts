@@ -26,6 +26,8 @@ import * as analyticsIndexes from "./0024_analytics_indexes.js";
 import * as moderation from "./0025_moderation.js";
 import * as exportsJobs from "./0026_exports.js";
 import * as importsJobs from "./0027_imports.js";
+import * as integrations from "./0028_integrations.js";
+import * as authorColumnsIndexed from "./0029_author_columns_indexed.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -57,4 +59,6 @@ export const migrations: Record<string, Migration> = {
   "0025_moderation": moderation,
   "0026_exports": exportsJobs,
   "0027_imports": importsJobs,
+  "0028_integrations": integrations,
+  "0029_author_columns_indexed": authorColumnsIndexed,
 };

@@ -101,6 +101,7 @@ export const ar: Catalogue = {
   "post.anonymous": "مجهول",
   "post.shipped": "أُعلن عنها في سجل التغييرات",
   "post.eta": "متوقعة بحلول {date}",
+  "post.tracked": "قيد المتابعة في {tracker}: {state}",
   "roadmap.title": "خارطة الطريق",
   "roadmap.description": "ما تدرسه {workspace}، وما تعمل عليه، وما أطلقته.",
   "roadmap.open": "قيد الدراسة",

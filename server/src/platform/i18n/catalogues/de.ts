@@ -94,6 +94,7 @@ export const de: Catalogue = {
   "post.anonymous": "Anonym",
   "post.shipped": "In den Neuigkeiten angekündigt",
   "post.eta": "Voraussichtlich bis {date}",
+  "post.tracked": "Erfasst in {tracker}: {state}",
   "roadmap.title": "Roadmap",
   "roadmap.description": "Was {workspace} prüft, gerade umsetzt und bereits veröffentlicht hat.",
   "roadmap.open": "Wird geprüft",

@@ -95,6 +95,7 @@ export const en = {
   "post.anonymous": "Someone",
   "post.shipped": "Announced in the changelog",
   "post.eta": "Expected by {date}",
+  "post.tracked": "Tracked in {tracker}: {state}",
   "roadmap.title": "Roadmap",
   "roadmap.description": "What {workspace} is considering, working on and has shipped.",
   "roadmap.open": "Under consideration",

@@ -95,6 +95,7 @@ export const es: Catalogue = {
   "post.anonymous": "Anónimo",
   "post.shipped": "Anunciada en Novedades",
   "post.eta": "Prevista para el {date}",
+  "post.tracked": "En seguimiento en {tracker}: {state}",
   "roadmap.title": "Hoja de ruta",
   "roadmap.description": "Lo que {workspace} está estudiando, en lo que trabaja y lo que ya lanzó.",
   "roadmap.open": "En estudio",

@@ -96,6 +96,7 @@ export const fr: Catalogue = {
   "post.anonymous": "Quelqu’un",
   "post.shipped": "Annoncée dans les nouveautés",
   "post.eta": "Prévue d’ici le {date}",
+  "post.tracked": "Suivi dans {tracker} : {state}",
   "roadmap.title": "Feuille de route",
   "roadmap.description": "Ce que {workspace} envisage, prépare et a déjà livré.",
   "roadmap.open": "À l’étude",

@@ -94,6 +94,7 @@ export const ja: Catalogue = {
   "post.anonymous": "匿名ユーザー",
   "post.shipped": "更新情報でお知らせ済み",
   "post.eta": "完了予定：{date}",
+  "post.tracked": "{tracker} で管理中：{state}",
   "roadmap.title": "ロードマップ",
   "roadmap.description": "{workspace}で検討中・対応中・リリース済みの内容です。",
   "roadmap.open": "検討中",

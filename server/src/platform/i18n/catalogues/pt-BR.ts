@@ -95,6 +95,7 @@ export const ptBR: Catalogue = {
   "post.anonymous": "Anônimo",
   "post.shipped": "Anunciada nas Novidades",
   "post.eta": "Previsão: {date}",
+  "post.tracked": "Acompanhado no {tracker}: {state}",
   "roadmap.title": "Roadmap",
   "roadmap.description": "O que a equipe de {workspace} está avaliando, desenvolvendo e já lançou.",
   "roadmap.open": "Em avaliação",

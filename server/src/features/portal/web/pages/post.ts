@@ -7,6 +7,7 @@ import { getPortalWorkspace } from "../../workspace.js";
 import { plainExcerpt } from "../../../../../../packages/shared/src/markdown.js";
 import { PageQuery } from "../../../../platform/fields.js";
 import type { PortalRequest } from "../context.js";
+import { publicIssueStates } from "../../../integrations/index.js";
 import { isFollowing } from "../../../notifications/index.js";
 import { dateOf, markdownBlock, statusBadge, voteForm } from "../fragments.js";
 import { type Frame, formTokenField, type Html, page } from "../layout.js";
@@ -56,10 +57,11 @@ export async function postPage(
 ): Promise<Html> {
   const { t } = r.frame;
   const post = await getPortalPost({ ctx: r.ctx, input: { id } });
-  const [workspace, comments, entries] = await Promise.all([
+  const [workspace, comments, entries, tracked] = await Promise.all([
     getPortalWorkspace({ ctx: r.ctx }),
     listPortalComments({ ctx: r.ctx, input: { postId: post.id, ...z.object(PageQuery).parse({ limit: 100, cursor: query.comments }) } }),
     listPortalEntriesAnnouncing({ ctx: r.ctx, input: { postId: post.id } }),
+    publicIssueStates(r.ctx, post.id),
   ]);
   const board = workspace.boards.find((b) => b.id === post.boardId);
   const author = (c: { author: PortalCommentView["author"] }) => (c.author ? (c.author.name ?? t.t("post.anonymous")) : t.t("post.team"));
@@ -86,6 +88,7 @@ ${voteForm(r.frame, post)}
 <p class="meta">${statusBadge(post.status)} · ${author(post)} · ${dateOf(r.frame, post.createdAt)}${post.eta ? html` · ${t.t("post.eta", { date: t.date(post.eta) })}` : ""}</p>
 </div>
 </div>
+${tracked.map((issue) => html`<p class="meta tracked">${t.t("post.tracked", issue)}</p>`)}
 ${markdownBlock(post.body, t.t("post.noDescription"))}
 ${r.frame.reader ? followForm(r.frame, post.id, await isFollowing(r.ctx, post.id)) : ""}
 ${r.frame.reader ? "" : html`<p><a href="${r.frame.base}/sign-in?redirect=${encodeURIComponent(`${r.frame.base}/posts/${post.id}`)}">${t.t("signIn.link")}</a></p>`}

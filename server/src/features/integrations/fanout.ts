@@ -1,0 +1,154 @@
+import type { Db } from "../../platform/db/database.js";
+import type { IntegrationDeliveriesTable } from "../../platform/db/schema.js";
+import type { Tx } from "../../platform/context.js";
+import { nowIso } from "../../platform/lib/clock.js";
+import { newId } from "../../platform/lib/ids.js";
+import { settingsOf, type SlackEvent } from "./settings.js";
+import { type SlackChange, slackMessage } from "./slack-message.js";
+
+// Committed outbox events become Slack messages, one per subscribed channel: claimed with their own
+// mark (`integrations_at`, beside the webhooks' `dispatched_at`) in the transaction that queues the
+// messages, so each event is fanned out once whatever the number of processes, and the unique
+// (integration, kind, event) pair keeps a repeat from queueing a second message.
+
+interface Author {
+  name: string | null;
+}
+interface PostData {
+  id: string;
+  boardId: string;
+  title: string;
+  body: string;
+  voteCount: number;
+  author: Author | null;
+  heldForApproval?: boolean;
+}
+interface CommentData {
+  postId: string;
+  body: string;
+  internal: boolean;
+  heldForApproval?: boolean;
+}
+
+type Event = { id: string; workspace_id: string; type: string; data: string; origin: string | null };
+
+/** What a Slack channel is told of an event, or null for events it is not told of. */
+async function changeOf(tx: Tx, event: Event): Promise<(SlackChange & { boardId: string }) | null> {
+  const board = async (id: string) =>
+    (await tx.selectFrom("boards").select("name").where("id", "=", id).where("workspace_id", "=", event.workspace_id).executeTakeFirst())?.name ?? "";
+  const facts = async (post: PostData) => ({
+    id: post.id,
+    title: post.title,
+    voteCount: post.voteCount,
+    author: post.author?.name ?? null,
+    board: await board(post.boardId),
+  });
+  if (event.type === "post.created") {
+    const post = JSON.parse(event.data) as PostData;
+    if (post.heldForApproval) return null;
+    return { event: "post.created", post: await facts(post), body: post.body, boardId: post.boardId };
+  }
+  if (event.type === "post.status_changed") {
+    const data = JSON.parse(event.data) as { post: PostData & { status: { name: string } }; previousStatus: { name: string } };
+    return {
+      event: "post.status_changed",
+      post: await facts(data.post),
+      from: data.previousStatus.name,
+      to: data.post.status.name,
+      boardId: data.post.boardId,
+    };
+  }
+  if (event.type === "comment.created") {
+    const comment = JSON.parse(event.data) as CommentData;
+    if (comment.heldForApproval) return null;
+    const post = await tx
+      .selectFrom("posts")
+      .select(["id", "board_id", "title", "vote_count"])
+      .where("id", "=", comment.postId)
+      .where("workspace_id", "=", event.workspace_id)
+      .executeTakeFirst();
+    if (!post) return null;
+    const facts = { id: post.id, title: post.title, voteCount: post.vote_count, author: null, board: await board(post.board_id) };
+    return { event: "comment.created", post: facts, body: comment.body, internal: comment.internal, boardId: post.board_id };
+  }
+  return null;
+}
+
+export async function fanOutIntegrationEvents(db: Db, publicUrl: string, batchSize = 100): Promise<number> {
+  const pending = await db.selectFrom("outbox").select("id").where("integrations_at", "is", null).orderBy("id").limit(batchSize).execute();
+  if (pending.length === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const at = nowIso();
+    const claimed = await tx
+      .updateTable("outbox")
+      .set({ integrations_at: at })
+      .where(
+        "id",
+        "in",
+        pending.map((p) => p.id),
+      )
+      .where("integrations_at", "is", null)
+      .returning(["id", "workspace_id", "type", "data", "origin"])
+      .execute();
+    if (claimed.length === 0) return 0;
+    const channels = await tx
+      .selectFrom("integrations")
+      .selectAll()
+      .where("workspace_id", "in", [...new Set(claimed.map((e) => e.workspace_id))])
+      .where("provider", "=", "slack")
+      .where("enabled", "=", 1)
+      .execute();
+    if (channels.length === 0) return claimed.length;
+    const deliveries: IntegrationDeliveriesTable[] = [];
+    for (const event of claimed.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const listening = channels.filter(
+        (c) => c.workspace_id === event.workspace_id && c.id !== event.origin && settingsOf(c).events.includes(event.type as SlackEvent),
+      );
+      if (listening.length === 0) continue;
+      const change = await changeOf(tx, event);
+      if (!change) continue;
+      for (const channel of listening) {
+        const { boardIds } = settingsOf(channel);
+        if (boardIds.length > 0 && !boardIds.includes(change.boardId)) continue;
+        deliveries.push(
+          queued(
+            {
+              workspace_id: event.workspace_id,
+              integration_id: channel.id,
+              kind: "message",
+              source_id: event.id,
+              payload: JSON.stringify(slackMessage(change, publicUrl)),
+            },
+            at,
+          ),
+        );
+      }
+    }
+    if (deliveries.length > 0)
+      await tx
+        .insertInto("integration_deliveries")
+        .values(deliveries)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    return claimed.length;
+  });
+}
+
+/** A delivery waiting to be sent, due at once. */
+export function queued(
+  what: Pick<IntegrationDeliveriesTable, "workspace_id" | "integration_id" | "kind" | "source_id" | "payload"> & { link_id?: string },
+  at: string,
+): IntegrationDeliveriesTable {
+  return {
+    id: newId("integrationDelivery"),
+    ...what,
+    link_id: what.link_id ?? null,
+    state: "pending",
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: null,
+    last_error: null,
+    created_at: at,
+    updated_at: at,
+  };
+}

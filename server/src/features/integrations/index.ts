@@ -1,0 +1,5 @@
+// What other features and the server's start-up may use from integrations.
+
+export { readIntegrationsKey } from "./seal.js";
+export { integrationsPass, startIntegrations } from "./worker.js";
+export { publicIssueStates } from "./public-states.js";
