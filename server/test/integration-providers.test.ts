@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { githubClient } from "../src/features/integrations/providers/github.js";
 import { readGitHubDelivery } from "../src/features/integrations/providers/github-webhook.js";
-import { linearClient } from "../src/features/integrations/providers/linear.js";
+import { linearClient, linearIssueId } from "../src/features/integrations/providers/linear.js";
 import { readLinearDelivery } from "../src/features/integrations/providers/linear-webhook.js";
 import { slackSender } from "../src/features/integrations/providers/slack.js";
 import { ProviderError, type TrackerDelivery } from "../src/features/integrations/providers/types.js";
@@ -50,7 +50,7 @@ describe("GitHub client", () => {
     expect(await github.check()).toEqual({ account: "heed-bot" });
     expect(await github.targets()).toEqual([{ id: "acme/widgets", name: "acme/widgets" }]);
 
-    const issue = await github.createIssue({ target: "acme/widgets", title: "Dark mode", body: "12 customers asked." });
+    const issue = await github.createIssue({ target: "acme/widgets", title: "Dark mode", body: "12 customers asked.", requestKey: "dlv_1" });
     expect(issue).toEqual({
       id: expect.stringMatching(/^I_/),
       key: "acme/widgets#1",
@@ -81,7 +81,7 @@ describe("GitHub client", () => {
 
   it("refuses a repository the integration was not set up with, without calling GitHub", async () => {
     const before = fake.calls.length;
-    const error = await failure(githubClient(settings()).createIssue({ target: "acme/secret", title: "x", body: "" }));
+    const error = await failure(githubClient(settings()).createIssue({ target: "acme/secret", title: "x", body: "", requestKey: "dlv_2" }));
     expect(error.options.retryable).toBe(false);
     expect(fake.calls.length).toBe(before);
   });
@@ -102,7 +102,7 @@ describe("GitHub client", () => {
     expect(bad.message).toBe("GitHub answered 401: Bad credentials");
     expect(bad.message).not.toContain("ghp_wrong_token");
 
-    const invalid = await failure(github.createIssue({ target: "acme/widgets", title: "", body: "" }));
+    const invalid = await failure(github.createIssue({ target: "acme/widgets", title: "", body: "", requestKey: "dlv_3" }));
     expect(invalid.options).toMatchObject({ status: 422, retryable: false });
 
     const unreachable = await failure(githubClient({ ...settings(), baseUrl: await deadUrl() }).check());
@@ -128,7 +128,7 @@ describe("Linear client", () => {
     ]);
     expect(fake.calls.at(-1)?.headers.authorization).toBe(fake.apiKey);
 
-    const issue = await linear.createIssue({ target: eng!.id, title: "Dark mode", body: "12 customers asked." });
+    const issue = await linear.createIssue({ target: eng!.id, title: "Dark mode", body: "12 customers asked.", requestKey: "dlv_1" });
     expect(issue).toEqual({
       id: fake.issues.get("ENG-1")!.id,
       key: "ENG-1",
@@ -137,6 +137,10 @@ describe("Linear client", () => {
       state: "Todo",
     });
     expect(fake.issues.get("ENG-1")?.description).toBe("12 customers asked.");
+    // The same request again (a retry) finds the issue it made: Linear was asked for the same id.
+    expect(issue.id).toBe(linearIssueId("dlv_1"));
+    expect(await linear.createIssue({ target: eng!.id, title: "Dark mode", body: "12 customers asked.", requestKey: "dlv_1" })).toEqual(issue);
+    expect(fake.issues.size).toBe(1);
 
     expect(await linear.findIssue("ENG-1")).toEqual(issue);
     expect(await linear.findIssue("eng-1")).toEqual(issue);
@@ -168,7 +172,7 @@ describe("Linear client", () => {
     expect(bad.options).toMatchObject({ retryable: false });
     expect(bad.message).not.toContain("lin_api_wrong_key");
 
-    const noTeam = await failure(linear.createIssue({ target: "no-such-team", title: "x", body: "" }));
+    const noTeam = await failure(linear.createIssue({ target: "no-such-team", title: "x", body: "", requestKey: "dlv_4" }));
     expect(noTeam.options.retryable).toBe(false);
 
     const unreachable = await failure(linearClient({ ...settings(), apiUrl: `${await deadUrl()}/graphql` }).check());
@@ -270,6 +274,7 @@ describe("Inbound webhooks", () => {
       target: "acme/widgets",
       title: "Dark mode",
       body: "",
+      requestKey: "dlv_gh",
     });
     github.setIssueState(issue.key, "closed", "not_planned");
 
@@ -296,6 +301,7 @@ describe("Inbound webhooks", () => {
       target: linear.teams[0]!.id,
       title: "Dark mode",
       body: "",
+      requestKey: "dlv_lin",
     });
     linear.setIssueState(issue.key, "Done");
 

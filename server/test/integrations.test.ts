@@ -262,6 +262,26 @@ describe("Linear", () => {
     expect((await linear.sendWebhook(target, { identifier: link.issue.key, secret: "lin_wh_secret_0123456789" })).status).toBe(200);
     expect((await h.call("GET", `/v1/posts/${post.id}`, { key })).body.status.id).toBe(planned);
   });
+
+  it("creates the issue once when Linear made it but its answer was lost", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const conn = await h.call("POST", "/v1/integrations", { key, json: { provider: "linear", token: linear.apiKey } });
+    expect(conn.status, JSON.stringify(conn.body)).toBe(201);
+    const post = await newPost(ws, key, "Offline mode");
+    await h.call("POST", `/v1/posts/${post.id}/issues`, { key, json: { integrationId: conn.body.id, create: { target: linear.teams[0]!.id } } });
+    const made = () => [...linear.issues.values()].filter((issue) => issue.title === "Offline mode");
+    // The create's call lands in Linear, its answer never comes back: Heed times out and retries
+    // (at once: the schedule is shrunk to nothing here), and the retry finds the issue by its id.
+    linear.failNextMatching("lost", (call) => String(call.body.query).includes("issueCreate"));
+    await pass();
+    expect(made()).toHaveLength(1);
+    const delivery = await h.services.db.selectFrom("integration_deliveries").selectAll().where("integration_id", "=", conn.body.id).executeTakeFirstOrThrow();
+    expect(delivery).toMatchObject({ state: "sent", attempts: 2 });
+    expect((await log(key, conn.body.id)).map((line) => line.outcome)).toEqual(["sent", "retrying"]);
+    const link = (await h.call("GET", `/v1/posts/${post.id}/issues`, { key })).body.data[0];
+    expect(link).toMatchObject({ state: "linked", issue: { key: made()[0]!.identifier, title: "Offline mode" } });
+  });
 });
 
 describe("Slack", () => {

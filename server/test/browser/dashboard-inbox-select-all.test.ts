@@ -44,8 +44,10 @@ describe("select all matching", () => {
     const job = page.getByRole("region", { name: "Change to every matching post" });
     // Progress, as it runs: a bar and a count.
     await expect.poll(() => job.getByRole("progressbar").isVisible()).toBe(true);
-    // One quick photograph: the job may be done before the four views of everyView are taken.
-    await job.screenshot({ path: "test-results/inbox-bulk-job-running.png" });
+    // One quick photograph: the job may be done before the four views of everyView are taken. The
+    // page's, not the region's: an element's screenshot waits for it to stop moving, which a
+    // progress bar does only when the job ends.
+    await page.screenshot({ path: "test-results/inbox-bulk-job-running.png" });
     await expect.poll(() => job.textContent(), { timeout: 180_000 }).toContain("Changed 10,000 posts.");
     expect(await tagged()).toBe(10_000);
     await everyView(page, "inbox-bulk-job-done");

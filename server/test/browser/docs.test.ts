@@ -8,6 +8,8 @@ import { useHarness } from "../support/harness.js";
 
 // The reference as a person sees it: Debian's Chromium renders /docs, every request it makes must go
 // to our own process, and the screenshot is kept for a human to look at (test-results/docs.png).
+// Swagger UI parses the whole document and draws every section in the page's one thread: beside
+// another browser test on a loaded two-core CI machine that took 30 s, so the waits here are long.
 
 const h = useHarness();
 let browser: Browser;
@@ -27,7 +29,7 @@ describe("/docs in a browser", () => {
     page.on("request", (request) => requested.push(request.url()));
     await page.goto(`${h.url}/docs`);
     // The sections open one at a time (docs.ts says why); each is opened, read and closed again.
-    await page.waitForSelector(".opblock-tag", { timeout: 15_000 });
+    await page.waitForSelector(".opblock-tag", { timeout: 60_000 });
     const events = await page.locator(".opblock").count();
     expect(events).toBe(EVENT_NAMES.length);
     const tags = page.locator(".opblock-tag");
@@ -49,12 +51,12 @@ describe("/docs in a browser", () => {
     const foreign = requested.filter((url) => !url.startsWith(h.url) && !url.startsWith("data:"));
     expect(foreign).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it("follows a dark system theme", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
     await page.goto(`${h.url}/docs`);
-    await page.waitForSelector(".opblock-tag", { timeout: 15_000 });
+    await page.waitForSelector(".opblock-tag", { timeout: 60_000 });
     await page.locator(".opblock-tag").first().click();
     mkdirSync("test-results", { recursive: true });
     await page.screenshot({ path: "test-results/docs-dark.png" });
@@ -63,5 +65,5 @@ describe("/docs in a browser", () => {
     await page.emulateMedia({ colorScheme: "light" });
     expect(await page.evaluate(() => getComputedStyle(document.body).filter)).toBe("none");
     await page.close();
-  });
+  }, 90_000);
 });

@@ -51,7 +51,7 @@ export async function sendDelivery(services: Services, integration: Integrations
       .where("workspace_id", "=", delivery.workspace_id)
       .executeTakeFirst();
     const body = issueBody(services, postId, { body: post?.body ?? "", votes: post?.vote_count ?? 0, revenue: Number(post?.revenue ?? 0) });
-    const issue = await tracker.createIssue({ target: create.target, title: create.title, body });
+    const issue = await tracker.createIssue({ target: create.target, title: create.title, body, requestKey: delivery.id });
     return { summary: `Created ${issue.key}`, issue };
   }
   if (delivery.kind === "find_issue") {

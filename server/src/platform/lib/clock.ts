@@ -19,5 +19,10 @@ export function shiftClock(ms: number): void {
   offsetMs += ms;
 }
 
+/** Puts the clock back on the system's time: each test file starts on it, whatever the last one moved. */
+export function resetClock(): void {
+  offsetMs = 0;
+}
+
 /** A day in milliseconds (UTC days: no daylight saving). */
 export const DAY_MS = 86_400_000;

@@ -62,6 +62,8 @@ export interface FakeLinear extends FakeProvider {
   ): Promise<Response>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const STATES: [string, FakeLinearState["type"], string][] = [
   ["Backlog", "backlog", "#bec2c8"],
   ["Todo", "unstarted", "#e2e2e2"],
@@ -152,16 +154,20 @@ export async function startFakeLinear(options: { apiKey?: string; organization?:
   };
   const mutation: Resolvers = {
     issueCreate: ({ input }) => {
-      const { teamId, title, description } = (input ?? {}) as { teamId?: unknown; title?: unknown; description?: unknown };
+      const { id, teamId, title, description } = (input ?? {}) as { id?: unknown; teamId?: unknown; title?: unknown; description?: unknown };
       const team = teams.find((candidate) => candidate.id === teamId);
       if (!team) throw notFound("Team");
+      // The caller may choose the issue's UUID; one already taken is refused.
+      if (id !== undefined && (typeof id !== "string" || !UUID.test(id)))
+        throw fail("Argument Validation Error", "invalid input", "INPUT_ERROR", 400, "id must be a UUID.");
+      if (typeof id === "string" && findIssue(id)) throw fail("Entity already exists", "invalid input", "INPUT_ERROR", 400, "An issue with this id exists.");
       if (typeof title !== "string" || title.trim() === "") throw fail("Argument Validation Error", "invalid input", "INPUT_ERROR", 400, "Title is required.");
       const number = [...issues.values()].filter((issue) => issue.team === team).length + 1;
       const identifier = `${team.key}-${number}`;
       const now = new Date().toISOString();
       const issue: FakeLinearIssue = {
         __typename: "Issue",
-        id: randomUUID(),
+        id: typeof id === "string" ? id : randomUUID(),
         identifier,
         number,
         title,

@@ -4,8 +4,9 @@ import { parse as parseQuery } from "node:querystring";
 
 // The HTTP plumbing the fake providers share: a node:http server on 127.0.0.1 (port 0), every call
 // recorded with its parsed body, and injected failures for the next calls: a rate limit (429 with
-// Retry-After, in the provider's own shape), a server error, or no answer at all (a timeout, held
-// until the client gives up or the fake closes).
+// Retry-After, in the provider's own shape), a server error, no answer at all (a timeout, held
+// until the client gives up or the fake closes), or an answer lost: the call is done, then held the
+// same way, as when a provider acts and its reply never arrives.
 
 export interface RecordedCall {
   method: string;
@@ -17,13 +18,15 @@ export interface RecordedCall {
   raw: string;
 }
 
-export type FailureKind = "429" | "500" | "timeout";
+export type FailureKind = "429" | "500" | "timeout" | "lost";
 
 export interface FakeProvider {
   url: string;
   calls: RecordedCall[];
   /** The next `times` calls fail this way; a 429 says Retry-After `retryAfterSeconds`. */
   failNext(kind: FailureKind, times?: number, retryAfterSeconds?: number): void;
+  /** The next call that `matches` fails this way (say, only a create, not the lookup before it). */
+  failNextMatching(kind: FailureKind, matches: (call: RecordedCall) => boolean): void;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,7 @@ function replyTo(res: ServerResponse): Reply {
 
 export async function startFakeServer(handle: Handler, shapes: FailureShapes): Promise<FakeProvider> {
   const calls: RecordedCall[] = [];
-  const failures: { kind: FailureKind; retryAfterSeconds: number }[] = [];
+  const failures: { kind: FailureKind; retryAfterSeconds: number; matches?: (call: RecordedCall) => boolean }[] = [];
   const held = new Set<ServerResponse>();
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = "";
@@ -80,8 +83,13 @@ export async function startFakeServer(handle: Handler, shapes: FailureShapes): P
     };
     calls.push(call);
     const reply = replyTo(res);
-    const failure = failures.shift();
-    if (failure?.kind === "timeout") {
+    const which = failures.findIndex((candidate) => !candidate.matches || candidate.matches(call));
+    const failure = which >= 0 ? failures.splice(which, 1)[0] : undefined;
+    if (failure?.kind === "lost") {
+      const discard: Reply = { json: () => {}, text: () => {} };
+      await Promise.resolve(handle(call, discard)).catch(() => {});
+    }
+    if (failure?.kind === "timeout" || failure?.kind === "lost") {
       held.add(res);
       res.on("close", () => held.delete(res));
       return;
@@ -100,6 +108,9 @@ export async function startFakeServer(handle: Handler, shapes: FailureShapes): P
     calls,
     failNext: (kind, times = 1, retryAfterSeconds = 1) => {
       for (let i = 0; i < times; i++) failures.push({ kind, retryAfterSeconds });
+    },
+    failNextMatching: (kind, matches) => {
+      failures.push({ kind, retryAfterSeconds: 1, matches });
     },
     close: () =>
       new Promise<void>((resolve) => {

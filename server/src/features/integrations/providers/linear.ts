@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { LinearClient } from "@linear/sdk";
 import { redact, transportFailure, unanswered, unexpected } from "./errors.js";
 import { linearSdk } from "./sdks.js";
@@ -16,6 +17,11 @@ type Sdk = Awaited<ReturnType<typeof linearSdk>>;
 // three round trips, and a failure after the create would make the outbox create the issue twice.
 // `check` is one small document too, for the workspace name without the SDK's whole Organization
 // fragment.
+//
+// Creating is made idempotent with Linear's own `IssueCreateInput.id` ("the identifier in UUID v4
+// format"): the id is derived from the delivery, so every retry asks for the same issue, and a retry
+// first looks that id up. A create whose answer was lost (a timeout after Linear made the issue)
+// therefore finds the issue instead of making a second one.
 
 export interface LinearSettings {
   apiKey: string;
@@ -26,6 +32,15 @@ const CHECK = `query HeedCheck { viewer { id name email } organization { id name
 const ISSUE_FIELDS = `id identifier url title state { name }`;
 const CREATE_ISSUE = `mutation HeedCreateIssue($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { ${ISSUE_FIELDS} } } }`;
 const FIND_ISSUE = `query HeedIssue($id: String!) { issue(id: $id) { ${ISSUE_FIELDS} } }`;
+
+/** The UUID (version 4 layout) Linear is asked to give the issue: the same for every retry of one request. */
+export function linearIssueId(requestKey: string): string {
+  const bytes = createHash("sha256").update(`heed:linear-issue:${requestKey}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 type RawIssue = { id: string; identifier: string; url: string; title: string; state: { name: string } | null };
 
@@ -78,11 +93,14 @@ export function linearClient(settings: LinearSettings, timeoutMs = 10_000): Trac
         return teams.map((team) => ({ id: team.id, name: `${team.key} — ${team.name}` }));
       }),
 
-    createIssue: ({ target, title, body }) =>
+    createIssue: ({ target, title, body, requestKey }) =>
       run(async (sdk) => {
+        const id = linearIssueId(requestKey);
+        const made = await issueById(sdk, id);
+        if (made) return made;
         const { data } = await sdk.client.rawRequest<{ issueCreate: { success: boolean; issue: RawIssue | null } }, { input: Record<string, unknown> }>(
           CREATE_ISSUE,
-          { input: { teamId: target, title, description: body } },
+          { input: { id, teamId: target, title, description: body } },
         );
         const issue = data?.issueCreate.success ? data.issueCreate.issue : null;
         if (!issue) throw new ProviderError("Linear did not create the issue.", { retryable: false });
@@ -92,16 +110,7 @@ export function linearClient(settings: LinearSettings, timeoutMs = 10_000): Trac
     findIssue: async (reference) => {
       const id = parseLinearReference(reference);
       if (!id) return null;
-      return run(async (sdk) => {
-        try {
-          // `issue(id:)` takes an identifier ("ENG-12") as well as a UUID.
-          const { data } = await sdk.client.rawRequest<{ issue: RawIssue | null }, { id: string }>(FIND_ISSUE, { id });
-          return data?.issue ? toIssue(data.issue) : null;
-        } catch (error) {
-          if (isNotFound(await linearSdk(), error)) return null;
-          throw error;
-        }
-      });
+      return run((sdk) => issueById(sdk, id));
     },
 
     comment: (issue, body) =>
@@ -110,6 +119,17 @@ export function linearClient(settings: LinearSettings, timeoutMs = 10_000): Trac
         if (!payload.success) throw new ProviderError("Linear did not add the comment.", { retryable: false });
       }),
   };
+}
+
+/** The issue by UUID or identifier ("ENG-12": `issue(id:)` takes both), or null when Linear knows none. */
+async function issueById(sdk: LinearClient, id: string): Promise<TrackerIssue | null> {
+  try {
+    const { data } = await sdk.client.rawRequest<{ issue: RawIssue | null }, { id: string }>(FIND_ISSUE, { id });
+    return data?.issue ? toIssue(data.issue) : null;
+  } catch (error) {
+    if (isNotFound(await linearSdk(), error)) return null;
+    throw error;
+  }
 }
 
 // Linear answers an unknown (or unreachable) issue with an "Entity not found" GraphQL error rather

@@ -26,7 +26,11 @@ export interface TrackerClient {
   check(): Promise<{ account: string }>;
   /** Where issues can be created: GitHub "owner/repo" names, Linear teams (id and key). */
   targets(): Promise<{ id: string; name: string }[]>;
-  createIssue(input: { target: string; title: string; body: string }): Promise<TrackerIssue>;
+  /**
+   * Creates an issue. `requestKey` is the same on every retry of one request: a tracker that lets
+   * the caller choose the new issue's id (Linear) creates it at most once; GitHub has no such key.
+   */
+  createIssue(input: { target: string; title: string; body: string; requestKey: string }): Promise<TrackerIssue>;
   /** Finds an existing issue by what a person types: "owner/repo#12", an issue URL, or "ENG-12". */
   findIssue(reference: string): Promise<TrackerIssue | null>;
   comment(issue: TrackerIssue, body: string): Promise<void>;
