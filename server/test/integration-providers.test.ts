@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { githubClient } from "../src/features/integrations/providers/github.js";
 import { readGitHubDelivery } from "../src/features/integrations/providers/github-webhook.js";
-import { linearClient, linearIssueId } from "../src/features/integrations/providers/linear.js";
+import { linearClient, linearIdFor } from "../src/features/integrations/providers/linear.js";
 import { readLinearDelivery } from "../src/features/integrations/providers/linear-webhook.js";
 import { slackSender } from "../src/features/integrations/providers/slack.js";
 import { ProviderError, type TrackerDelivery } from "../src/features/integrations/providers/types.js";
@@ -75,7 +75,7 @@ describe("GitHub client", () => {
     fake.setIssueState("acme/widgets#1", "closed");
     expect((await github.findIssue("acme/widgets#1"))?.state).toBe("closed");
 
-    await github.comment(issue, "Shipped in 2.0.");
+    await github.comment(issue, "Shipped in 2.0.", "dlv_c1");
     expect(fake.issues.get("acme/widgets#1")?.comments.map((c) => c.body)).toEqual(["Shipped in 2.0."]);
   });
 
@@ -138,7 +138,7 @@ describe("Linear client", () => {
     });
     expect(fake.issues.get("ENG-1")?.description).toBe("12 customers asked.");
     // The same request again (a retry) finds the issue it made: Linear was asked for the same id.
-    expect(issue.id).toBe(linearIssueId("dlv_1"));
+    expect(issue.id).toBe(linearIdFor("issue", "dlv_1"));
     expect(await linear.createIssue({ target: eng!.id, title: "Dark mode", body: "12 customers asked.", requestKey: "dlv_1" })).toEqual(issue);
     expect(fake.issues.size).toBe(1);
 
@@ -150,8 +150,10 @@ describe("Linear client", () => {
     fake.setIssueState("ENG-1", "In Progress");
     expect((await linear.findIssue("ENG-1"))?.state).toBe("In Progress");
 
-    await linear.comment(issue, "Shipped in 2.0.");
-    expect(fake.issues.get("ENG-1")?.comments.map((c) => c.body)).toEqual(["Shipped in 2.0."]);
+    await linear.comment(issue, "Shipped in 2.0.", "dlv_c1");
+    // Sent again (a retry after a lost answer): found by its id, not posted twice.
+    await linear.comment(issue, "Shipped in 2.0.", "dlv_c1");
+    expect(fake.issues.get("ENG-1")?.comments).toEqual([{ id: linearIdFor("comment", "dlv_c1"), body: "Shipped in 2.0." }]);
   });
 
   it("tells a retry from a refusal", async () => {

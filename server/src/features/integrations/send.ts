@@ -75,7 +75,7 @@ export async function sendDelivery(services: Services, integration: Integrations
       title: link.issue_title ?? "",
       state: link.issue_state ?? "",
     };
-    await tracker.comment(issue, `${body.trim()}\n\n— from Heed: ${services.publicUrl}/app/posts/${postId}`);
+    await tracker.comment(issue, `${body.trim()}\n\n— from Heed: ${services.publicUrl}/app/posts/${postId}`, delivery.id);
     return { summary: `Comment posted to ${issue.key}` };
   }
   throw new Error(`unknown delivery kind ${delivery.kind}`);

@@ -146,6 +146,11 @@ export async function startFakeLinear(options: { apiKey?: string; organization?:
       if (!issue) throw notFound("Issue");
       return issueView(issue);
     },
+    comment: ({ id }) => {
+      const comment = [...issues.values()].flatMap((issue) => issue.comments).find((candidate) => candidate.id === id);
+      if (!comment) throw notFound("Comment");
+      return { __typename: "Comment", ...comment };
+    },
     workflowState: ({ id }) => {
       const state = teams.flatMap((team) => team.states).find((candidate) => candidate.id === id);
       if (!state) throw notFound("WorkflowState");
@@ -186,12 +191,22 @@ export async function startFakeLinear(options: { apiKey?: string; organization?:
       return { __typename: "IssuePayload", success: true, lastSyncId: Date.now(), issue: issueView(issue) };
     },
     commentCreate: ({ input }) => {
-      const { issueId, body } = (input ?? {}) as { issueId?: unknown; body?: unknown };
+      const { id, issueId, body } = (input ?? {}) as { id?: unknown; issueId?: unknown; body?: unknown };
       const issue = findIssue(issueId);
       if (!issue) throw notFound("Issue");
       if (typeof body !== "string" || body.trim() === "")
         throw fail("Argument Validation Error", "invalid input", "INPUT_ERROR", 400, "Comment body is required.");
-      const comment = { __typename: "Comment", id: randomUUID(), body, url: `${issue.url}#comment-${issues.size}`, createdAt: new Date().toISOString() };
+      if (id !== undefined && (typeof id !== "string" || !UUID.test(id)))
+        throw fail("Argument Validation Error", "invalid input", "INPUT_ERROR", 400, "id must be a UUID.");
+      if ([...issues.values()].some((other) => other.comments.some((c) => c.id === id)))
+        throw fail("Entity already exists", "invalid input", "INPUT_ERROR", 400, "A comment with this id exists.");
+      const comment = {
+        __typename: "Comment",
+        id: typeof id === "string" ? id : randomUUID(),
+        body,
+        url: `${issue.url}#comment-${issues.size}`,
+        createdAt: new Date().toISOString(),
+      };
       issue.comments.push({ id: comment.id, body });
       return { __typename: "CommentPayload", success: true, lastSyncId: Date.now(), comment };
     },

@@ -18,10 +18,10 @@ type Sdk = Awaited<ReturnType<typeof linearSdk>>;
 // `check` is one small document too, for the workspace name without the SDK's whole Organization
 // fragment.
 //
-// Creating is made idempotent with Linear's own `IssueCreateInput.id` ("the identifier in UUID v4
-// format"): the id is derived from the delivery, so every retry asks for the same issue, and a retry
-// first looks that id up. A create whose answer was lost (a timeout after Linear made the issue)
-// therefore finds the issue instead of making a second one.
+// Creating an issue or a comment is made idempotent with Linear's own input `id` ("the identifier
+// in UUID v4 format"): the id is derived from the delivery, so every retry asks for the same object,
+// and each attempt first looks that id up. A create whose answer was lost (a timeout after Linear
+// made it) therefore finds the object instead of making a second one.
 
 export interface LinearSettings {
   apiKey: string;
@@ -32,10 +32,11 @@ const CHECK = `query HeedCheck { viewer { id name email } organization { id name
 const ISSUE_FIELDS = `id identifier url title state { name }`;
 const CREATE_ISSUE = `mutation HeedCreateIssue($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { ${ISSUE_FIELDS} } } }`;
 const FIND_ISSUE = `query HeedIssue($id: String!) { issue(id: $id) { ${ISSUE_FIELDS} } }`;
+const FIND_COMMENT = `query HeedComment($id: String!) { comment(id: $id) { id } }`;
 
-/** The UUID (version 4 layout) Linear is asked to give the issue: the same for every retry of one request. */
-export function linearIssueId(requestKey: string): string {
-  const bytes = createHash("sha256").update(`heed:linear-issue:${requestKey}`).digest().subarray(0, 16);
+/** The UUID (version 4 layout) Linear is asked to give a new issue or comment: the same for every retry of one request. */
+export function linearIdFor(kind: "issue" | "comment", requestKey: string): string {
+  const bytes = createHash("sha256").update(`heed:linear-${kind}:${requestKey}`).digest().subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString("hex");
@@ -95,7 +96,7 @@ export function linearClient(settings: LinearSettings, timeoutMs = 10_000): Trac
 
     createIssue: ({ target, title, body, requestKey }) =>
       run(async (sdk) => {
-        const id = linearIssueId(requestKey);
+        const id = linearIdFor("issue", requestKey);
         const made = await issueById(sdk, id);
         if (made) return made;
         const { data } = await sdk.client.rawRequest<{ issueCreate: { success: boolean; issue: RawIssue | null } }, { input: Record<string, unknown> }>(
@@ -113,9 +114,11 @@ export function linearClient(settings: LinearSettings, timeoutMs = 10_000): Trac
       return run((sdk) => issueById(sdk, id));
     },
 
-    comment: (issue, body) =>
+    comment: (issue, body, requestKey) =>
       run(async (sdk) => {
-        const payload = await sdk.createComment({ issueId: issue.id, body });
+        const id = linearIdFor("comment", requestKey);
+        if (await commentExists(sdk, id)) return;
+        const payload = await sdk.createComment({ id, issueId: issue.id, body });
         if (!payload.success) throw new ProviderError("Linear did not add the comment.", { retryable: false });
       }),
   };
@@ -128,6 +131,16 @@ async function issueById(sdk: LinearClient, id: string): Promise<TrackerIssue | 
     return data?.issue ? toIssue(data.issue) : null;
   } catch (error) {
     if (isNotFound(await linearSdk(), error)) return null;
+    throw error;
+  }
+}
+
+async function commentExists(sdk: LinearClient, id: string): Promise<boolean> {
+  try {
+    const { data } = await sdk.client.rawRequest<{ comment: { id: string } | null }, { id: string }>(FIND_COMMENT, { id });
+    return Boolean(data?.comment);
+  } catch (error) {
+    if (isNotFound(await linearSdk(), error)) return false;
     throw error;
   }
 }

@@ -28,12 +28,13 @@ export interface TrackerClient {
   targets(): Promise<{ id: string; name: string }[]>;
   /**
    * Creates an issue. `requestKey` is the same on every retry of one request: a tracker that lets
-   * the caller choose the new issue's id (Linear) creates it at most once; GitHub has no such key.
+   * the caller choose the new object's id (Linear) creates it at most once; GitHub has no such key.
    */
   createIssue(input: { target: string; title: string; body: string; requestKey: string }): Promise<TrackerIssue>;
   /** Finds an existing issue by what a person types: "owner/repo#12", an issue URL, or "ENG-12". */
   findIssue(reference: string): Promise<TrackerIssue | null>;
-  comment(issue: TrackerIssue, body: string): Promise<void>;
+  /** Comments on the issue; `requestKey` as for `createIssue` (Linear posts it at most once). */
+  comment(issue: TrackerIssue, body: string, requestKey: string): Promise<void>;
 }
 
 /** A Slack destination: a bot token and a channel, or an incoming-webhook URL (its channel is fixed). */
