@@ -11,8 +11,8 @@ import { NotFoundIssue, type Sent, sendDelivery } from "./send.js";
 // Sends what is due, each delivery leased first so that one process sends it: after the change
 // committed, retried on a provider's 429, 5xx or timeout (waiting at least its Retry-After), given
 // up after the last retry. At least once: a process killed between the provider's answer and the
-// row's update sends that one again: Slack and GitHub take no idempotency key; a Linear issue is
-// created at most once, under an id derived from the delivery (providers/linear.ts).
+// row's update sends that one again: Slack and GitHub take no idempotency key; a Linear issue or
+// comment is created at most once, under an id derived from the delivery (providers/linear.ts).
 
 /** Waits before each retry: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h; then the delivery fails. */
 const RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
