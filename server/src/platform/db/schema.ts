@@ -225,6 +225,17 @@ export interface PostsTable {
   spam_signals: string | null;
 }
 
+/**
+ * The read model a list of posts shows, on the post's row (migration 0030's triggers keep it in the
+ * writing transaction): the author's name (a user's, or a member's; null for a removed member), a
+ * user's avatar, and the post's tags as JSON `[{id, name}]` in name order. No verb writes them.
+ */
+export interface PostListColumns {
+  author_name: Generated<string | null>;
+  author_avatar_url: Generated<string | null>;
+  tags_json: Generated<string>;
+}
+
 export type BulkJobState = "queued" | "running" | "done" | "failed" | "undoing" | "undone";
 
 /** A change to every post a filter matched (features/bulk); `action` and `filters` are JSON. */
@@ -723,7 +734,7 @@ export interface Database {
   boards: BoardsTable;
   statuses: StatusesTable;
   tags: TagsTable;
-  posts: PostsTable;
+  posts: PostsTable & PostListColumns;
   post_tags: PostTagsTable;
   post_search: PostSearchTable;
   search_words: SearchWordsTable;
