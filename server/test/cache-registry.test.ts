@@ -135,6 +135,23 @@ const scenarios: Record<CacheName, () => Promise<void>> = {
     expect([isTeamRoute("GET", "/v1/posts"), isTeamRoute("GET", "/v1/portal/workspace")]).toEqual(before);
   },
 
+  async postPageShapes() {
+    // One shape, two boards: the second list runs the first one's SQL with its own board.
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const other = (await h.call("POST", "/v1/boards", { key, json: { name: "Other", slug: "other" } })).body.id;
+    for (const [boardId, title] of [
+      [await ws.boardId(), "On the first board"],
+      [other, "On the other"],
+    ]) {
+      expect((await h.call("POST", "/v1/posts", { key, json: { boardId, title } })).status).toBe(201);
+    }
+    const onBoard = async (boardId: string) => postTitles((await h.call("GET", `/v1/posts?boardId=${boardId}&sort=votes`, { key })).body);
+    expect(await onBoard(await ws.boardId())).toEqual(["On the first board"]);
+    expect(sizeOf("postPageShapes")).toBeGreaterThan(0);
+    expect(await onBoard(other)).toEqual(["On the other"]);
+  },
+
   async oidcDiscovery() {
     // Keyed by everything a discovery is made from: a workspace that changes any of it
     // (PUT /v1/workspace/single-sign-on) gets a new discovery, never the old one's answer.

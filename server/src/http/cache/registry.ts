@@ -110,6 +110,13 @@ export const CACHES = {
     droppedBy: "nothing can: it is worked out from the operations in the code, which no request changes",
     scope: "process",
   },
+  postPageShapes: {
+    holds: "the compiled SQL of a page of posts, one per shape (the filters set, the sort, first page or not), with which request value goes in each parameter",
+    keyedBy: "the shape: which filters are set, the status category, the sort, whether a cursor is given",
+    freshness: "never-untrue",
+    droppedBy: "nothing can: a shape's SQL is worked out from the code alone; every value a request brings is a parameter",
+    scope: "process",
+  },
   oidcDiscovery: {
     holds: "an OpenID provider's discovered configuration",
     keyedBy: "the issuer, client id, client secret and whether private addresses are refused",
