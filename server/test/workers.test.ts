@@ -107,7 +107,14 @@ describe("WORKERS=2", () => {
         const many = new Agent({ keepAlive: true, maxSockets: 20 });
         try {
           const burst = await Promise.all(Array.from({ length: 330 }, () => answerOf(boards, { authorization: `Bearer ${burstKey}` }, many)));
-          expect(burst.filter((a) => a.status === 200)).toHaveLength(300);
+          const served = burst.filter((a) => a.status === 200).length;
+          expect(burst.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+          // Never more than the limit. Fewer only by what one worker still holds of its last lease
+          // when the other is refused (leases.ts): at most an eighth of the limit with two workers.
+          // The bug this guards against refused far below it (a refused lease counted until returned).
+          // CI saw 287 once on a loaded machine: the worker whose connections ran out held 13.
+          expect(served).toBeLessThanOrEqual(300);
+          expect(served).toBeGreaterThanOrEqual(300 - 300 / 8);
         } finally {
           many.destroy();
         }
