@@ -21,7 +21,7 @@ type SuggestionColumn = string | PossibleDuplicateOf | null;
  * by queries per page after it (on PostgreSQL each was a round trip). The author's name and the
  * tags are the post's own columns (the read model of migration 0030, kept by triggers): a page of
  * 20 at random cursors over 100k posts read with their joins and subqueries took SQLite 213 µs,
- * the rows alone 71 µs. Both databases take `agg(x order by y)`; only the JSON functions' names differ.
+ * the rows alone 71 µs. Only the JSON functions' names differ between the databases.
  */
 function viewColumns(dialect: Dialect) {
   const jsonObject = dialect === "postgres" ? sql.raw("json_build_object") : sql.raw("json_object");
