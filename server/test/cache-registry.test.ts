@@ -1,14 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { discoveryKey } from "../src/features/accounts/oidc-client.js";
-import { CACHES, type CacheName, cacheInstance } from "../src/http/cache/registry.js";
+import { CACHES, type CacheName, cacheInstance } from "../src/platform/cache/registry.js";
 import { teamRouteMatcher } from "../src/http/front-door/refusals.js";
 import { generateKey } from "../src/platform/lib/secret-keys.js";
 import { operations } from "../src/routes.js";
+import { bumpVersion, readVersion } from "../src/platform/changes/version.js";
+import { openDatabase } from "../src/platform/db/database.js";
+import { TEST_DB } from "./support/database.js";
 import { useHarness } from "./support/harness.js";
 import { ROOT } from "./support/processes.js";
 
-// Walks the cache registry (server/src/http/cache/registry.ts): every cache it lists has a
+// Walks the cache registry (server/src/platform/cache/registry.ts): every cache it lists has a
 // scenario here that fills it through the API, makes the write that changes what it holds, and
 // reads again: the answer must be the new truth, on the app and at the front door alike. A cache
 // added to the registry without a scenario fails the first test.
@@ -125,6 +128,25 @@ const scenarios: Record<CacheName, () => Promise<void>> = {
     expect(postTitles((await h.call("GET", portalPath, { headers: ws.customer() })).body)).toContain("Seen by visitors");
   },
 
+  async workspaceVersions() {
+    // Another instance is another connection to the same database: its commit is seen at once.
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const board = await ws.boardId();
+    const other = openDatabase(h.database.url);
+    try {
+      expect((await h.call("GET", `/v1/boards/${board}`, { key })).status).toBe(200);
+      const before = await readVersion(h.services.db, ws.id);
+      if (TEST_DB === "sqlite") expect(sizeOf("workspaceVersions")).toBeGreaterThan(0);
+      await other.db.updateTable("boards").set({ name: "Renamed elsewhere" }).where("id", "=", board).execute();
+      await bumpVersion(other.db, ws.id);
+      expect(await readVersion(h.services.db, ws.id)).toBe(before + 1);
+      expect((await h.call("GET", `/v1/boards/${board}`, { key })).body.name).toBe("Renamed elsewhere");
+    } finally {
+      await other.db.destroy();
+    }
+  },
+
   async teamRoutes() {
     // Worked out from the code's operations alone: a write cannot change which routes are the team's.
     const isTeamRoute = teamRouteMatcher(operations);
@@ -185,7 +207,7 @@ describe("the cache registry", () => {
     // layer's running keys are locks held while a request runs; neither copies stored data.
     const notCaches = ["platform/ratelimit/leases.ts", "http/idempotency/middleware.ts"];
     const offenders = files.filter((file) => {
-      if (file === "http/cache/registry.ts" || notCaches.includes(file)) return false;
+      if (file === "platform/cache/registry.ts" || notCaches.includes(file)) return false;
       const source = readFileSync(`${ROOT}server/src/${file}`, "utf8");
       const made = (source.match(/new LRUCache|perDatabase\(/g) ?? []).length;
       const declared = (source.match(/perDatabaseCache\(|processCache\(/g) ?? []).length;

@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { isCustomerCtx } from "./credentials/customer-context.js";
-import { perDatabaseCache } from "./cache/registry.js";
+import { perDatabaseCache } from "../platform/cache/registry.js";
 import { readVersion } from "../platform/changes/version.js";
 import type { Db } from "../platform/db/database.js";
 import type { AppEnv } from "./env.js";

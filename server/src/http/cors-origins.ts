@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "../platform/db/database.js";
-import { perDatabaseCache } from "./cache/registry.js";
+import { perDatabaseCache } from "../platform/cache/registry.js";
 import type { Tx } from "../platform/context.js";
 
 // CORS for the customer-facing routes. Each workspace lists the browser origins allowed to call it

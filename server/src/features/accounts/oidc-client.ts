@@ -9,7 +9,7 @@ import type { OidcSettings } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { isBlockedAddress } from "../webhooks/index.js";
 import { openPayload, signPayload } from "../../platform/lib/signed-payload.js";
-import { processCache } from "../../http/cache/registry.js";
+import { processCache } from "../../platform/cache/registry.js";
 import type { AppEnv } from "../../http/env.js";
 
 // The relying party, with openid-client (a certified implementation): discovery, the authorization

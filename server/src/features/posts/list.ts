@@ -2,7 +2,7 @@ import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-catego
 import type { z } from "@hono/zod-openapi";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { LRUCache } from "lru-cache";
-import { processCache } from "../../http/cache/registry.js";
+import { processCache } from "../../platform/cache/registry.js";
 import { compiledOnce } from "../../platform/db/compiled-once.js";
 import { type Db, dialectOf } from "../../platform/db/database.js";
 import type { Database } from "../../platform/db/schema.js";

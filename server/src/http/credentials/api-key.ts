@@ -6,7 +6,7 @@ import { HeedError } from "../../platform/errors.js";
 import { readVersion } from "../../platform/changes/version.js";
 import type { Scope } from "../../../../packages/shared/src/scopes.js";
 import type { WorkspaceRef } from "../../platform/context.js";
-import { perDatabaseCache } from "../cache/registry.js";
+import { perDatabaseCache } from "../../platform/cache/registry.js";
 
 export interface AuthenticatedKey {
   workspace: WorkspaceRef;

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/database.js";
 import type { Moderation, WorkspacesTable } from "../../platform/db/schema.js";
 import { isWellFormedKey } from "../../platform/lib/secret-keys.js";
 import { HeedError } from "../../platform/errors.js";
-import { perDatabaseCache } from "../cache/registry.js";
+import { perDatabaseCache } from "../../platform/cache/registry.js";
 import { readVersion } from "../../platform/changes/version.js";
 import { DEFAULT_LANGUAGE, type Language, supportedLanguage } from "../../platform/i18n/languages.js";
 

@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { authenticateKeyHash } from "../credentials/api-key.js";
 import { isCustomerCtx } from "../credentials/customer-context.js";
 import { authenticatePublicKey } from "../credentials/public-key.js";
-import { perDatabaseCache } from "../cache/registry.js";
+import { perDatabaseCache } from "../../platform/cache/registry.js";
 import { isWellFormedKey, sha256Hex } from "../../platform/lib/secret-keys.js";
 import { type Kept, keptAnswer, representation } from "../answers.js";
 import { bearerToken } from "../credentials/index.js";

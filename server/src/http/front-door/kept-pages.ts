@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { readVersion } from "../../platform/changes/version.js";
 import { keptAnswer, pageHeaders, representation } from "../answers.js";
-import { perDatabaseCache } from "../cache/registry.js";
+import { perDatabaseCache } from "../../platform/cache/registry.js";
 import type { AppEnv } from "../env.js";
 import { rateBucketOf, rateLimitHeaders } from "../rate-limit.js";
 import { clientAddressOfRequest, type FrontDoorDeps, writeAnswer } from "./deps.js";

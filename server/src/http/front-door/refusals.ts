@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticateSecretKey, refusalWithoutLookup } from "../credentials/api-key.js";
 import { LRUCache } from "lru-cache";
-import { processCache } from "../cache/registry.js";
+import { processCache } from "../../platform/cache/registry.js";
 import { HeedError } from "../../platform/errors.js";
 import { bearerToken, missingSecretKey } from "../credentials/index.js";
 import type { Operation } from "../define-operation.js";

@@ -1,3 +1,6 @@
+import { LRUCache } from "lru-cache";
+import { perDatabaseCache } from "../cache/registry.js";
+import { commitStamps } from "../db/commit-stamps.js";
 import { compiledOnce } from "../db/compiled-once.js";
 import type { Db } from "../db/database.js";
 import type { Tx } from "../context.js";
@@ -26,6 +29,17 @@ async function queryVersion(db: Db, workspaceId: string): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
+// On a SQLite file, a version read is kept with the commit stamp (db/commit-stamps.ts) taken just
+// before the read began, and answers again while the stamp reads the same: no transaction of any
+// connection, in this process or another, committed since the stamp, so none can have raised the
+// version after the read saw it. The stamp compared is taken after the request began, so a write
+// whose commit its client saw has changed it. A request whose stamp differs reads as below.
+interface StampedVersion {
+  version: number;
+  stamp: Buffer;
+}
+const stampedOf = perDatabaseCache("workspaceVersions", () => new LRUCache<string, StampedVersion>({ max: 10_000 }));
+
 // Requests that ask for one workspace's version at the same time share a read. Exactness holds
 // because a request only ever joins a read that starts after it asked: a read already in flight may
 // have taken its snapshot before this request's client saw its own write commit, so the request
@@ -39,7 +53,15 @@ interface Reads {
 const readsOf = new WeakMap<Db, Map<string, Reads>>();
 
 function start(db: Db, workspaceId: string, reads: Map<string, Reads>, slot: Reads): Promise<number> {
-  const running = queryVersion(db, workspaceId).finally(() => {
+  const stamp = commitStamps(db)?.read();
+  const read = queryVersion(db, workspaceId);
+  const stamped = stamp
+    ? read.then((version) => {
+        stampedOf(db).set(workspaceId, { version, stamp });
+        return version;
+      })
+    : read;
+  const running = stamped.finally(() => {
     if (slot.running !== running) return;
     slot.running = undefined;
     if (!slot.next) reads.delete(workspaceId);
@@ -50,6 +72,15 @@ function start(db: Db, workspaceId: string, reads: Map<string, Reads>, slot: Rea
 
 /** The workspace's current version (0 before its first change), read after this call began. */
 export function readVersion(db: Db, workspaceId: string): Promise<number> {
+  const stamp = commitStamps(db)?.read();
+  if (stamp) {
+    const known = stampedOf(db).get(workspaceId);
+    if (known?.stamp.equals(stamp)) return Promise.resolve(known.version);
+  }
+  return sharedRead(db, workspaceId);
+}
+
+function sharedRead(db: Db, workspaceId: string): Promise<number> {
   let reads = readsOf.get(db);
   if (!reads) {
     reads = new Map();

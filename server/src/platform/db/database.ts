@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
 import { checkpointInBackground } from "./checkpointer.js";
+import { commitStampsOf, registerCommitStamps } from "./commit-stamps.js";
 import { LockWaitingSqliteDialect } from "./lock-waiting.js";
 import { cachingDatabase } from "./statement-cache.js";
 
@@ -82,11 +83,15 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
     // on the event loop (lock-waiting.ts), rather than sleeping the whole process in SQLite.
     sqlite.pragma("busy_timeout = 0");
     const stopCheckpoints = options.checkpointInBackground && file !== ":memory:" ? checkpointInBackground(sqlite, file) : undefined;
-    return {
-      db: new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: cachingDatabase(sqlite, stopCheckpoints) }) }),
-      dialect: "sqlite",
-      description: `sqlite:${file}`,
+    // A file's commits can be told from its wal-index header without a statement (commit-stamps.ts).
+    const stamps = file === ":memory:" ? undefined : commitStampsOf(file);
+    const beforeClose = () => {
+      stopCheckpoints?.();
+      stamps?.close();
     };
+    const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: cachingDatabase(sqlite, beforeClose) }) });
+    if (stamps) registerCommitStamps(db, stamps);
+    return { db, dialect: "sqlite", description: `sqlite:${file}` };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(":")[0]}:…')`);
 }

@@ -7,7 +7,7 @@ import type { SqliteDatabase } from "kysely";
 // one statement at a time on the single connection.
 const MAX_STATEMENTS = 500;
 
-/** `beforeClose`: what else stops with the connection (the background checkpointer). */
+/** `beforeClose`: what else stops with the connection (the background checkpointer, the commit stamps). */
 export function cachingDatabase(sqlite: SQLiteDatabase, beforeClose?: () => void): SqliteDatabase {
   const cache = new Map<string, Statement>();
   return {

@@ -1,5 +1,5 @@
-import { perDatabase } from "../../platform/changes/per-database.js";
-import type { Db } from "../../platform/db/database.js";
+import { perDatabase } from "../changes/per-database.js";
+import type { Db } from "../db/database.js";
 
 // Every cache a Heed process keeps, in one list: what it holds, what it is keyed by, and why an
 // entry never outlives what it copies. A module makes its cache through `perDatabaseCache` or
@@ -19,7 +19,9 @@ export type Freshness =
   /** The key is everything the entry was made from: changed settings are another key, never a stale entry. */
   | "keyed-by-what-it-holds"
   /** What it remembers cannot become untrue: say why in `droppedBy`. */
-  | "never-untrue";
+  | "never-untrue"
+  /** Used only while the SQLite file's commit stamp reads as it did just before the entry was read: any commit changes it. */
+  | "no-commit-since";
 
 export interface CacheDeclaration {
   holds: string;
@@ -100,6 +102,15 @@ export const CACHES = {
     keyedBy: "the URL and the Accept-Language header (requests with a cookie or a credential never use it)",
     freshness: "workspace-version",
     droppedBy: "any change in the workspace: the door answers only while the workspace reads the entry's version and the page is kept at it",
+    scope: "database",
+  },
+
+  workspaceVersions: {
+    holds: "a workspace's version as last read from a SQLite file, with the commit stamp taken just before the read",
+    keyedBy: "the workspace id",
+    freshness: "no-commit-since",
+    droppedBy:
+      "any commit to the database by any connection of any process changes the stamp (the wal-index header, platform/db/commit-stamps.ts), and the entry is read again",
     scope: "database",
   },
 

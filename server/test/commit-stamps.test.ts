@@ -1,0 +1,138 @@
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { commitStamps, commitStampsOf } from "../src/platform/db/commit-stamps.js";
+import { openDatabase } from "../src/platform/db/database.js";
+import { migrateToLatest } from "../src/platform/db/migrate.js";
+import { bumpVersion, readVersion } from "../src/platform/changes/version.js";
+import { createWorkspace } from "../src/features/workspace/create.js";
+
+// SQLite's wal-index header tells a serving process that nothing was committed since it last read a
+// workspace's version (platform/db/commit-stamps.ts). What must hold: any commit, by any connection
+// of any process, changes the stamp; no commit leaves it as it was.
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function walDatabase(): { file: string; writer: SQLite.Database } {
+  const dir = mkdtempSync(join(tmpdir(), "heed-stamps-"));
+  dirs.push(dir);
+  const file = join(dir, "stamps.db");
+  const writer = new SQLite(file);
+  writer.pragma("journal_mode = WAL");
+  writer.exec("create table t (n integer)");
+  return { file, writer };
+}
+
+describe("commit stamps", () => {
+  it("stay the same without a commit, and change with every commit of another connection", () => {
+    const { file, writer } = walDatabase();
+    const reader = new SQLite(file);
+    const stamps = commitStampsOf(file);
+    try {
+      const first = stamps.read()!;
+      expect(first).toBeDefined();
+      // Reads, a rolled-back write and a passive checkpoint commit nothing.
+      reader.prepare("select count(*) from t").get();
+      try {
+        writer.transaction(() => {
+          writer.prepare("insert into t values (1)").run();
+          throw new Error("rolled back");
+        })();
+      } catch {}
+      expect(stamps.read()!.equals(first)).toBe(true);
+      const seen = [first];
+      for (let i = 0; i < 20; i++) {
+        reader.prepare("insert into t values (?)").run(i);
+        // A full checkpoint lets the next commit restart the WAL from its start: still a new stamp.
+        if (i % 5 === 4) writer.pragma("wal_checkpoint(TRUNCATE)");
+        const now = stamps.read()!;
+        expect(seen.some((earlier) => earlier.equals(now))).toBe(false);
+        seen.push(Buffer.from(now));
+      }
+    } finally {
+      stamps.close();
+      reader.close();
+      writer.close();
+    }
+  });
+
+  it("change with a commit made by another process", () => {
+    const { file, writer } = walDatabase();
+    const stamps = commitStampsOf(file);
+    try {
+      const before = Buffer.from(stamps.read()!);
+      const script = join(dirs[0]!, "write.cjs");
+      writeFileSync(
+        script,
+        `const D = require(${JSON.stringify(createRequire(import.meta.url).resolve("better-sqlite3"))}); const d = new D(${JSON.stringify(file)}); d.prepare("insert into t values (7)").run(); d.close();`,
+      );
+      expect(spawnSync(process.execPath, [script]).status).toBe(0);
+      expect(stamps.read()!.equals(before)).toBe(false);
+    } finally {
+      stamps.close();
+      writer.close();
+    }
+  });
+
+  it("tell nothing when the header's two copies differ (a commit half written)", () => {
+    const { file, writer } = walDatabase();
+    const stamps = commitStampsOf(file);
+    try {
+      expect(stamps.read()).toBeDefined();
+      // The first copy's change counter rewritten by hand, as a writer leaves it between its two copies.
+      const fd = openSync(`${file}-shm`, "r+");
+      writeSync(fd, Buffer.from([0xff, 0xff, 0xff, 0xff]), 0, 4, 8);
+      closeSync(fd);
+      expect(stamps.read()).toBeUndefined();
+    } finally {
+      stamps.close();
+      writer.close();
+    }
+  });
+
+  it("are none for a database in memory, and none once closed", () => {
+    expect(commitStamps(openDatabase("sqlite::memory:").db)).toBeUndefined();
+    const { file, writer } = walDatabase();
+    const stamps = commitStampsOf(file);
+    expect(stamps.read()).toBeDefined();
+    stamps.close();
+    expect(stamps.read()).toBeUndefined();
+    writer.close();
+  });
+
+  it("keep a workspace's version exact across two connections (two instances)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "heed-stamps-"));
+    dirs.push(dir);
+    const url = `sqlite:${join(dir, "heed.db")}`;
+    const one = openDatabase(url);
+    await migrateToLatest(one.db);
+    const two = openDatabase(url);
+    const a = (await createWorkspace(one.db, { slug: "a", name: "A" })).id;
+    const b = (await createWorkspace(one.db, { slug: "b", name: "B" })).id;
+    try {
+      expect(commitStamps(one.db)).toBeDefined();
+      const start = await readVersion(one.db, a);
+      const startB = await readVersion(one.db, b);
+      for (let i = 1; i <= 5; i++) {
+        await bumpVersion(two.db, a);
+        expect(await readVersion(one.db, a)).toBe(start + i);
+        // Asked again with nothing committed: the kept version, still exact.
+        expect(await readVersion(one.db, a)).toBe(start + i);
+      }
+      // Another workspace's change is a commit too: read again, and still right.
+      await bumpVersion(two.db, b);
+      expect(await readVersion(one.db, a)).toBe(start + 5);
+      expect(await readVersion(one.db, b)).toBe(startB + 1);
+    } finally {
+      await two.db.destroy();
+      await one.db.destroy();
+    }
+  });
+});
