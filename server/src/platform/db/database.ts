@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
+import { loadWhenNeeded } from "../lib/load-when-needed.js";
 import type { Database } from "./schema.js";
 import { checkpointInBackground } from "./checkpointer.js";
 import { commitStampsOf, registerCommitStamps } from "./commit-stamps.js";
@@ -25,9 +26,11 @@ export interface OpenedDatabase {
   description: string;
 }
 
-// PostgreSQL returns bigint (count(*), sums) as strings; every count Heed keeps fits a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+const postgresDriver = loadWhenNeeded<typeof pg>("pg", (driver) => {
+  // PostgreSQL returns bigint (count(*), sums) as strings; every count Heed keeps fits a JS number.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+  driver.types.setTypeParser(driver.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+});
 
 export interface OpenOptions {
   /** PostgreSQL schema to use (tests give every suite its own). */
@@ -58,7 +61,7 @@ function sessionSettings(url: string, schema: string | undefined): { connectionS
 /** `sqlite:./data/heed.db`, `sqlite:/abs/path.db`, `sqlite::memory:` or `postgres://…`. */
 export function openDatabase(url: string, options: OpenOptions = {}): OpenedDatabase {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new pg.Pool({ ...sessionSettings(url, options.schema), max: options.poolSize ?? 10 });
+    const pool = new (postgresDriver().Pool)({ ...sessionSettings(url, options.schema), max: options.poolSize ?? 10 });
     const safe = new URL(url);
     safe.password = "";
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", description: safe.toString() };

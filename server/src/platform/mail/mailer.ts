@@ -1,5 +1,6 @@
-import { createTransport } from "nodemailer";
-import addressparser from "nodemailer/lib/addressparser";
+import type * as Nodemailer from "nodemailer";
+import type addressparser from "nodemailer/lib/addressparser";
+import { loadWhenNeeded } from "../lib/load-when-needed.js";
 import { log } from "../lib/log.js";
 import { type Copy, compileTemplate, type MailTemplate, type Personal } from "./template.js";
 
@@ -31,18 +32,33 @@ export interface Mailer {
   close(): void;
 }
 
+// Loaded with the first mail a thread sends (platform/lib/load-when-needed.ts).
+const nodemailer = loadWhenNeeded<typeof Nodemailer>("nodemailer");
+const parseAddress = loadWhenNeeded<typeof addressparser>("nodemailer/lib/addressparser");
+type Transport = ReturnType<typeof Nodemailer.createTransport>;
+
 export function createMailer(options: { smtpUrl: string; from: string; maxConnections?: number }): Mailer {
-  // One connection a mail for the odd invite or password link, as always; a pool of connections,
-  // opened on first use, for notifications, which come in bursts.
-  const single = createTransport(options.smtpUrl);
-  let pooled: ReturnType<typeof createTransport> | undefined;
+  // One connection a mail for the odd invite or password link, as always; a pool of connections
+  // for notifications, which come in bursts. Each is made on first use.
+  let single: Transport | undefined;
+  const one = () => {
+    single ??= nodemailer().createTransport(options.smtpUrl);
+    return single;
+  };
+  let pooled: Transport | undefined;
   const pool = () => {
-    pooled ??= createTransport({ url: options.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, maxMessages: Number.POSITIVE_INFINITY });
+    pooled ??= nodemailer().createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: options.maxConnections ?? 5,
+      maxMessages: Number.POSITIVE_INFINITY,
+    });
     return pooled;
   };
   // The envelope's sender of a copy, which carries its From inside: the address of SMTP_FROM.
-  const [sender] = addressparser(options.from, { flatten: true });
-  const attempt = async (transport: ReturnType<typeof createTransport>, mail: Parameters<typeof transport.sendMail>[0]): Promise<Delivery> => {
+  let senderAddress: string | undefined;
+  const sender = () => (senderAddress ??= parseAddress()(options.from, { flatten: true })[0]?.address ?? "");
+  const attempt = async (transport: Transport, mail: Parameters<Transport["sendMail"]>[0]): Promise<Delivery> => {
     try {
       await transport.sendMail(mail);
       return { sent: true };
@@ -53,14 +69,14 @@ export function createMailer(options: { smtpUrl: string; from: string; maxConnec
   };
   return {
     async send(mail) {
-      const delivery = await attempt(single, { from: options.from, ...mail });
+      const delivery = await attempt(one(), { from: options.from, ...mail });
       if (!delivery.sent) log.error("mail not sent", { to: mail.to, subject: mail.subject, error: delivery.error });
       return delivery.sent;
     },
     template: (template) => compileTemplate(options.from, template),
-    deliver: (copy) => attempt(pool(), { envelope: { from: sender?.address ?? "", to: [copy.to] }, raw: copy.raw }),
+    deliver: (copy) => attempt(pool(), { envelope: { from: sender(), to: [copy.to] }, raw: copy.raw }),
     close: () => {
-      single.close();
+      single?.close();
       pooled?.close();
     },
   };

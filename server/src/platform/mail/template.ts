@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import MailComposer from "nodemailer/lib/mail-composer";
-import { foldLines } from "nodemailer/lib/mime-funcs";
-import MimeNode from "nodemailer/lib/mime-node";
-import { encode, wrap } from "nodemailer/lib/qp";
+import type MailComposer from "nodemailer/lib/mail-composer";
+import type * as MimeFuncs from "nodemailer/lib/mime-funcs";
+import type MimeNode from "nodemailer/lib/mime-node";
+import type * as QuotedPrintable from "nodemailer/lib/qp";
+import { loadWhenNeeded } from "../lib/load-when-needed.js";
 
 // One mail for many readers (a status change told to 10,000 voters), built by nodemailer once and
 // then copied for each reader with their own address, Message-ID and links. Building each copy in
@@ -35,6 +36,13 @@ export interface Copy {
 
 const LINE = 76;
 
+// nodemailer's parts, loaded with the first mail a thread builds (platform/lib/load-when-needed.ts).
+const composer = loadWhenNeeded<typeof MailComposer>("nodemailer/lib/mail-composer");
+const mimeNode = loadWhenNeeded<typeof MimeNode>("nodemailer/lib/mime-node");
+const mimeFuncs = loadWhenNeeded<typeof MimeFuncs>("nodemailer/lib/mime-funcs");
+const qp = loadWhenNeeded<typeof QuotedPrintable>("nodemailer/lib/qp");
+const quoted = (text: string) => qp().wrap(qp().encode(text), LINE);
+
 /**
  * A body cut at its slots, each piece quoted-printable encoded on its own. The pieces and each
  * reader's values are joined with soft line breaks (`=` CRLF), which a reader's mail program
@@ -42,17 +50,17 @@ const LINE = 76;
  */
 function encodedPieces(body: string, slots: readonly string[]): { pieces: string[]; order: string[] } {
   const normalized = body.replace(/\r?\n/g, "\r\n");
-  if (slots.length === 0) return { pieces: [wrap(encode(normalized), LINE)], order: [] };
+  if (slots.length === 0) return { pieces: [quoted(normalized)], order: [] };
   const pattern = new RegExp(slots.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
   const pieces: string[] = [];
   const order: string[] = [];
   let at = 0;
   for (const match of normalized.matchAll(pattern)) {
-    pieces.push(wrap(encode(normalized.slice(at, match.index)), LINE));
+    pieces.push(quoted(normalized.slice(at, match.index)));
     order.push(match[0]);
     at = match.index + match[0].length;
   }
-  pieces.push(wrap(encode(normalized.slice(at)), LINE));
+  pieces.push(quoted(normalized.slice(at)));
   return { pieces, order };
 }
 
@@ -62,7 +70,7 @@ function filled(body: { pieces: string[]; order: string[] }, values: Record<stri
     const slot = body.order[i]!;
     let value = encodedValues.get(slot);
     if (value === undefined) {
-      value = wrap(encode(values[slot] ?? ""), LINE);
+      value = quoted(values[slot] ?? "");
       encodedValues.set(slot, value);
     }
     out += `=\r\n${value}=\r\n${body.pieces[i + 1]}`;
@@ -72,7 +80,7 @@ function filled(body: { pieces: string[]; order: string[] }, values: Record<stri
 
 /** A header line as nodemailer writes one: the value encoded, the line folded. */
 function headerLine(key: string, value: string): string {
-  return `${foldLines(`${key}: ${MimeNode.encodeHeaderValue(key, value)}`, LINE)}\r\n`;
+  return `${mimeFuncs().foldLines(`${key}: ${mimeNode().encodeHeaderValue(key, value)}`, LINE)}\r\n`;
 }
 
 const part = (type: string, body: string) => `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${body}`;
@@ -86,7 +94,7 @@ export async function compileTemplate(from: string, template: MailTemplate): Pro
   // Stand-ins no subject can hold by chance.
   const nonce = randomBytes(9).toString("hex");
   const [TEXT_BODY, HTML_BODY, STAND_IN] = [`heed-text-${nonce}`, `heed-html-${nonce}`, `heed-header-${nonce}`];
-  const built = await new MailComposer({
+  const built = await new (composer())({
     from,
     subject: template.subject,
     // Stand-ins, so nodemailer does not make its own; each copy gets the reader's.

@@ -1,8 +1,11 @@
 import type { Decision } from "./decision.js";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { loadWhenNeeded } from "../lib/load-when-needed.js";
 import { log } from "../lib/log.js";
 import { Leases } from "./leases.js";
+
+const redisClient = loadWhenNeeded<{ Redis: typeof Redis }>("ioredis");
 
 export interface RateLimiter {
   /** Counts one request against the bucket. */
@@ -37,7 +40,9 @@ export function createRateLimiter(options: {
 }): RateLimiter {
   const { windowSeconds } = options;
   // Fail fast while disconnected instead of queueing: the insurance limiter answers meanwhile.
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  const redis = options.redisUrl
+    ? new (redisClient().Redis)(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
   if (redis) {
     let reachable = true;
     redis.on("error", (error) => {
