@@ -63,6 +63,26 @@ describe("commit stamps", () => {
     }
   });
 
+  it("read soon are read after the last caller asked, and shared by the callers of one turn", async () => {
+    const { file, writer } = walDatabase();
+    const stamps = commitStampsOf(file);
+    try {
+      const before = Buffer.from(stamps.read()!);
+      const asked = [stamps.readSoon(), stamps.readSoon()];
+      expect(asked[0]).toBe(asked[1]);
+      // A commit after they asked and before the read: the stamp they get shows it.
+      writer.prepare("insert into t values (1)").run();
+      const [stamp] = await Promise.all(asked);
+      expect(stamp!.equals(before)).toBe(false);
+      expect(stamp!.equals(stamps.read()!)).toBe(true);
+      // Asked again, in a later turn: another read.
+      expect(stamps.readSoon()).not.toBe(asked[0]);
+    } finally {
+      stamps.close();
+      writer.close();
+    }
+  });
+
   it("change with a commit made by another process", () => {
     const { file, writer } = walDatabase();
     const stamps = commitStampsOf(file);

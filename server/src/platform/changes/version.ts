@@ -33,7 +33,9 @@ async function queryVersion(db: Db, workspaceId: string): Promise<number> {
 // before the read began, and answers again while the stamp reads the same: no transaction of any
 // connection, in this process or another, committed since the stamp, so none can have raised the
 // version after the read saw it. The stamp compared is taken after the request began, so a write
-// whose commit its client saw has changed it. A request whose stamp differs reads as below.
+// whose commit its client saw has changed it; requests asking in the same turn of the event loop
+// share that stamp (`readSoon`), read after the last of them asked. A request whose stamp differs
+// reads as below.
 interface StampedVersion {
   version: number;
   stamp: Buffer;
@@ -72,13 +74,28 @@ function start(db: Db, workspaceId: string, reads: Map<string, Reads>, slot: Rea
 
 /** The workspace's current version (0 before its first change), read after this call began. */
 export function readVersion(db: Db, workspaceId: string): Promise<number> {
-  const stamp = commitStamps(db)?.read();
-  if (stamp) {
-    const known = stampedOf(db).get(workspaceId);
-    if (known?.stamp.equals(stamp)) return Promise.resolve(known.version);
+  const stamps = commitStamps(db);
+  if (!stamps) return sharedRead(db, workspaceId);
+  // Callers waiting for the same stamp read share one answer per workspace.
+  const soon = stamps.readSoon();
+  let turn = turnOf.get(db);
+  if (turn?.soon !== soon) {
+    turn = { soon, versions: new Map() };
+    turnOf.set(db, turn);
   }
-  return sharedRead(db, workspaceId);
+  let version = turn.versions.get(workspaceId);
+  if (!version) {
+    version = soon.then((stamp) => {
+      const known = stamp && stampedOf(db).get(workspaceId);
+      return known?.stamp.equals(stamp!) ? known.version : sharedRead(db, workspaceId);
+    });
+    turn.versions.set(workspaceId, version);
+  }
+  return version;
 }
+
+/** The versions asked for while a stamp read is pending; another read, another turn. */
+const turnOf = new WeakMap<Db, { soon: Promise<Buffer | undefined>; versions: Map<string, Promise<number>> }>();
 
 function sharedRead(db: Db, workspaceId: string): Promise<number> {
   let reads = readsOf.get(db);

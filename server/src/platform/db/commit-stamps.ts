@@ -24,6 +24,12 @@ export interface CommitStamps {
    * differ), or the file cannot be read.
    */
   read(): Buffer | undefined;
+  /**
+   * A stamp read after this call, shared by every caller until it is read: the read waits for the
+   * event loop's check phase, so the requests one turn of the loop handles cost one read, each
+   * read after every request that shares it arrived.
+   */
+  readSoon(): Promise<Buffer | undefined>;
   close(): void;
 }
 
@@ -39,7 +45,17 @@ export function commitStampsOf(file: string): CommitStamps {
       fd = undefined;
     }
   };
-  return {
+  let soon: Promise<Buffer | undefined> | undefined;
+  const stamps: CommitStamps = {
+    readSoon() {
+      soon ??= new Promise((resolve) =>
+        setImmediate(() => {
+          soon = undefined;
+          resolve(stamps.read());
+        }),
+      );
+      return soon;
+    },
     read() {
       if (fd === undefined && !closed) open();
       if (fd === undefined) return undefined;
@@ -61,6 +77,7 @@ export function commitStampsOf(file: string): CommitStamps {
       fd = undefined;
     },
   };
+  return stamps;
 }
 
 // Keyed by the database handle (database.ts's Db), which imports this module.
