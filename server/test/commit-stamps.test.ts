@@ -146,9 +146,17 @@ describe("commit stamps", () => {
         // Asked again with nothing committed: the kept version, still exact.
         expect(await readVersion(one.db, a)).toBe(start + i);
       }
+      // At the front door, callers of one turn share a read made after the last of them asked: a
+      // commit after they asked, before the turn's stamp read, is seen by all of them.
+      const asked = [readVersion(one.db, a, "turn"), readVersion(one.db, a, "turn")];
+      expect(asked[0]).toBe(asked[1]);
+      await bumpVersion(two.db, a);
+      expect(await Promise.all(asked)).toEqual([start + 6, start + 6]);
+      await bumpVersion(two.db, a);
+      expect(await readVersion(one.db, a, "turn")).toBe(start + 7);
       // Another workspace's change is a commit too: read again, and still right.
       await bumpVersion(two.db, b);
-      expect(await readVersion(one.db, a)).toBe(start + 5);
+      expect(await readVersion(one.db, a)).toBe(start + 7);
       expect(await readVersion(one.db, b)).toBe(startB + 1);
     } finally {
       await two.db.destroy();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { bumpVersion, readVersion } from "../src/platform/changes/version.js";
-import { TEST_DB } from "./support/database.js";
 import { useHarness } from "./support/harness.js";
 
 // Requests asking for a workspace's version at once share one read (platform/changes/version.ts);
@@ -31,9 +30,6 @@ describe("reading a workspace's version", () => {
     const ws = await h.workspace();
     const db = h.services.db;
     const first = readVersion(db, ws.id);
-    // SQLite: callers in one turn of the event loop share one stamp read (db/commit-stamps.ts), taken
-    // after all of them asked; a turn later, the first caller's read has begun.
-    if (TEST_DB === "sqlite") await new Promise((resolve) => setImmediate(resolve));
     // Asked after the first read began: all of them wait for one read of their own.
     const together = Array.from({ length: 50 }, () => readVersion(db, ws.id));
     expect(new Set(together).size).toBe(1);

@@ -3,7 +3,7 @@ import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { isWellFormedKey, sha256Hex } from "../../platform/lib/secret-keys.js";
 import type { Db } from "../../platform/db/database.js";
 import { HeedError } from "../../platform/errors.js";
-import { readVersion } from "../../platform/changes/version.js";
+import { readVersion, type StampRead } from "../../platform/changes/version.js";
 import type { Scope } from "../../../../packages/shared/src/scopes.js";
 import type { WorkspaceRef } from "../../platform/context.js";
 import { perDatabaseCache } from "../../platform/cache/registry.js";
@@ -66,11 +66,11 @@ export async function authenticateSecretKey(db: Db, key: string): Promise<Authen
 }
 
 /** The same, for a well-formed key whose hash the caller has made already (the front door's). */
-export async function authenticateKeyHash(db: Db, hash: string): Promise<AuthenticatedKey> {
+export async function authenticateKeyHash(db: Db, hash: string, stampRead: StampRead = "now"): Promise<AuthenticatedKey> {
   if (unknownKeys(db).has(hash)) throw INVALID;
   const cache = knownKeys(db);
   const known = cache.get(hash);
-  if (known && known.key.version === (await readVersion(db, known.key.workspace.id))) {
+  if (known && known.key.version === (await readVersion(db, known.key.workspace.id, stampRead))) {
     if (known.expiresAt && known.expiresAt <= nowIso()) throw INVALID;
     await touch(db, known);
     return known.key;

@@ -4,7 +4,7 @@ import type { Moderation, WorkspacesTable } from "../../platform/db/schema.js";
 import { isWellFormedKey } from "../../platform/lib/secret-keys.js";
 import { HeedError } from "../../platform/errors.js";
 import { perDatabaseCache } from "../../platform/cache/registry.js";
-import { readVersion } from "../../platform/changes/version.js";
+import { readVersion, type StampRead } from "../../platform/changes/version.js";
 import { DEFAULT_LANGUAGE, type Language, supportedLanguage } from "../../platform/i18n/languages.js";
 
 /** What the customer-facing routes need to know of the workspace a public key opens. */
@@ -63,14 +63,14 @@ function selectWorkspace(db: Db) {
  * The workspace of a public key, or a 401. The public key is not a secret (it ships in web pages),
  * so it is stored as it is and looked up directly; the checksum turns away noise without a query.
  */
-export async function authenticatePublicKey(db: Db, key: string): Promise<PublicWorkspace> {
+export async function authenticatePublicKey(db: Db, key: string, stampRead: StampRead = "now"): Promise<PublicWorkspace> {
   if (key.startsWith("heed_sk_")) {
     throw new HeedError("wrong_credential_kind", "`x-service-public-key` takes the public key (`heed_pk_…`); never send a secret key from a browser.");
   }
   if (!isWellFormedKey("pk", key)) throw new HeedError("invalid_credential", "The public key is malformed.");
   const cache = knownKeys(db);
   const known = cache.get(key);
-  if (known && known.version === (await readVersion(db, known.id))) return known;
+  if (known && known.version === (await readVersion(db, known.id, stampRead))) return known;
   const row = await selectWorkspace(db).where("public_key", "=", key).executeTakeFirst();
   if (!row) {
     cache.delete(key);

@@ -79,11 +79,11 @@ async function bucketOf(
   const { db } = deps.services;
   const caller: Caller | undefined =
     credential.kind === "secret"
-      ? await authenticateKeyHash(db, credential.hash).then(
+      ? await authenticateKeyHash(db, credential.hash, "turn").then(
           (key) => ({ kind: "secret", key }) as const,
           () => undefined,
         )
-      : await authenticatePublicKey(db, credential.key).then(
+      : await authenticatePublicKey(db, credential.key, "turn").then(
           (workspace) => ({ kind: "public", workspace }) as const,
           () => undefined,
         );

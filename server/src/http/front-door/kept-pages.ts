@@ -53,7 +53,7 @@ export function keptPageEntry(deps: FrontDoorDeps, req: IncomingMessage): PageEn
 /** Answers the request from its kept page; false when the app must answer it instead. */
 export async function answerKeptPage(deps: FrontDoorDeps, req: IncomingMessage, res: ServerResponse, entry: PageEntry): Promise<boolean> {
   const { db } = deps.services;
-  if ((await readVersion(db, entry.workspaceId)) !== entry.version) return false;
+  if ((await readVersion(db, entry.workspaceId, "turn")) !== entry.version) return false;
   const kept = keptAnswer(db, entry.keptKey, entry.version);
   if (!kept) return false;
   const { bucket, limit, policy } = rateBucketOf(undefined, clientAddressOfRequest(deps, req), deps.rateLimit.defaultLimit);
