@@ -38,7 +38,7 @@ async function queryVersion(db: Db, workspaceId: string): Promise<number> {
 // whose stamp differs reads as below.
 interface StampedVersion {
   version: number;
-  stamp: Buffer;
+  stamp: string;
 }
 const stampedOf = perDatabaseCache("workspaceVersions", () => new LRUCache<string, StampedVersion>({ max: 10_000 }));
 
@@ -88,7 +88,7 @@ export function readVersion(db: Db, workspaceId: string, stampRead: StampRead = 
   if (stampRead === "now") {
     const stamp = stamps.read();
     const known = stamp && stampedOf(db).get(workspaceId);
-    return known?.stamp.equals(stamp!) ? Promise.resolve(known.version) : sharedRead(db, workspaceId);
+    return known && known.stamp === stamp ? Promise.resolve(known.version) : sharedRead(db, workspaceId);
   }
   // Callers waiting for the same stamp read share one answer per workspace.
   const soon = stamps.readSoon();
@@ -101,7 +101,7 @@ export function readVersion(db: Db, workspaceId: string, stampRead: StampRead = 
   if (!version) {
     version = soon.then((stamp) => {
       const known = stamp && stampedOf(db).get(workspaceId);
-      return known?.stamp.equals(stamp!) ? known.version : sharedRead(db, workspaceId);
+      return known && known.stamp === stamp ? known.version : sharedRead(db, workspaceId);
     });
     turn.versions.set(workspaceId, version);
   }
@@ -109,7 +109,7 @@ export function readVersion(db: Db, workspaceId: string, stampRead: StampRead = 
 }
 
 /** The versions asked for while a stamp read is pending; another read, another turn. */
-const turnOf = new WeakMap<Db, { soon: Promise<Buffer | undefined>; versions: Map<string, Promise<number>> }>();
+const turnOf = new WeakMap<Db, { soon: Promise<string | undefined>; versions: Map<string, Promise<number>> }>();
 
 function sharedRead(db: Db, workspaceId: string): Promise<number> {
   let reads = readsOf.get(db);

@@ -23,13 +23,13 @@ export interface CommitStamps {
    * reads. Undefined when it cannot be told: a writer is halfway through the header (its two copies
    * differ), or the file cannot be read.
    */
-  read(): Buffer | undefined;
+  read(): string | undefined;
   /**
    * A stamp read after this call, shared by every caller until it is read: the read waits for the
    * event loop's check phase, so the requests one turn of the loop handles cost one read, each
    * read after every request that shares it arrived.
    */
-  readSoon(): Promise<Buffer | undefined>;
+  readSoon(): Promise<string | undefined>;
   close(): void;
 }
 
@@ -45,7 +45,9 @@ export function commitStampsOf(file: string): CommitStamps {
       fd = undefined;
     }
   };
-  let soon: Promise<Buffer | undefined> | undefined;
+  let soon: Promise<string | undefined> | undefined;
+  // One buffer for every read; a stamp is kept as a string, which pins no buffer pool's slab.
+  const header = Buffer.alloc(HEADER_BYTES * 2);
   const stamps: CommitStamps = {
     readSoon() {
       soon ??= new Promise((resolve) =>
@@ -59,7 +61,6 @@ export function commitStampsOf(file: string): CommitStamps {
     read() {
       if (fd === undefined && !closed) open();
       if (fd === undefined) return undefined;
-      const header = Buffer.allocUnsafe(HEADER_BYTES * 2);
       try {
         if (readSync(fd, header, 0, header.byteLength, 0) !== header.byteLength) return undefined;
       } catch {
@@ -69,7 +70,7 @@ export function commitStampsOf(file: string): CommitStamps {
       if (header.compare(header, 0, HEADER_BYTES, HEADER_BYTES, HEADER_BYTES * 2) !== 0) return undefined;
       // An uninitialised header (no connection has built the wal-index yet) tells nothing.
       if (header.readUInt8(12) === 0) return undefined;
-      return header.subarray(0, HEADER_BYTES);
+      return header.toString("latin1", 0, HEADER_BYTES);
     },
     close() {
       closed = true;
