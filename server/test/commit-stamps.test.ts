@@ -40,6 +40,7 @@ describe("commit stamps", () => {
       expect(first).toBeDefined();
       // Reads, a rolled-back write and a passive checkpoint commit nothing.
       reader.prepare("select count(*) from t").get();
+      expect(stamps.read()).toBe(first);
       try {
         writer.transaction(() => {
           writer.prepare("insert into t values (1)").run();
@@ -47,7 +48,13 @@ describe("commit stamps", () => {
         })();
       } catch {}
       expect(stamps.read()).toBe(first);
-      const seen = [first];
+      reader.prepare("insert into t values (0)").run();
+      const committed = stamps.read();
+      expect(committed).not.toBe(first);
+      writer.pragma("wal_checkpoint(PASSIVE)");
+      reader.prepare("select count(*) from t").get();
+      expect(stamps.read()).toBe(committed);
+      const seen = [first, committed];
       for (let i = 0; i < 20; i++) {
         reader.prepare("insert into t values (?)").run(i);
         // A full checkpoint lets the next commit restart the WAL from its start: still a new stamp.
