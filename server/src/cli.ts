@@ -87,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
   let db: Db | undefined;
   try {
     // Checkpoints on a thread of their own: a long import or seed commits many chunks.
-    const opened = openDatabase(config.databaseUrl, { checkpointInBackground: true });
+    const opened = openDatabase(config.databaseUrl, { checkpoints: "own-thread" });
     db = opened.db;
     await migrateToLatest(db);
     const context: CommandContext = {

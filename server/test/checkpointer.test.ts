@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Checkpoints } from "../src/platform/db/checkpointer.js";
 import { openDatabase, type OpenedDatabase } from "../src/platform/db/database.js";
 
-// A serving process copies SQLite's WAL into the database file on a thread of its own
-// (checkpointer.ts), so no request waits for the copy. Seen from outside: the database file takes
+// A server copies SQLite's WAL into the database file on its background thread, the CLI on a
+// thread of its own (checkpointer.ts), so no request waits for the copy. Seen from outside: the database file takes
 // in a write well before the serving connection's own checkpoint (64 MiB of WAL) would run. Runs in
 // the SQLite project only (vitest.config.ts): PostgreSQL checkpoints by itself.
 
@@ -19,10 +20,10 @@ afterEach(async () => {
 });
 
 /** A database file, one table in it, and 400 KiB written to the WAL in one transaction. */
-async function written(checkpointInBackground: boolean): Promise<{ file: string; before: number }> {
+async function written(checkpoints: Checkpoints | undefined): Promise<{ file: string; before: number }> {
   const dir = mkdtempSync(join(tmpdir(), "heed-checkpoint-"));
   const file = join(dir, "heed.db");
-  const db = openDatabase(`sqlite:${file}`, { checkpointInBackground });
+  const db = openDatabase(`sqlite:${file}`, { checkpoints });
   opened.push({ db, dir });
   await sql`create table filler (body text)`.execute(db.db);
   // The table's creation may or may not have been copied yet: wait for the file to settle first.
@@ -44,26 +45,29 @@ async function grows(file: string, before: number, withinMs: number): Promise<bo
 }
 
 describe("SQLite's background checkpoint", () => {
-  it("copies committed writes into the database file without the serving connection", async () => {
-    const { file, before } = await written(true);
+  it.each(["own-thread", "this-thread"] as const)("copies committed writes into the database file without the writing connection (%s)", async (checkpoints) => {
+    const { file, before } = await written(checkpoints);
     expect(await grows(file, before, 2000)).toBe(true);
   });
 
-  it("leaves the WAL alone on a connection that did not ask for it (tools, tests)", async () => {
-    const { file, before } = await written(false);
+  it.each([undefined, "another-thread"] as const)("leaves the WAL alone on a connection that does not copy it (%s)", async (checkpoints) => {
+    const { file, before } = await written(checkpoints);
     expect(await grows(file, before, 500)).toBe(false);
   });
 
-  it("leaves the database in one file when it closes: the thread lets go before the last connection", async () => {
-    // SQLite removes the WAL when its last connection closes. Were the thread's connection still
-    // open then, the serving one would not be the last, and a copied .db file would lack its writes.
-    for (let i = 0; i < 5; i++) {
-      const { file } = await written(true);
-      const { db, dir } = opened.pop()!;
-      await db.db.destroy();
-      const walLeft = existsSync(`${file}-wal`);
-      rmSync(dir, { recursive: true, force: true });
-      expect(walLeft).toBe(false);
-    }
-  });
+  it.each(["own-thread", "this-thread"] as const)(
+    "leaves the database in one file when it closes: the copying connection lets go before the last one (%s)",
+    async (checkpoints) => {
+      // SQLite removes the WAL when its last connection closes. Were the copying connection still
+      // open then, the writing one would not be the last, and a copied .db file would lack its writes.
+      for (let i = 0; i < 5; i++) {
+        const { file } = await written(checkpoints);
+        const { db, dir } = opened.pop()!;
+        await db.db.destroy();
+        const walLeft = existsSync(`${file}-wal`);
+        rmSync(dir, { recursive: true, force: true });
+        expect(walLeft).toBe(false);
+      }
+    },
+  );
 });

@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { userHash } from "../src/features/customers/identity-proof.js";
-import { freshDatabase } from "./support/database.js";
+import { freshDatabase, TEST_DB } from "./support/database.js";
 import { startServer } from "./support/processes.js";
 
 // The README's first command, as a newcomer runs it: start on an empty database, read the printed
@@ -101,6 +103,43 @@ describe("npm start", () => {
       }
     } finally {
       await database.drop();
+    }
+  });
+
+  it.runIf(TEST_DB === "sqlite")("copies SQLite's WAL into the database file on its background thread, and leaves one file when stopped", async () => {
+    // The server's own file: a test connection left open would be the last to close, not the server's.
+    const dir = mkdtempSync(join(tmpdir(), "heed-start-"));
+    const file = join(dir, "heed.db");
+    try {
+      const server = await startServer(`sqlite:${file}`, { SEED_DEMO: "1" });
+      try {
+        const key = /secret API key \(full access\): (heed_sk_\w+)/.exec(server.stdout())![1];
+        const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+        const boards = await (await fetch(`${server.url}/v1/boards`, { headers })).json();
+        // The demo's writes copied first (a pass every 100 ms), then 400 KiB more in the WAL.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const before = statSync(file).size;
+        for (let i = 0; i < 40; i++) {
+          const created = await fetch(`${server.url}/v1/posts`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ boardId: boards.data[0].id, title: `Written to the WAL ${i}`, body: "x".repeat(4000) }),
+          });
+          expect(created.status).toBe(201);
+        }
+        // The serving connection copies only at 64 MiB of WAL: the file grows by the other thread's copy.
+        await expect.poll(() => statSync(file).size, { timeout: 5000 }).toBeGreaterThan(before);
+        // Done by the background thread: no worker thread (a whole JavaScript engine) of its own for it.
+        const threadNames = readdirSync(`/proc/${server.child.pid}/task`).map((tid) =>
+          readFileSync(`/proc/${server.child.pid}/task/${tid}/comm`, "utf8").trim(),
+        );
+        expect(threadNames.filter((name) => name === "WorkerThread")).toHaveLength(1);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+      expect(existsSync(`${file}-wal`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -27,8 +27,9 @@ try {
 } catch (error) {
   log.warn("could not lower the background thread's priority", { error });
 }
-// Migrated already: the serving thread did it before it started this one.
-const opened = openDatabase(config.databaseUrl, { poolSize: 4 });
+// Migrated already: the serving thread did it before it started this one. This thread also copies
+// SQLite's WAL into the database file, for the whole server (platform/db/checkpointer.ts).
+const opened = openDatabase(config.databaseUrl, { poolSize: 4, checkpoints: "this-thread" });
 const services = await servicesOf(config, opened);
 const { servingLoad } = workerData as { servingLoad?: SharedArrayBuffer };
 const stopBackground = startBackground(config, services, servingLoad ? { pace: pacer({ load: servingLoadOf(servingLoad) }) } : {});

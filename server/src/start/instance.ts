@@ -20,7 +20,8 @@ import { shareServingLoad } from "./serving-load.js";
  * primary did the rest (primary.ts).
  */
 export async function runInstance(config: Config, role: "whole" | "worker"): Promise<void> {
-  const opened = openDatabase(config.databaseUrl, { checkpointInBackground: true });
+  // The background thread copies SQLite's WAL into the database file: this one's, or with WORKERS the primary's.
+  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread" });
   if (role === "whole") {
     const applied = await migrateToLatest(opened.db);
     if (applied.length > 0) log.info("migrations applied", { migrations: applied });

@@ -17,7 +17,7 @@ const RESTART_BACKOFF_MS = 1000;
  * that serve HTTP on the one port (node:cluster shares it). A worker that dies is replaced.
  */
 export async function runPrimary(config: Config): Promise<void> {
-  const opened = openDatabase(config.databaseUrl, { checkpointInBackground: true });
+  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread" });
   const applied = await migrateToLatest(opened.db);
   if (applied.length > 0) log.info("migrations applied", { migrations: applied });
   const services = await servicesOf(config, opened);

@@ -5,7 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
 import type pg from "pg";
 import { loadWhenNeeded } from "../lib/load-when-needed.js";
 import type { Database } from "./schema.js";
-import { checkpointInBackground } from "./checkpointer.js";
+import { type Checkpoints, startCheckpoints } from "./checkpointer.js";
 import { commitStampsOf, registerCommitStamps } from "./commit-stamps.js";
 import { LockWaitingSqliteDialect } from "./lock-waiting.js";
 import { cachingDatabase } from "./statement-cache.js";
@@ -36,8 +36,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests give every suite its own). */
   schema?: string;
   poolSize?: number;
-  /** SQLite: copy the WAL into the database on a thread of its own (serving processes; checkpointer.ts). */
-  checkpointInBackground?: boolean;
+  /** SQLite: which thread copies the WAL into the database file (checkpointer.ts); unset, SQLite's default. */
+  checkpoints?: Checkpoints;
 }
 
 /**
@@ -85,7 +85,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
     // From here on a statement that finds the write lock taken is refused at once and tried again
     // on the event loop (lock-waiting.ts), rather than sleeping the whole process in SQLite.
     sqlite.pragma("busy_timeout = 0");
-    const stopCheckpoints = options.checkpointInBackground && file !== ":memory:" ? checkpointInBackground(sqlite, file) : undefined;
+    const stopCheckpoints = options.checkpoints && file !== ":memory:" ? startCheckpoints(sqlite, file, options.checkpoints) : undefined;
     // A file's commits can be told from its wal-index header without a statement (commit-stamps.ts).
     const stamps = file === ":memory:" ? undefined : commitStampsOf(file);
     const beforeClose = () => {
