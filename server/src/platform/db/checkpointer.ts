@@ -32,25 +32,39 @@ export type Checkpoints = "own-thread" | "this-thread" | "another-thread";
 const BACKSTOP_PAGES = 16_384;
 const INTERVAL_MS = 100;
 
+/**
+ * Every `intervalMs`, a PASSIVE checkpoint through `db`, a connection of its own; returns how to
+ * stop and close it. A pass that finds a lock taken is skipped; the next one catches up. It refers
+ * to nothing outside itself: the CLI's worker thread runs it from its source text (THREAD).
+ */
+function copyEvery(db: SQLiteDatabase, intervalMs: number, report: (error: unknown) => void): () => void {
+  db.pragma("synchronous = NORMAL");
+  // Never wait for a lock.
+  db.pragma("busy_timeout = 0");
+  const timer = setInterval(() => {
+    try {
+      db.pragma("wal_checkpoint(PASSIVE)");
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== "SQLITE_BUSY" && code !== "SQLITE_LOCKED") report(error);
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    db.close();
+  };
+}
+
 // CommonJS, run with eval: the bundle has no separate file to point a Worker at.
 const THREAD = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const closed = new Int32Array(workerData.closed);
 const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma("synchronous = NORMAL");
-// Never wait for a lock: a pass that finds one taken is skipped, the next one catches up.
-db.pragma("busy_timeout = 0");
-const timer = setInterval(() => {
-  try {
-    db.pragma("wal_checkpoint(PASSIVE)");
-  } catch (error) {
-    if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") parentPort.postMessage(String(error));
-  }
-}, workerData.intervalMs);
+const stop = (${copyEvery.toString()})(db, workerData.intervalMs, (error) => parentPort.postMessage(String(error)));
 parentPort.on("message", () => {
-  clearInterval(timer);
-  db.close();
+  stop();
   Atomics.store(closed, 0, 1);
   Atomics.notify(closed, 0);
   parentPort.close();
@@ -70,31 +84,12 @@ export function startCheckpoints(sqlite: SQLiteDatabase, file: string, where: Ch
   return () => {};
 }
 
-/**
- * Every INTERVAL_MS, a PASSIVE checkpoint through a connection of its own on this thread. A pass
- * that finds a lock taken is skipped; the next one catches up. The connection closes with the one
- * it serves (stop first), so that one, closing last, removes the WAL.
- */
+/** The copies on this thread; they stop (closing their connection) before the connection they serve closes, so that one, closing last, removes the WAL. */
 function onThisThread(file: string): () => void {
-  const db = new SQLite(file, { fileMustExist: true });
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 0");
-  const timer = setInterval(() => {
-    try {
-      db.pragma("wal_checkpoint(PASSIVE)");
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code !== "SQLITE_BUSY" && code !== "SQLITE_LOCKED") log.warn("background checkpoint failed", { error });
-    }
-  }, INTERVAL_MS);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    db.close();
-  };
+  return copyEvery(new SQLite(file, { fileMustExist: true }), INTERVAL_MS, (error) => log.warn("background checkpoint failed", { error }));
 }
 
-/** A worker thread of its own doing what onThisThread does, for a process with no background thread. */
+/** The copies on a worker thread of their own, for a process with no background thread. */
 function onOwnThread(file: string): () => void {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   const closed = new Int32Array(new SharedArrayBuffer(4));
