@@ -30,6 +30,7 @@ export default defineConfig({
                   "server/test/tooling/**",
                   "server/test/openapi-lint.test.ts",
                   "server/test/checkpointer.test.ts",
+                  "server/test/planner-stability.test.ts",
                   "server/test/commit-stamps.test.ts",
                   "server/test/libraries-loaded-when-needed.test.ts",
                   "server/test/sqlite-lock-wait.test.ts",

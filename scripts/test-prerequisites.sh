@@ -41,6 +41,10 @@ if [ -z "${TEST_REDIS_URL:-}" ] && ! listening 6379; then
     stop "Redis did not start" "$start"
 fi
 
+# A C compiler: Heed compiles SQLite's planner stability extension with it (platform/db/planner-stability.ts),
+# and the tests check that every SQLite connection has it.
+command -v "${CC:-cc}" >/dev/null || stop "no C compiler (${CC:-cc})" "$(as_root "apt-get install -y gcc")"
+
 # Debian's Chromium, for the browser tests: never a downloaded browser.
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then

@@ -24,4 +24,11 @@ describe("scripts/test-prerequisites.sh", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe("npm test: CHROMIUM_PATH=/nonexistent/chromium is not an executable. Run: unset CHROMIUM_PATH, or point it at Chromium\n");
   });
+
+  it("stops with one line naming the command when there is no C compiler for SQLite's planner extension", async () => {
+    const result = await prerequisites({ CC: "/nonexistent/cc" });
+    expect(result.code).toBe(1);
+    const install = process.getuid?.() === 0 ? "apt-get install -y gcc" : "sudo apt-get install -y gcc";
+    expect(result.stderr).toBe(`npm test: no C compiler (/nonexistent/cc). Run: ${install}\n`);
+  });
 });

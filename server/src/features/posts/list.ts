@@ -364,13 +364,17 @@ function teamReplyTo(eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">) {
 
 /** A comment of the post that waits for approval. */
 function heldCommentOf(eb: ExpressionBuilder<PostsAndStatuses, "p" | "s">) {
-  return eb
-    .selectFrom("comments as c")
-    .select("c.id")
-    .whereRef("c.workspace_id", "=", "p.workspace_id")
-    .whereRef("c.post_id", "=", "p.id")
-    .where("c.held", "=", 1)
-    .where("c.deleted_at", "is", null);
+  return (
+    eb
+      .selectFrom("comments as c")
+      .select("c.id")
+      .whereRef("c.workspace_id", "=", "p.workspace_id")
+      .whereRef("c.post_id", "=", "p.id")
+      // Written into the SQL, not bound: SQLite plans once (planner-stability.ts), so only a literal
+      // lets it read the partial index on held comments.
+      .where("c.held", "=", sql.lit(1))
+      .where("c.deleted_at", "is", null)
+  );
 }
 
 /**
@@ -413,7 +417,8 @@ export function postFilters(
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb("p.workspace_id", "=", ctx.workspace.id), eb("p.deleted_at", "is", null), eb("p.merged_into_id", "is", null)];
   // A held post is on one list only, the team's Held view, beside the posts whose comments wait.
-  conditions.push(input.held ? eb.or([eb("p.held", "=", 1), eb.exists(heldCommentOf(eb))]) : eb("p.held", "=", 0));
+  // `held = 1` is written into the SQL for the partial index on held posts, as heldCommentOf's is.
+  conditions.push(input.held ? eb.or([eb("p.held", "=", sql.lit(1)), eb.exists(heldCommentOf(eb))]) : eb("p.held", "=", 0));
   if (scope.publicBoardsOnly) conditions.push(eb("p.board_id", "in", publicBoardIds(db, ctx)));
   if (input.boardId) conditions.push(eb("p.board_id", "=", input.boardId));
   if (input.status) {

@@ -55,8 +55,10 @@ export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["execute
  * One post, as selectPosts shows it, with its status read by subqueries rather than a join. With a
  * join and any value bound, SQLite plans the statement again on every run (binding a value the
  * planner looked at expires the prepared statement): 51 µs a post against 5.7 µs this way, on the
- * bench's database (docs/PERFORMANCE.md). A list's statement is planned again on every run
- * whichever way it reads the status, so lists keep the join, which their filters read.
+ * bench's database (docs/PERFORMANCE.md). With SQLite's planner stability on
+ * (platform/db/planner-stability.ts) neither is planned again; this way still costs least where it
+ * is off (no C compiler). A list's statement is planned again on every run whichever way it reads
+ * the status when it is off, so lists keep the join, which their filters read.
  */
 function selectOnePost(db: Conn) {
   return db

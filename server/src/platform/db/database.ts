@@ -8,6 +8,7 @@ import type { Database } from "./schema.js";
 import { type Checkpoints, startCheckpoints } from "./checkpointer.js";
 import { commitStampsOf, registerCommitStamps } from "./commit-stamps.js";
 import { LockWaitingSqliteDialect } from "./lock-waiting.js";
+import { enablePlannerStability } from "./planner-stability.js";
 import { cachingDatabase } from "./statement-cache.js";
 
 export type Db = Kysely<Database>;
@@ -77,6 +78,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
+    // Each statement planned once, not again for every new value bound to it (planner-stability.ts).
+    enablePlannerStability(sqlite);
     // 16 MiB of page cache (default 2 MiB): index inserts in random key order stop thrashing. 64 MiB
     // seeded 1M votes no faster, and its pages stayed resident (RSS +55 MiB after the bench's writes).
     sqlite.pragma("cache_size = -16384");

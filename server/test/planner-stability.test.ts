@@ -1,0 +1,83 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../src/platform/db/database.js";
+import { buildPlannerStability, plannerStability } from "../src/platform/db/planner-stability.js";
+
+// Every SQLite connection Heed opens plans each statement once (planner-stability.ts): the SQLite
+// extension that turns the guarantee on is compiled with the machine's C compiler and loaded into the
+// connection. Without a compiler Heed opens its database as before and says so once. Runs in the
+// SQLite project only (vitest.config.ts).
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), "heed-planner-"));
+  dirs.push(dir);
+  return dir;
+}
+const versionOf = (sqlite: SQLite.Database) => sqlite.prepare("select sqlite_version()").pluck().get() as string;
+const stable = (sqlite: SQLite.Database) => sqlite.prepare("select heed_planner_stability()").pluck().get();
+
+describe("SQLite's planner stability", () => {
+  it("is on for every connection openDatabase makes", async () => {
+    const file = join(scratch(), "heed.db");
+    const first = openDatabase(`sqlite:${file}`);
+    const second = openDatabase(`sqlite:${file}`);
+    try {
+      for (const opened of [first, second]) {
+        const { rows } = await sql<{ on: number }>`select heed_planner_stability() as "on"`.execute(opened.db);
+        expect(rows[0]!.on).toBe(1);
+      }
+    } finally {
+      await first.db.destroy();
+      await second.db.destroy();
+    }
+  });
+
+  it("is built once into the folder given, and loads into a connection that had it off", () => {
+    const dir = scratch();
+    const probe = new SQLite(":memory:");
+    try {
+      const library = buildPlannerStability(versionOf(probe), dir);
+      expect(existsSync(library)).toBe(true);
+      // Only the library is left: the C source and the file it was compiled to under another name are gone.
+      expect(readdirSync(dir)).toEqual([library.slice(dir.length + 1)]);
+      expect(buildPlannerStability(versionOf(probe), dir)).toBe(library);
+      expect(() => stable(probe)).toThrow(/no such function/);
+      expect(plannerStability(() => library)(probe)).toBe(true);
+      expect(stable(probe)).toBe(1);
+    } finally {
+      probe.close();
+    }
+  });
+
+  it("leaves connections working, and says why once, when no compiler can build it", () => {
+    const dir = scratch();
+    vi.stubEnv("CC", join(dir, "no-such-compiler"));
+    vi.stubEnv("LOG_LEVEL", "info");
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const builds = vi.fn((version: string) => buildPlannerStability(version, dir));
+    const enable = plannerStability(builds);
+    const connections = [new SQLite(":memory:"), new SQLite(":memory:")];
+    try {
+      expect(connections.map((c) => enable(c))).toEqual([false, false]);
+      expect(builds).toHaveBeenCalledTimes(1);
+      const warnings = logged.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ level: "warn", message: expect.stringContaining("planner stability is off") });
+      expect(warnings[0].detail).toMatch(/ENOENT/);
+      expect(readdirSync(dir)).toEqual([]);
+      for (const c of connections) expect(c.prepare("select 1 + 1").pluck().get()).toBe(2);
+    } finally {
+      for (const c of connections) c.close();
+    }
+  });
+});
