@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Ctx } from "../../platform/context.js";
 import type { Db } from "../../platform/db/database.js";
-import { type Period, secondsBetween } from "./period.js";
+import { literalBounds, type Period, secondsBetween } from "./period.js";
 
 // Time to first response: for each end user's post written in the period, the time to the team's
 // first public comment (a member's, or the team's through a key). Median and 90th percentile by
@@ -11,6 +11,7 @@ import { type Period, secondsBetween } from "./period.js";
 const hours = (seconds: unknown) => (seconds === null || seconds === undefined ? null : Math.round((Number(seconds) / 3600) * 10) / 10);
 
 export async function firstResponse(db: Db, ctx: Ctx, period: Period) {
+  const bounds = literalBounds(period);
   const answeredAt = sql.ref("f.answered_at");
   const postedAt = sql.ref("f.created_at");
   const result = await sql<{ answered: number | null; unanswered: number | null; median: number | null; p90: number | null }>`
@@ -18,13 +19,13 @@ export async function firstResponse(db: Db, ctx: Ctx, period: Period) {
       -- Each post's first public team reply: one range read of the workspace's comments since the
       -- period began (a reply to a post of the period cannot be older), grouped, not a probe per post.
       select c.post_id, min(c.created_at) as answered_at from comments c
-      where c.workspace_id = ${ctx.workspace.id} and c.created_at >= ${period.start}
+      where c.workspace_id = ${ctx.workspace.id} and c.created_at >= ${bounds.start}
         and c.internal = 0 and c.deleted_at is null and (c.author_id is null or c.author_id like 'mem_%')
       group by c.post_id
     ),
     f as (
       select p.created_at, r.answered_at from posts p left join replies r on r.post_id = p.id
-      where p.workspace_id = ${ctx.workspace.id} and p.created_at >= ${period.start} and p.created_at < ${period.end}
+      where p.workspace_id = ${ctx.workspace.id} and p.created_at >= ${bounds.start} and p.created_at < ${bounds.end}
         and p.deleted_at is null and p.held = 0 and p.author_id like 'usr_%'
     ),
     ranked as (

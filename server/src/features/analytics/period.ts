@@ -32,6 +32,18 @@ export function periodOf(input: { from?: string | undefined; to?: string | undef
   return { from, to, start: new Date(fromMs).toISOString(), end: new Date(toMs + DAY_MS).toISOString() };
 }
 
+/**
+ * The period's bounds as literals in the SQL, not bound values. SQLite plans a statement once, from
+ * its SQL alone (platform/db/planner-stability.ts), and the right plan for "the votes of a period"
+ * depends on how much of the history the period covers: a range read of the workspace's votes by
+ * time for a few weeks of a long history, one probe per post when the period holds most of it (12
+ * weeks of a year's million votes: 0.7 s against 6.3 s). Written into the SQL, SQLite's samples of
+ * the data (STAT4) see the bounds and choose. A statement prepared per period costs ~0.1 ms.
+ */
+export function literalBounds(period: Period): { start: RawBuilder<string>; end: RawBuilder<string> } {
+  return { start: sql.lit(period.start), end: sql.lit(period.end) };
+}
+
 /** Every Monday from the week holding `from` to the week holding `to`. */
 export function mondaysOf(period: Period): string[] {
   const fromMs = Date.parse(period.start);

@@ -2,7 +2,7 @@ import type { Ctx } from "../../platform/context.js";
 import type { Db } from "../../platform/db/database.js";
 import type { StatusCategory } from "../../platform/db/schema.js";
 import { selectPosts } from "../posts/index.js";
-import type { Period } from "./period.js";
+import { literalBounds, type Period } from "./period.js";
 
 const TOP = 5;
 
@@ -21,13 +21,14 @@ async function summaries(db: Db, ctx: Ctx, ids: string[]): Promise<Map<string, S
 
 /** The posts with the most votes cast in the period (live ones: a merged post's votes count where they went). */
 export async function mostVoted(db: Db, ctx: Ctx, period: Period) {
+  const bounds = literalBounds(period);
   const top = await db
     .selectFrom("votes as v")
     .innerJoin("posts as p", "p.id", "v.post_id")
     .select(["v.post_id", (eb) => eb.fn.countAll<number>().as("n")])
     .where("v.workspace_id", "=", ctx.workspace.id)
-    .where("v.created_at", ">=", period.start)
-    .where("v.created_at", "<", period.end)
+    .where("v.created_at", ">=", bounds.start)
+    .where("v.created_at", "<", bounds.end)
     .where("p.deleted_at", "is", null)
     .where("p.held", "=", 0)
     .where("p.merged_into_id", "is", null)
@@ -49,6 +50,7 @@ export async function mostVoted(db: Db, ctx: Ctx, period: Period) {
 
 /** Of the posts voted for in the period, those whose voters' companies spend the most: the revenue index read from the top. */
 export async function highestRevenue(db: Db, ctx: Ctx, period: Period) {
+  const bounds = literalBounds(period);
   const top = await db
     .selectFrom("posts as p")
     .select("p.id")
@@ -63,8 +65,8 @@ export async function highestRevenue(db: Db, ctx: Ctx, period: Period) {
           .selectFrom("votes as v")
           .select("v.post_id")
           .whereRef("v.post_id", "=", "p.id")
-          .where("v.created_at", ">=", period.start)
-          .where("v.created_at", "<", period.end),
+          .where("v.created_at", ">=", bounds.start)
+          .where("v.created_at", "<", bounds.end),
       ),
     )
     .orderBy("p.revenue", "desc")
