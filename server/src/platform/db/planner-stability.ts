@@ -19,7 +19,7 @@ import { log } from "../lib/log.js";
 // in it offers. So the extension below is compiled once per install, with the machine's C
 // compiler, against the headers of the SQLite that better-sqlite3 ships; every SQLite call in it
 // goes through the routines the loading SQLite hands over, so it links to no SQLite of its own.
-// Without a compiler Heed runs as before and says so once.
+// Without a compiler Heed runs as before and says so in its log (once per thread that opens a database).
 
 const EXTENSION_SOURCE = `#include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT1
