@@ -4,7 +4,10 @@ import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { seedWorkspace } from "../src/cli/seed/bulk.js";
+import { createWorkspace } from "../src/features/workspace/create.js";
 import { openDatabase } from "../src/platform/db/database.js";
+import { migrateToLatest } from "../src/platform/db/migrate.js";
 import { buildPlannerStability, plannerStability } from "../src/platform/db/planner-stability.js";
 
 // Every SQLite connection Heed opens plans each statement once (planner-stability.ts): the SQLite
@@ -78,6 +81,31 @@ describe("SQLite's planner stability", () => {
       for (const c of connections) expect(c.prepare("select 1 + 1").pluck().get()).toBe(2);
     } finally {
       for (const c of connections) c.close();
+    }
+  });
+
+  it("still reads the owner's and the merged-into index when few posts have one (migration 0031)", async () => {
+    // Planned without the values, SQLite judges an index by its rows per value: with every empty
+    // owner counted as one value, `owner_id = ?` looked like the whole workspace, and the list
+    // read its sort index through every post instead. Indexed only where set, the index is read.
+    const opened = openDatabase(`sqlite:${join(scratch(), "heed.db")}`);
+    const { db } = opened;
+    try {
+      await migrateToLatest(db);
+      const ws = await createWorkspace(db, { slug: "plans", name: "Plans" });
+      await seedWorkspace(db, { id: ws.id, slug: ws.slug }, { posts: 2_000, votes: 0, seed: 3 });
+      await sql`update posts set owner_id = 'mem_owner' where id in (select id from posts order by id limit 5)`.execute(db);
+      await sql`update posts set merged_into_id = (select min(id) from posts) where id in (select id from posts order by id desc limit 3)`.execute(db);
+      await sql`analyze`.execute(db);
+      const plan = async (query: ReturnType<typeof sql>) =>
+        (await sql<{ detail: string }>`explain query plan ${query}`.execute(db)).rows.map((r) => r.detail).join("; ");
+      const owned = sql`select p.id from posts p where p.workspace_id = ${ws.id} and p.deleted_at is null and p.merged_into_id is null
+        and p.held = ${0} and p.owner_id = ${"mem_owner"} order by p.created_at desc, p.id desc limit ${20}`;
+      expect(await plan(owned)).toMatch(/USING INDEX posts_by_owner \(workspace_id=\? AND owner_id=\?\)/);
+      const merged = sql`select id from posts where workspace_id = ${ws.id} and merged_into_id = ${"post_x"}`;
+      expect(await plan(merged)).toMatch(/USING INDEX posts_by_merged_into \(merged_into_id=\?\)/);
+    } finally {
+      await db.destroy();
     }
   });
 });
