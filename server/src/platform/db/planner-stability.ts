@@ -12,8 +12,11 @@ import { log } from "../lib/log.js";
 // WHERE), SQLite prepares the statement again each time a new value is bound, so the statement cache
 // (statement-cache.ts) saved nothing for the post list: every page of it was planned anew. With the
 // guarantee a statement is planned once, from its SQL alone, as PostgreSQL's generic plans are.
-// docs/PERFORMANCE.md has the figures. What it asks of queries: a condition a partial index needs
-// (`held = 1`) is written into the SQL, not bound.
+// docs/PERFORMANCE.md has the figures. What it asks of queries and indexes, since the planner no
+// longer sees the values: a condition a partial index needs (`held = 1`) is written into the SQL; a
+// column empty on most rows is indexed only where set (migration 0031), or `= ?` looks like every
+// row; and where the values themselves decide the plan (the analytics period's width), they are
+// written into the SQL too (`literalBounds`).
 //
 // better-sqlite3 cannot set a connection's db_config options; loading an extension is the one way
 // in it offers. So the extension below is compiled once per install, with the machine's C
