@@ -10,7 +10,9 @@ import { unzipText } from "./support/unzip.js";
 const h = useHarness();
 
 describe("the heed command", () => {
-  it("creates a workspace and keys that the API accepts, lists and revokes them", async () => {
+  // Eight runs of the command, one after another, each a Node process that loads the CLI: 30 s on
+  // a slow two-core machine, as "explains bad arguments" below once took.
+  it("creates a workspace and keys that the API accepts, lists and revokes them", { timeout: 120_000 }, async () => {
     const url = h.database.url;
     const slug = `cli-${Date.now().toString(36)}`;
     const workspace = await heed(["workspace", "create", "--slug", slug, "--name", "Acme Inc", "--json"], url);
