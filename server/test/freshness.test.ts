@@ -225,6 +225,24 @@ describe("ETag and If-None-Match", () => {
     }
   });
 
+  it("answers a read's JSON with its type and tag, the same bytes made, kept or not kept", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    // /v1/boards keeps its answers (the second ask stores it, the third is the stored one); the audit log never does.
+    for (const path of ["/v1/boards", "/v1/audit-log"]) {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await get(h.url, path, bearer(key));
+        answers.push({ type: res.headers.get("content-type"), etag: res.headers.get("etag"), text: res.text });
+      }
+      for (const answer of answers) {
+        expect(answer.type, path).toBe("application/json");
+        expect(answer, path).toEqual(answers[0]);
+      }
+      expect(JSON.parse(answers[0]!.text).data, path).toBeInstanceOf(Array);
+    }
+  });
+
   it("lets another origin's page read the tag (CORS)", async () => {
     const ws = await h.workspace();
     const admin = await ws.key();

@@ -187,16 +187,29 @@ function share(flights: Map<string, Promise<Kept | undefined>>, flightKey: strin
   made.then(done, done);
 }
 
-/** Runs the handler: its response, and the answer to keep when it is a 200. */
-async function render(handler: Handler, c: Context<AppEnv>, next: never, version: number): Promise<{ response: Response; kept?: Kept }> {
-  const response = (await handler(c as never, next)) as Response;
-  if (response.status !== 200) return { response };
-  const encoded = Buffer.from(await response.text());
-  return { response, kept: { version, body: encoded, etag: etagOf(encoded) } };
+/**
+ * How a GET route makes its answer: its handler's Response, or, for a route that only calls its
+ * verb, the 200's JSON as bytes. The bytes are kept and hashed as they are; a Response would have
+ * to be read back first (encoded into a stream, read, decoded, encoded again): reading it back was
+ * a quarter of an uncached list's CPU (993 → 725 µs a request on the bench's database).
+ */
+export type Maker<H extends Handler = Handler> = { handler: H } | { json: (c: Context<AppEnv>) => Promise<Buffer> };
+
+/** Runs the route: the answer to keep when it is a 200, or the handler's other response. */
+async function render(maker: Maker, c: Context<AppEnv>, next: never, version: number): Promise<{ response: Response } | { kept: Kept }> {
+  const body = await bodyOf(maker, c, next);
+  return body instanceof Response ? { response: body } : { kept: { version, body, etag: etagOf(body) } };
+}
+
+/** The 200's bytes, or the handler's response when it is not a 200. */
+async function bodyOf(maker: Maker, c: Context<AppEnv>, next: never): Promise<Buffer | Response> {
+  if ("json" in maker) return maker.json(c);
+  const response = (await maker.handler(c as never, next)) as Response;
+  return response.status === 200 ? Buffer.from(await response.arrayBuffer()) : response;
 }
 
 /** Wraps a GET route's handler: ETags on every answer, and kept answers when `keeps` is set. */
-export function answeredWithEtag<H extends Handler>(handler: H, keeps: (url: string) => boolean): H {
+export function answeredWithEtag<H extends Handler>(maker: Maker<H>, keeps: (url: string) => boolean): H {
   return (async (c: Context<AppEnv>, next: never) => {
     const ctx = keeps(c.req.url) ? c.get("ctx") : undefined;
     // The version is read before the handler reads anything, so a kept answer is never older
@@ -215,24 +228,31 @@ export function answeredWithEtag<H extends Handler>(handler: H, keeps: (url: str
       let made = shared ? await shared.catch(() => undefined) : undefined;
       if (!made) {
         // None, or it failed or was not a 200: this request makes its own, shared only when it is the first.
-        const own = render(handler, c, next, version);
+        const own = render(maker, c, next, version);
         if (!shared)
           share(
             flights,
             flightKey,
-            own.then((r) => r.kept),
+            own.then((r) => ("kept" in r ? r.kept : undefined)),
           );
-        const { response, kept } = await own;
-        if (!kept) return response;
-        made = kept;
+        const rendered = await own;
+        if (!("kept" in rendered)) return rendered.response;
+        made = rendered.kept;
       }
       const stored = askedBefore(db, key, version);
       if (stored) keep(db, key, made);
       return answer(c, db, key, made, stored);
     }
-    const response = (await handler(c as never, next)) as Response;
+    if ("json" in maker) {
+      const body = await maker.json(c);
+      const etag = etagOf(body);
+      if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, { etag });
+      return c.body(body as Uint8Array<ArrayBuffer>, 200, { etag, "content-type": "application/json" });
+    }
+    // A handler's answer keeps the headers it set.
+    const response = (await maker.handler(c as never, next)) as Response;
     if (response.status !== 200) return response;
-    const body = await response.text();
+    const body = Buffer.from(await response.arrayBuffer());
     const etag = etagOf(body);
     if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, { etag });
     const headers = new Headers(response.headers);

@@ -5,7 +5,7 @@ import type { ErrorCode } from "../platform/errors.js";
 import type { ApiTag } from "./api-document.js";
 import { authenticateRoute } from "./auth.js";
 import type { AppEnv } from "./env.js";
-import { answeredWithEtag } from "./answers.js";
+import { answeredWithEtag, type Maker } from "./answers.js";
 import { idempotent } from "./idempotency/middleware.js";
 import { ConditionalHeaders, errorResponses, IdempotencyHeaders, jsonBody, jsonContent, NOT_MODIFIED } from "./openapi.js";
 import { credentialLine, securityOf, type RouteCredential } from "./route-security.js";
@@ -132,15 +132,30 @@ export interface Call<S extends OperationSpec, Result, Id extends string> {
   before?: (c: Context<AppEnv>) => Promise<void>;
 }
 
-/** The handler of a `Call`: the checks above make its casts safe. */
-function callHandler(spec: OperationSpec, { verb, idAs, before }: Call<OperationSpec, unknown, string>) {
+/** The answer of a `Call`, its verb's result: the checks above make its casts safe. */
+function callResult(spec: OperationSpec, { verb, idAs, before }: Call<OperationSpec, unknown, string>) {
   const call = verb as (args: object) => Promise<unknown>;
-  const { status } = spec.answer;
   return async (c: Context<AppEnv>) => {
     await before?.(c);
-    const result = await call(verbArgs(c, spec, idAs));
-    return status === 204 ? c.body(null, 204) : c.json(result as object, status as 200);
+    return call(verbArgs(c, spec, idAs));
   };
+}
+
+/** The handler of a `Call`. */
+function callHandler(spec: OperationSpec, serve: Call<OperationSpec, unknown, string>) {
+  const result = callResult(spec, serve);
+  const { status } = spec.answer;
+  return async (c: Context<AppEnv>) => {
+    const answered = await result(c);
+    return status === 204 ? c.body(null, 204) : c.json(answered as object, status as 200);
+  };
+}
+
+/** A read that only calls its verb answers its 200's JSON as bytes, which answers.ts keeps and hashes as they are. */
+function readMaker(spec: OperationSpec, serve: Handler<OperationSpec> | Call<OperationSpec, unknown, string>): Maker<never> {
+  if (typeof serve === "function") return { handler: serve as never };
+  const result = callResult(spec, serve);
+  return { json: async (c) => Buffer.from(JSON.stringify(await result(c))) };
 }
 
 /** An operation from its spec, and either the verb it calls (`Call`) or its handler. */
@@ -196,7 +211,11 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
     },
     middleware: [authenticateRoute(spec.credential)],
   });
-  const run = writes ? idempotent(spec.method, handler as never) : reads ? answeredWithEtag(handler as never, keepsAnswers(spec.cache)) : (handler as never);
+  const run = writes
+    ? idempotent(spec.method, handler as never)
+    : reads
+      ? answeredWithEtag(readMaker(spec, serve), keepsAnswers(spec.cache))
+      : (handler as never);
   return {
     route,
     credential: spec.credential,
