@@ -165,8 +165,6 @@ export function defineOperation<const S extends OperationSpec, Result, const Id 
 ): Operation;
 export function defineOperation<const S extends OperationSpec>(spec: S, handler: Handler<S>): Operation;
 export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpec> | Call<OperationSpec, unknown, string>): Operation {
-  const handler = typeof serve === "function" ? serve : callHandler(spec, serve);
-
   // Idempotency-Key makes a retried write safe for keys and the customer side. The session's own
   // routes (signing in, out, accepting an invite) are not remembered: their answers set cookies,
   // and a replay must never hand a session out again. There the header is ignored.
@@ -211,11 +209,9 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
     },
     middleware: [authenticateRoute(spec.credential)],
   });
-  const run = writes
-    ? idempotent(spec.method, handler as never)
-    : reads
-      ? answeredWithEtag(readMaker(spec, serve), keepsAnswers(spec.cache))
-      : (handler as never);
+  // A read that only calls its verb never needs a Response made from its result (readMaker).
+  const handler = () => (typeof serve === "function" ? serve : callHandler(spec, serve)) as never;
+  const run = reads ? answeredWithEtag(readMaker(spec, serve), keepsAnswers(spec.cache)) : writes ? idempotent(spec.method, handler()) : handler();
   return {
     route,
     credential: spec.credential,
