@@ -5,6 +5,7 @@ import type { PostSchema } from "./schema.js";
 import { authorOf } from "../../platform/authors.js";
 import type { Ctx } from "../../platform/context.js";
 import type { PossibleDuplicateOf } from "./duplicates/suggestions.js";
+import { compiledOnce } from "../../platform/db/compiled-once.js";
 import { type Dialect, dialectOf } from "../../platform/db/database.js";
 import { spamSignalsOf } from "../../platform/moderation/hold.js";
 
@@ -117,10 +118,18 @@ export function toPostViews(ctx: Ctx, rows: PostRow[], { publicView = false }: {
  * show it to the team pass `held: true`, and features/moderation decides it.
  */
 export async function findPost(db: Conn, ctx: Ctx, id: string, { held = false }: { held?: boolean } = {}): Promise<PostRow | undefined> {
-  let query = selectOnePost(db).where("p.workspace_id", "=", ctx.workspace.id).where("p.id", "=", id).where("p.deleted_at", "is", null);
-  if (!held) query = query.where("p.held", "=", 0);
-  return query.executeTakeFirst();
+  const statement = (held ? onePostOrHeld : oneLivePost)(ctx.services.db, { workspaceId: ctx.workspace.id, id });
+  return (await db.executeQuery(statement)).rows[0];
 }
+
+// findPost's two statements, built and compiled once per database and run on `db` or a
+// transaction of it: building and compiling them with Kysely on every call cost a post read by id
+// (no kept answer) a fifth of its CPU, 121 → 96 µs (docs/PERFORMANCE.md, ninth session); every verb
+// that changes a post reads it first.
+const onePost = (db: Conn, v: Record<"workspaceId" | "id", never>) =>
+  selectOnePost(db).where("p.workspace_id", "=", v.workspaceId).where("p.id", "=", v.id).where("p.deleted_at", "is", null);
+const onePostOrHeld = compiledOnce(["workspaceId", "id"], onePost);
+const oneLivePost = compiledOnce(["workspaceId", "id"], (db, v) => onePost(db, v).where("p.held", "=", 0));
 
 /** The workspace's public boards, as a subquery: the only boards customer-facing routes show. */
 export function publicBoardIds(db: Conn, ctx: Ctx) {
