@@ -39,8 +39,11 @@ describe("signing in to the portal by email", () => {
     // Opening the link (as a scanner would) only asks to confirm.
     const opened = await fetch(link);
     expect(opened.status).toBe(200);
-    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    // Other sites are not sent the link as a referrer; this site's own form still gets its Origin.
+    expect(opened.headers.get("referrer-policy")).toBe("same-origin");
     expect(await opened.text()).toContain("Sign in as ada@example.com?");
+    // `Origin: null` names no site (any page can send it), so it does not confirm.
+    expect((await form(new URL(link).pathname, {}, { origin: "null" })).status).toBe(403);
     const confirmed = await form(new URL(link).pathname, {});
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get("location")).toBe(`${base}/posts/${postId}`);

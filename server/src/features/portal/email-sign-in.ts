@@ -69,16 +69,16 @@ export async function requestEmailSignIn({
   void mailer.send(input.purpose === "changelog" ? changelogConfirmMail(words) : portalSignInMail(words));
 }
 
-/** The address a link signs in, if it is unused and unexpired (for the page that asks to confirm). */
-export async function peekEmailSignIn({ ctx, input }: { ctx: CustomerCtx; input: { token: string } }): Promise<string | null> {
+/** The address a link signs in and where it lands, if it is unused and unexpired (for the page that asks to confirm). */
+export async function peekEmailSignIn({ ctx, input }: { ctx: CustomerCtx; input: { token: string } }): Promise<{ email: string; redirect: string } | null> {
   if (!isWellFormedToken(input.token)) return null;
   const row = await reader(ctx)
     .selectFrom("portal_sign_in_links")
-    .select(["email", "expires_at", "used_at"])
+    .select(["email", "redirect", "expires_at", "used_at"])
     .where("workspace_id", "=", ctx.workspace.id)
     .where("token_hash", "=", tokenHash(input.token))
     .executeTakeFirst();
-  return row && row.used_at === null && row.expires_at > nowIso() ? row.email : null;
+  return row && row.used_at === null && row.expires_at > nowIso() ? { email: row.email, redirect: row.redirect } : null;
 }
 
 /** Uses the link once: the reader's end-user token and where to land, or a 404 for a used, expired or unknown link. */

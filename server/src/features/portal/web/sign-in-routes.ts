@@ -44,6 +44,9 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
   });
   // Signing in by a mailed link: asking always answers "check your inbox" (known address or not);
   // the link's page asks to confirm, and the confirming post uses the link once.
+  // A browser always sends Origin with a form's POST; a request without one is no browser's, so no
+  // visitor's session can be ridden by it. `null` (sent by sandboxed frames, data: pages, and
+  // pages under `no-referrer`) names no site and is refused.
   const sameSite = (c: Context<AppEnv>, r: PortalRequest) => {
     const origin = c.req.header("origin");
     return origin === undefined || origin === new URL(r.url()).origin;
@@ -96,9 +99,12 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     const r = await portalRequest(c, scriptUrl);
     if (!r) return noSuchPortal(c);
     const token = c.req.param("token") ?? "";
-    const email = await peekEmailSignIn({ ctx: r.ctx, input: { token } });
-    // The address holds the link's secret: send no referrer onward.
-    return c.html(await confirmEmailSignInPage(r, token, email), email ? 200 : 404, { ...headersFor(r), "referrer-policy": "no-referrer" });
+    const link = await peekEmailSignIn({ ctx: r.ctx, input: { token } });
+    const page = confirmEmailSignInPage(r, token, link && { email: link.email, subscribes: link.redirect === changelogLanding(r) });
+    // The address holds the link's secret: no other site is sent it as a referrer. `same-origin`,
+    // not `no-referrer`: under `no-referrer` a browser sends the confirming POST with
+    // `Origin: null`, which the same-site check must refuse (any site can send that).
+    return c.html(await page, link ? 200 : 404, { ...headersFor(r), "referrer-policy": "same-origin" });
   });
   app.post("/p/:workspace/sign-in/email/:token", async (c) => {
     const r = await portalRequest(c, scriptUrl);

@@ -45,6 +45,7 @@ export const de: Catalogue = {
   "signIn.checkInboxText": "Wenn sich {email} hier anmelden darf, ist ein Link unterwegs. Er funktioniert einmal und ist 15 Minuten lang gültig.",
   "signIn.confirm": "Als {email} anmelden?",
   "signIn.confirmSend": "Anmelden",
+  "signIn.confirmChangelog": "Jeden neuen Eintrag der Neuigkeiten an {email} senden?",
   "signIn.linkGone": "Dieser Anmeldelink wurde bereits verwendet oder ist abgelaufen. Fordern Sie auf der Anmeldeseite einen neuen an.",
   "signIn.guest": "Oder als Gast fortfahren",
   "signIn.guestHint": "Ihr Name erscheint neben Ihren Beiträgen. Ihre E-Mail-Adresse sieht nur das Team.",

@@ -46,6 +46,7 @@ export const en = {
   "signIn.checkInboxText": "If {email} may sign in here, a link is on its way. It works once, within 15 minutes.",
   "signIn.confirm": "Sign in as {email}?",
   "signIn.confirmSend": "Sign in",
+  "signIn.confirmChangelog": "Mail each new changelog entry to {email}?",
   "signIn.linkGone": "This sign-in link was used already, or it expired. Ask for a new one on the sign-in page.",
   "signIn.guest": "Or continue as a guest",
   "signIn.guestHint": "Your name shows beside what you post. Your email is for the team only.",

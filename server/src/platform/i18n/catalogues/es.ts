@@ -45,6 +45,7 @@ export const es: Catalogue = {
   "signIn.checkInboxText": "Si {email} tiene acceso aquí, te hemos enviado un enlace. Solo funciona una vez y durante 15 minutos.",
   "signIn.confirm": "¿Iniciar sesión como {email}?",
   "signIn.confirmSend": "Iniciar sesión",
+  "signIn.confirmChangelog": "¿Enviar cada novedad a {email}?",
   "signIn.linkGone": "Este enlace de inicio de sesión ya se usó o caducó. Pide uno nuevo en la página de inicio de sesión.",
   "signIn.guest": "O continúa sin cuenta",
   "signIn.guestHint": "Tu nombre aparecerá junto a lo que publiques. Tu correo solo lo verá el equipo.",

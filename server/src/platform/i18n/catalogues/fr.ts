@@ -46,6 +46,7 @@ export const fr: Catalogue = {
     "Si l’adresse {email} est autorisée à se connecter ici, un lien vient de lui être envoyé. Il n’est valable qu’une fois, pendant 15 minutes.",
   "signIn.confirm": "Se connecter en tant que {email} ?",
   "signIn.confirmSend": "Se connecter",
+  "signIn.confirmChangelog": "Envoyer chaque nouveauté à {email} ?",
   "signIn.linkGone": "Ce lien de connexion a déjà été utilisé ou a expiré. Demandez-en un nouveau sur la page de connexion.",
   "signIn.guest": "Ou continuer sans compte",
   "signIn.guestHint": "Votre nom s’affiche à côté de vos publications. Votre adresse e-mail n’est visible que par l’équipe.",

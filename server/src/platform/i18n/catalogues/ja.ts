@@ -45,6 +45,7 @@ export const ja: Catalogue = {
   "signIn.checkInboxText": "{email}がここでログインできるアドレスであれば、リンクをお送りしました。リンクは15分以内に1回だけ使えます。",
   "signIn.confirm": "{email}でログインしますか？",
   "signIn.confirmSend": "ログイン",
+  "signIn.confirmChangelog": "新しい更新情報を{email}にメールで届けますか？",
   "signIn.linkGone": "このログインリンクは使用済みか、有効期限が切れています。ログインページで新しいリンクをリクエストしてください。",
   "signIn.guest": "またはゲストとして続ける",
   "signIn.guestHint": "投稿にはお名前が表示されます。メールアドレスはチームだけが確認できます。",

@@ -45,6 +45,7 @@ export const ptBR: Catalogue = {
   "signIn.checkInboxText": "Se {email} tiver acesso aqui, um link está a caminho. Ele só pode ser usado uma vez, em até 15 minutos.",
   "signIn.confirm": "Entrar como {email}?",
   "signIn.confirmSend": "Entrar",
+  "signIn.confirmChangelog": "Enviar cada novidade para {email}?",
   "signIn.linkGone": "Este link de acesso já foi usado ou expirou. Peça um novo na página de login.",
   "signIn.guest": "Ou continue como visitante",
   "signIn.guestHint": "Seu nome aparece junto ao que você publicar. Seu e-mail só é visto pela equipe.",

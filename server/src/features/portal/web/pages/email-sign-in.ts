@@ -14,17 +14,22 @@ export function checkInboxPage(r: PortalRequest, email: string): Html {
   return plain(r, t.t("signIn.checkInbox"), html`<p>${t.t("signIn.checkInboxText", { email })}</p>`);
 }
 
-export function confirmEmailSignInPage(r: PortalRequest, token: string, email: string | null): Html {
+/**
+ * The link's page: what the click will do (sign in, or confirm a changelog subscription, which
+ * signs in too) and one button. `link` is null for a used, expired or unknown link.
+ */
+export function confirmEmailSignInPage(r: PortalRequest, token: string, link: { email: string; subscribes: boolean } | null): Html {
   const { t } = r.frame;
-  if (!email)
+  if (!link)
     return plain(
       r,
       t.t("signIn.title", { workspace: r.frame.workspace.name }),
       html`<p>${t.t("signIn.linkGone")}</p><p><a href="${r.frame.base}/sign-in">${t.t("signIn.title", { workspace: r.frame.workspace.name })}</a></p>`,
     );
+  const { email } = link;
   return plain(
     r,
-    t.t("signIn.confirm", { email }),
-    html`<form method="post" action="${r.frame.base}/sign-in/email/${token}"><button type="submit">${t.t("signIn.confirmSend")}</button></form>`,
+    link.subscribes ? t.t("signIn.confirmChangelog", { email }) : t.t("signIn.confirm", { email }),
+    html`<form method="post" action="${r.frame.base}/sign-in/email/${token}"><button type="submit">${link.subscribes ? t.t("changelog.subscribe") : t.t("signIn.confirmSend")}</button></form>`,
   );
 }

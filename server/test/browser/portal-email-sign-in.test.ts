@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useChromium } from "../support/browser.js";
+import { everyView } from "../support/dashboard.js";
+import { useHarness } from "../support/harness.js";
+import { startSmtp, type TestSmtp } from "../support/smtp.js";
+
+// The portal's mailed links as a reader meets them: the address typed into the portal's form in
+// Chromium, the mail really sent, and its link opened in a browser that sends the headers a real
+// one does (a link opened from a mail carries no referrer; the confirming form's POST carries
+// whatever Origin the page's referrer policy allows).
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(() => smtp.stop());
+
+const h = useHarness({ publicUrlIsServed: true, smtpUrl: () => smtp.url });
+const chromium = useChromium();
+
+const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
+
+describe("the portal's mailed links in Chromium", () => {
+  it("signs in by the link in the mail, from the sign-in form to the idea it started on", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const post = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Export to PDF" } })).body;
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${h.url}/p/${ws.slug}/sign-in?redirect=/p/${ws.slug}/posts/${post.id}`);
+    const byEmail = page.getByRole("region", { name: "Sign in by email" });
+    await byEmail.getByLabel("Your email").fill("grace@people.test");
+    await byEmail.getByRole("button", { name: "Mail me a link" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Check your inbox" }).isVisible()).toBe(true);
+
+    const link = linkIn((await smtp.mailTo("grace@people.test")).text);
+    await page.goto(link);
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in as grace@people.test?" }).isVisible()).toBe(true);
+    await everyView(page, "portal-email-sign-in-confirm");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.url()).toBe(`${h.url}/p/${ws.slug}/posts/${post.id}`);
+    await expect.poll(() => page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("grace@people.test", { exact: true }).isVisible()).toBe(true);
+
+    // The link was used: opening it again says so, and signs nobody in.
+    const other = await chromium.browser.newContext();
+    const again = await other.newPage();
+    await again.goto(link);
+    await expect.poll(() => again.getByText("This sign-in link was used already").isVisible()).toBe(true);
+    await other.close();
+    await context.close();
+  });
+
+  it("subscribes to the changelog by the link in the confirmation mail", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const context = await chromium.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${h.url}/p/${ws.slug}/changelog`);
+    await page.getByLabel("Get each new entry by email").fill("lin@people.test");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Check your inbox" }).isVisible()).toBe(true);
+
+    const mail = await smtp.mailTo("lin@people.test");
+    await page.goto(linkIn(mail.text));
+    // The page says what the click does: it confirms the subscription, not a sign-in.
+    await expect.poll(() => page.getByRole("heading", { name: "Mail each new changelog entry to lin@people.test?" }).isVisible()).toBe(true);
+    await everyView(page, "portal-changelog-subscribe-confirm");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Done: each new entry will be mailed to you.");
+    const reader = await h.database.db
+      .selectFrom("users")
+      .select("follows_changelog")
+      .where("workspace_id", "=", ws.id)
+      .where("email", "=", "lin@people.test")
+      .executeTakeFirstOrThrow();
+    expect(reader.follows_changelog).toBe(1);
+    await context.close();
+  });
+});
