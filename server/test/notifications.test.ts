@@ -132,6 +132,41 @@ describe("notifications", () => {
     expect(merged.text).toContain(`/p/${ws.slug}/posts/${other}`);
   });
 
+  it("tells a merge into a private board's post without its title, and the mail's link shows no way to it", async () => {
+    const { ws, call, person, post, mail } = await setUp();
+    const voter = await person("voter");
+    const idea = await post("Offline mode");
+    await call("POST", `/posts/${idea}/votes`, { userId: voter });
+    const hidden = await call("POST", "/boards", { name: "Internal", visibility: "private" });
+    const secret = (await call("POST", "/posts", { boardId: hidden.id, title: "Project Nightjar: offline sync for Acme" })).id as string;
+
+    await call("POST", `/posts/${idea}/merge`, { into: secret });
+    await pass();
+    const [told] = await settled(mail("voter"));
+    expect(told!.subject).toContain("Offline mode");
+    for (const part of [told!.subject, told!.text, told!.html]) {
+      expect(part).not.toContain("Nightjar");
+      expect(part).not.toContain(secret);
+    }
+    const link = told!.text.match(/https?:\/\/\S+/g)!.find((url) => url.includes("/posts/"))!;
+    expect(link).toBe(`${h.url}/p/${ws.slug}/posts/${idea}`);
+    const page = await (await fetch(link)).text();
+    expect(page).toContain("This idea was merged into another one");
+    expect(page).not.toContain(secret);
+
+    // Into a public post, the mail and the page name it and lead there.
+    const voter2 = await person("second");
+    const again = await post("Work offline");
+    const shown = await post("Offline support");
+    await call("POST", `/posts/${again}/votes`, { userId: voter2 });
+    await call("POST", `/posts/${again}/merge`, { into: shown });
+    await pass();
+    const [named] = await settled(mail("second"));
+    expect(named!.text).toContain("Offline support");
+    expect(named!.text).toContain(`/p/${ws.slug}/posts/${shown}`);
+    expect(await (await fetch(`${h.url}/p/${ws.slug}/posts/${again}`)).text()).toContain(`/p/${ws.slug}/posts/${shown}`);
+  });
+
   it("gathers what happens within the window into one mail, and sends a digest at its hour", async () => {
     const { call, person, post, statuses, mail } = await setUp();
     const [quick, daily] = [await person("quick"), await person("daily")];

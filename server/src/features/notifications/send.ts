@@ -5,6 +5,7 @@ import { type Line, type Links, lineOf } from "./mail/compose.js";
 import { DEFAULT_LANGUAGE, supportedLanguage } from "../../platform/i18n/languages.js";
 import { translator } from "../../platform/i18n/translator.js";
 import { mailRenderer } from "./mail/render.js";
+import { mergeAsShown, shownSurvivors } from "./mail/merge-survivors.js";
 import type { NotificationKind } from "./kinds.js";
 import { preferencesToken } from "./tokens.js";
 
@@ -116,6 +117,7 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       .where("n.mail_id", "in", ids)
       .orderBy("n.id")
       .execute();
+    const survivors = await shownSurvivors(db, items);
     const userIds = mails.map((m) => m.recipient_id).filter((id) => id.startsWith("usr_"));
     const memberIds = mails.map((m) => m.recipient_id).filter((id) => id.startsWith("mem_"));
     const users = userIds.length
@@ -152,7 +154,10 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       // Members read Heed in English, as the dashboard speaks; an end user in their language.
       const language = member ? DEFAULT_LANGUAGE : (supportedLanguage(user?.locale) ?? supportedLanguage(workspace.portal_language) ?? DEFAULT_LANGUAGE);
       const t = translator(language);
-      const lines: Line[] = mine.map((i) => lineOf(t, i.kind as NotificationKind, i.post_id, JSON.parse(i.data) as Record<string, unknown>, links));
+      const lines: Line[] = mine.map((i) => {
+        const data = JSON.parse(i.data) as Record<string, unknown>;
+        return lineOf(t, i.kind as NotificationKind, i.post_id, i.kind === "merged" && !member ? mergeAsShown(data, survivors) : data, links);
+      });
       const token = preferencesToken(services.notificationSecret, { workspaceId: workspace.id, recipientId: mail.recipient_id });
       const preferencesUrl = member ? `${base}/app/settings/notifications` : `${base}/p/${workspace.slug}/notifications?token=${token}`;
       const unsubscribeUrl = `${base}/p/${workspace.slug}/unsubscribe?token=${token}`;

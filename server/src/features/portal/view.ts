@@ -4,7 +4,7 @@ import { type PortalPostSchema, TEAM_ONLY_POST_FIELDS } from "./schema.js";
 import type { Ctx, Tx } from "../../platform/context.js";
 import type { CustomerCtx } from "../../http/credentials/customer-context.js";
 import { isId } from "../../platform/lib/ids.js";
-import { notFound } from "../../platform/errors.js";
+import { HeedError, notFound } from "../../platform/errors.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "../posts/index.js";
 
 /**
@@ -57,4 +57,15 @@ export async function findPublicPost(db: Db | Tx, ctx: Ctx, id: string): Promise
     .executeTakeFirst();
   if (!row) throw notFound("post", id);
   return row;
+}
+
+/** Whether the portal shows this post: a reader is pointed only to what they can open. */
+export async function isPublicPost(db: Db | Tx, ctx: Ctx, id: string): Promise<boolean> {
+  try {
+    await findPublicPost(db, ctx, id);
+    return true;
+  } catch (error) {
+    if (error instanceof HeedError && error.status === 404) return false;
+    throw error;
+  }
 }

@@ -32,10 +32,10 @@ export function lineOf(t: Translator, kind: NotificationKind, postId: string | n
     case "team_replied":
       return { headline: say("notify.teamReplied", { actor, title }), ...quote, link: { ...post, label: say("notify.readReply") } };
     case "merged":
-      return {
-        headline: say("notify.merged", { title, into: q(data.intoTitle) }),
-        link: { href: links.post(String(data.intoId)), label: say("notify.seeWhere") },
-      };
+      // Without `intoId` the post it went into is not the reader's to see: the merge is told, not where.
+      return typeof data.intoId === "string"
+        ? { headline: say("notify.merged", { title, into: q(data.intoTitle) }), link: { href: links.post(data.intoId), label: say("notify.seeWhere") } }
+        : { headline: say("notify.mergedUnshown", { title }), link: post };
     case "changelog_answered":
       return {
         headline: say("notify.changelogAnswered", { entry: String(data.entryTitle) }),

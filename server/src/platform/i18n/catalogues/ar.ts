@@ -178,6 +178,7 @@ export const ar: Catalogue = {
   "notify.statusChanged": "تغيّرت حالة {title} إلى {status}",
   "notify.teamReplied": "ردّ {actor} على {title}",
   "notify.merged": "دُمجت الفكرة {title} في {into}، وانتقل معها صوتك ومتابعتك",
+  "notify.mergedUnshown": "دُمجت الفكرة {title} في فكرة أخرى يتابعها الفريق، وانتقل معها صوتك ومتابعتك",
   "notify.changelogAnswered": "تم إطلاق فكرة تتابعها: {entry}",
   "notify.changelogPublished": "جديد: {entry}",
   "notify.newPost": "فكرة جديدة في {board}: {title}",

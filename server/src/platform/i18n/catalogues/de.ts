@@ -175,6 +175,8 @@ export const de: Catalogue = {
   "notify.statusChanged": "{title} hat jetzt den Status {status}",
   "notify.teamReplied": "{actor} hat zu {title} geantwortet",
   "notify.merged": "{title} wurde mit {into} zusammengeführt: Ihre Stimme zählt jetzt dort, und Sie folgen der Idee weiterhin",
+  "notify.mergedUnshown":
+    "{title} wurde mit einer anderen Idee zusammengeführt, die das Team verfolgt: Ihre Stimme zählt jetzt dort, und Sie folgen der Idee weiterhin",
   "notify.changelogAnswered": "Eine Idee, der Sie folgen, ist umgesetzt: {entry}",
   "notify.changelogPublished": "Neu: {entry}",
   "notify.newPost": "Neue Idee in {board}: {title}",

@@ -176,6 +176,7 @@ export const en = {
   "notify.statusChanged": "{title} is now {status}",
   "notify.teamReplied": "{actor} replied on {title}",
   "notify.merged": "{title} was merged into {into}: your vote and follow moved with it",
+  "notify.mergedUnshown": "{title} was merged into another idea the team tracks: your vote and follow moved with it",
   "notify.changelogAnswered": "An idea you follow is in: {entry}",
   "notify.changelogPublished": "New: {entry}",
   "notify.newPost": "New idea on {board}: {title}",

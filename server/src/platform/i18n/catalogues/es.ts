@@ -173,6 +173,7 @@ export const es: Catalogue = {
   "notify.statusChanged": "Nuevo estado de {title}: {status}",
   "notify.teamReplied": "{actor} respondió en {title}",
   "notify.merged": "{title} se fusionó con {into}: tu voto y tu seguimiento pasaron a esa idea",
+  "notify.mergedUnshown": "{title} se fusionó con otra idea que sigue el equipo: tu voto y tu seguimiento pasaron a esa idea",
   "notify.changelogAnswered": "Una idea que sigues ya está disponible: {entry}",
   "notify.changelogPublished": "Novedad: {entry}",
   "notify.newPost": "Nueva idea en {board}: {title}",

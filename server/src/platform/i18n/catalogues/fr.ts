@@ -175,6 +175,7 @@ export const fr: Catalogue = {
   "notify.statusChanged": "Nouveau statut pour {title} : {status}",
   "notify.teamReplied": "{actor} a répondu à propos de {title}",
   "notify.merged": "L’idée {title} a été fusionnée avec {into} : votre vote et votre suivi y ont été transférés",
+  "notify.mergedUnshown": "L’idée {title} a été fusionnée avec une autre idée suivie par l’équipe : votre vote et votre suivi y ont été transférés",
   "notify.changelogAnswered": "Une idée que vous suivez est disponible : {entry}",
   "notify.changelogPublished": "Nouveauté : {entry}",
   "notify.newPost": "Nouvelle idée dans {board} : {title}",

@@ -172,6 +172,7 @@ export const ja: Catalogue = {
   "notify.statusChanged": "{title}のステータスが「{status}」になりました",
   "notify.teamReplied": "{actor}が{title}に返信しました",
   "notify.merged": "{title}は{into}に統合されました。投票とフォローも引き継がれています",
+  "notify.mergedUnshown": "{title}はチームが管理する別のアイデアに統合されました。投票とフォローも引き継がれています",
   "notify.changelogAnswered": "フォロー中のアイデアが実現しました：{entry}",
   "notify.changelogPublished": "新しい更新情報：{entry}",
   "notify.newPost": "{board}に新しいアイデア：{title}",

@@ -173,6 +173,7 @@ export const ptBR: Catalogue = {
   "notify.statusChanged": "Novo status de {title}: {status}",
   "notify.teamReplied": "{actor} respondeu em {title}",
   "notify.merged": "A ideia {title} foi mesclada com {into}: seu voto e seu acompanhamento foram transferidos",
+  "notify.mergedUnshown": "A ideia {title} foi mesclada com outra ideia que a equipe acompanha: seu voto e seu acompanhamento foram transferidos",
   "notify.changelogAnswered": "Uma ideia que você segue foi lançada: {entry}",
   "notify.changelogPublished": "Novidade: {entry}",
   "notify.newPost": "Nova ideia em {board}: {title}",

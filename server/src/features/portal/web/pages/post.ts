@@ -4,8 +4,10 @@ import { listPortalEntriesAnnouncing } from "../../changelog.js";
 import { listPortalComments, type PortalCommentView } from "../../comments.js";
 import { getPortalPost } from "../../posts.js";
 import { getPortalWorkspace } from "../../workspace.js";
+import { isPublicPost } from "../../view.js";
 import { plainExcerpt } from "../../../../../../packages/shared/src/markdown.js";
 import { PageQuery } from "../../../../platform/fields.js";
+import { reader } from "../../../../platform/context.js";
 import type { PortalRequest } from "../context.js";
 import { publicIssueStates } from "../../../integrations/index.js";
 import { isFollowing } from "../../../notifications/index.js";
@@ -57,11 +59,13 @@ export async function postPage(
 ): Promise<Html> {
   const { t } = r.frame;
   const post = await getPortalPost({ ctx: r.ctx, input: { id } });
-  const [workspace, comments, entries, tracked] = await Promise.all([
+  const [workspace, comments, entries, tracked, survivorShown] = await Promise.all([
     getPortalWorkspace({ ctx: r.ctx }),
     listPortalComments({ ctx: r.ctx, input: { postId: post.id, ...z.object(PageQuery).parse({ limit: 100, cursor: query.comments }) } }),
     listPortalEntriesAnnouncing({ ctx: r.ctx, input: { postId: post.id } }),
     publicIssueStates(r.ctx, post.id),
+    // Merged into a post on a private board: the merge is told, the post it went into is not.
+    post.mergedInto ? isPublicPost(reader(r.ctx), r.ctx, post.mergedInto) : false,
   ]);
   const board = workspace.boards.find((b) => b.id === post.boardId);
   const author = (c: { author: PortalCommentView["author"] }) => (c.author ? (c.author.name ?? t.t("post.anonymous")) : t.t("post.team"));
@@ -80,7 +84,7 @@ export async function postPage(
       ...(board ? { newIdea: `${r.frame.base}/b/${board.slug}/new` } : {}),
     },
     html`<p class="meta">${board ? html`<a href="${r.frame.base}/b/${board.slug}">${board.name}</a>` : ""}</p>
-${post.mergedInto ? html`<p class="notice" role="note">${t.t("post.merged")} <a href="${r.frame.base}/posts/${post.mergedInto}">${t.t("post.mergedLink")}</a></p>` : ""}
+${post.mergedInto ? html`<p class="notice" role="note">${t.t("post.merged")}${survivorShown ? html` <a href="${r.frame.base}/posts/${post.mergedInto}">${t.t("post.mergedLink")}</a>` : ""}</p>` : ""}
 <div class="post-head">
 ${voteForm(r.frame, post)}
 <div>
