@@ -5,6 +5,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { nowIso } from "../../platform/lib/clock.js";
+import { truncateWalSoon } from "../../platform/db/truncate-wal.js";
 import { requireScope } from "../../platform/scopes.js";
 import { recountRevenue } from "../posts/index.js";
 import { scrubStoredCopies } from "./personal-data/copies.js";
@@ -117,7 +118,9 @@ async function erase(tx: Tx, ctx: Ctx, id: string): Promise<UserErasure> {
  */
 export async function eraseUser({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<UserErasure> {
   requireScope(ctx.actor.scopes, "users:write");
-  return inTransaction(ctx, (tx) => erase(tx, ctx, input.id));
+  const erasure = await inTransaction(ctx, (tx) => erase(tx, ctx, input.id));
+  truncateWalSoon(ctx.services.db, ctx.services.dialect);
+  return erasure;
 }
 
 /** `DELETE /users/{id}`: the same erasure, of a user not yet deleted (a second DELETE is a 404). */
@@ -127,4 +130,5 @@ export async function deleteUser({ ctx, input }: { ctx: Ctx; input: { id: string
     if (!(await findUser(tx, ctx, input.id))) throw notFound("end user", input.id);
     await erase(tx, ctx, input.id);
   });
+  truncateWalSoon(ctx.services.db, ctx.services.dialect);
 }

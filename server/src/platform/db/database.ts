@@ -78,6 +78,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
+    // Deleted content is overwritten with zeros, so an erased person's data does not stay in freed
+    // pages of the file (truncate-wal.ts does the same for the log).
+    sqlite.pragma("secure_delete = ON");
     // Each statement planned once, not again for every new value bound to it (planner-stability.ts).
     enablePlannerStability(sqlite);
     // 16 MiB of page cache (default 2 MiB): index inserts in random key order stop thrashing. 64 MiB
