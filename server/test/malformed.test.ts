@@ -180,6 +180,16 @@ describe.each(routes())("$method $path ($id)", (route) => {
     expect(form.status).toBe(415);
     const plain = await expectError(route.method, path, { body: '{"title":"x"}', headers: { "content-type": "text/plain" } }, "text/plain");
     expect(plain.status).toBe(415);
+    // JSON is read as UTF-8: a body that says it is another charset is refused, not misread.
+    const utf16 = await expectError(route.method, path, { body: '{"title":"x"}', headers: { "content-type": "application/json; charset=utf-16" } }, "utf-16");
+    expect(utf16.status).toBe(415);
+    const latin1 = await expectError(
+      route.method,
+      path,
+      { body: '{"title":"x"}', headers: { "content-type": 'application/json; charset="ISO-8859-1"' } },
+      "latin-1",
+    );
+    expect(latin1.status).toBe(415);
     for (const value of [null, [], 1, "string", true, [{ title: "x" }]]) {
       const res = await expectError(route.method, path, { json: value }, `top-level ${JSON.stringify(value)}`);
       expect(res.status).toBe(400);

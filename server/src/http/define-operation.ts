@@ -7,6 +7,7 @@ import { authenticateRoute } from "./auth.js";
 import type { AppEnv } from "./env.js";
 import { answeredWithEtag, type Maker } from "./answers.js";
 import { idempotent } from "./idempotency/middleware.js";
+import { utf8JsonOnly } from "./json-charset.js";
 import { ConditionalHeaders, errorResponses, IdempotencyHeaders, jsonBody, jsonContent, NOT_MODIFIED } from "./openapi.js";
 import { credentialLine, securityOf, type RouteCredential } from "./route-security.js";
 import { verbArgs, type VerbArgs } from "./verb-args.js";
@@ -207,7 +208,7 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
       ...(reads ? { 304: NOT_MODIFIED } : {}),
       ...errorResponses({ credential: spec.credential, write: writes, body: spec.body !== undefined, extra: spec.errors }),
     },
-    middleware: [authenticateRoute(spec.credential)],
+    middleware: spec.body ? [authenticateRoute(spec.credential), utf8JsonOnly] : [authenticateRoute(spec.credential)],
   });
   // A read that only calls its verb never needs a Response made from its result (readMaker).
   const handler = () => (typeof serve === "function" ? serve : callHandler(spec, serve)) as never;
