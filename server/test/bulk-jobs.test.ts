@@ -129,6 +129,19 @@ describe("bulk jobs", () => {
       (await h.call("POST", "/v1/posts/bulk", { key: w.key, json: { filters: { sort: "votes" }, action: { kind: "owner", ownerId: null } } })).status,
     ).toBe(400);
     expect((await h.call("GET", `/v1/bulk-jobs/${(await other.start({}, { kind: "owner", ownerId: null })).id}`, { key: w.key })).status).toBe(404);
+    // A filter naming another workspace's board, status or tag would match nothing: refused at its field.
+    const otherTag = (await h.call("POST", "/v1/tags", { key: other.key, json: { name: "theirs" } })).body.id as string;
+    for (const [field, id] of [
+      ["boardId", other.boardId],
+      ["status", other.status("Open")],
+      ["tag", otherTag],
+    ] as const) {
+      const res = await h.call("POST", "/v1/posts/bulk", { key: w.key, json: { filters: { [field]: id }, action: { kind: "owner", ownerId: null } } });
+      expect([res.status, res.body.errors?.[0]?.pointer, res.body.errors?.[0]?.code], field).toEqual([400, `/filters/${field}`, "unknown_reference"]);
+    }
+    expect(
+      (await h.call("POST", "/v1/posts/bulk", { key: w.key, json: { filters: { status: "open" }, action: { kind: "owner", ownerId: null } } })).status,
+    ).toBe(202);
 
     for (let i = 0; i < 120; i++) await w.post(`Roadmap idea ${i}`);
     const made = await w.start({ q: "roadmap" }, { kind: "status", statusId: w.status("Planned") });

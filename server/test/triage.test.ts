@@ -132,6 +132,19 @@ describe("triage views", () => {
     for (const json of bad) expect((await h.call("PUT", "/v1/saved-views", { key: mine, json })).status, JSON.stringify(json)).toBe(400);
     expect((await h.call("GET", "/v1/saved-views", { key: mine })).body.data).toEqual(views);
 
+    // A view naming another workspace's board would show nothing: refused at its field. One naming
+    // this workspace's board is kept, and saving again still works once that board is deleted.
+    const stranger = await h.workspace();
+    const theirBoard = await stranger.boardId();
+    const foreign = await h.call("PUT", "/v1/saved-views", { key: mine, json: { data: [...views, { name: "Theirs", filters: { boardId: theirBoard } }] } });
+    expect([foreign.status, foreign.body.errors?.[0]?.pointer]).toEqual([400, "/data/2/filters/boardId"]);
+    const admin = await ws.key();
+    const board = (await h.call("POST", "/v1/boards", { key: admin, json: { name: "Billing" } })).body.id as string;
+    const billing = { name: "Billing", filters: { boardId: board } };
+    expect((await h.call("PUT", "/v1/saved-views", { key: mine, json: { data: [...views, billing] } })).status).toBe(200);
+    expect((await h.call("DELETE", `/v1/boards/${board}`, { key: admin })).status).toBe(204);
+    expect((await h.call("PUT", "/v1/saved-views", { key: mine, json: { data: [billing, ...views] } })).status).toBe(200);
+
     await h.call("PUT", "/v1/saved-views", { key: mine, json: { data: [views[1]] } });
     expect((await h.call("GET", "/v1/saved-views", { key: mine })).body.data).toEqual([views[1]]);
     const audit = await h.database.db
@@ -140,6 +153,6 @@ describe("triage views", () => {
       .where("workspace_id", "=", ws.id)
       .where("action", "=", "saved_views.replaced")
       .execute();
-    expect(audit).toHaveLength(2);
+    expect(audit).toHaveLength(4);
   });
 });

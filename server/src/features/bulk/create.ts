@@ -6,7 +6,7 @@ import { HeedError } from "../../platform/errors.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import { requireScope } from "../../platform/scopes.js";
-import { checkBoard, checkOwner, checkTags, matchingPosts, resolveStatus } from "../posts/index.js";
+import { checkBoard, checkFilterReferences, checkOwner, checkTags, matchingPosts, resolveStatus } from "../posts/index.js";
 import { type BulkAction, type CreateBulkJobSchema, MOST_POSTS_PER_JOB } from "./schema.js";
 import { type BulkJobView, findBulkJob, toBulkJobView } from "./view.js";
 
@@ -28,6 +28,7 @@ export async function createBulkJob({ ctx, input }: { ctx: Ctx; input: CreateBul
   requireScope(ctx.actor.scopes, "posts:write");
   return inTransaction(ctx, async (tx) => {
     await checkAction(tx, ctx, input.action);
+    await checkFilterReferences(tx, ctx, input.filters, "/filters");
     const matching = await matchingPosts(tx, ctx, input.filters);
     const counted = matching ? await matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow() : { n: 0 };
     const total = Number(counted.n);

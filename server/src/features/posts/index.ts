@@ -4,6 +4,7 @@ export { noteActivity } from "./activity-marks.js";
 export { announceNewPost, insertPost } from "./create.js";
 export { matchingPosts, postPage } from "./list.js";
 export { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
+export { checkFilterReferences } from "./filter-references.js";
 export { recountPosts } from "./recount.js";
 export { postsVotedByCompany, recountRevenue } from "./revenue.js";
 export { postsLike } from "./similar.js";

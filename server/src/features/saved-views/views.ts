@@ -4,6 +4,7 @@ import { inTransaction, reader, type Ctx } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { SavedViewFiltersSchema, type SavedViewSchema } from "./schema.js";
+import { checkFilterReferences } from "../posts/index.js";
 
 // Saved views: a member's named sets of inbox filters ("Enterprise asks", "Billing, unanswered"),
 // theirs alone, in their order. They only serve reading posts, so `posts:read` is all they need.
@@ -34,6 +35,9 @@ export async function replaceSavedViews({ ctx, input }: { ctx: Ctx; input: { dat
   requireScope(ctx.actor.scopes, "posts:read");
   const owner = ownerOf(ctx);
   await inTransaction(ctx, async (tx) => {
+    const stored = await tx.selectFrom("saved_views").select("filters").where("workspace_id", "=", ctx.workspace.id).where("owner_id", "=", owner).execute();
+    const kept = new Set(stored.flatMap((row) => Object.values(JSON.parse(row.filters) as Record<string, unknown>).filter((v) => typeof v === "string")));
+    for (const [i, view] of input.data.entries()) await checkFilterReferences(tx, ctx, view.filters, `/data/${i}/filters`, kept);
     await tx.deleteFrom("saved_views").where("workspace_id", "=", ctx.workspace.id).where("owner_id", "=", owner).execute();
     if (input.data.length > 0) {
       await tx
