@@ -13,6 +13,9 @@ type Operation = {
   responses: Record<string, { content?: Record<string, unknown> }>;
 };
 
+/** A provider's webhook: secured by the provider's signature alone. */
+const signed = (op: Operation) => op.security.length > 0 && op.security.every((s) => Object.keys(s).every((k) => k.endsWith("Signature")));
+
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 with paths relative to the /v1 server, as the seed writes them", async () => {
     const res = await h.call("GET", "/openapi.json");
@@ -24,6 +27,21 @@ describe("the OpenAPI document", () => {
     expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     expect(res.body.components.securitySchemes.publicKey).toMatchObject({ type: "apiKey", in: "header", name: "x-service-public-key" });
     expect(res.body.components.securitySchemes.userToken).toMatchObject({ type: "apiKey", in: "header", name: "x-service-user-token" });
+  });
+
+  it("documents a tracker's webhook as the JSON object it is, with the provider's signature as its security", async () => {
+    const doc = (await h.call("GET", "/openapi.json")).body;
+    for (const [provider, scheme, header] of [
+      ["github", "githubSignature", "X-Hub-Signature-256"],
+      ["linear", "linearSignature", "Linear-Signature"],
+    ] as const) {
+      const op = doc.paths[`/integrations/${provider}/{id}/webhook`].post as Operation;
+      expect(op.security).toEqual([{ [scheme]: [] }]);
+      expect(doc.components.securitySchemes[scheme]).toMatchObject({ type: "apiKey", in: "header", name: header });
+      expect(op.requestBody?.content).toEqual({ "application/json": { schema: { type: "object", description: expect.any(String), additionalProperties: true } } });
+      // A delivery whose signature does not match is refused: integrations.test.ts sends them.
+      expect(op.responses["401"], provider).toBeDefined();
+    }
   });
 
   it("documents every registered route, with its permission and every refusal the code gives", async () => {
@@ -38,14 +56,16 @@ describe("the OpenAPI document", () => {
           op.operationId,
         ).toBe(true);
         expect(/^\/(identify|track|portal\/)/.test(Object.keys(doc.paths).find((p) => Object.values(doc.paths[p]).includes(op))!), op.operationId).toBe(true);
+      } else if (signed(op)) {
+        // A tracker's webhook: its provider's signature over the body, no Heed credential.
+        const path = Object.keys(doc.paths).find((p) => Object.values(doc.paths[p]).includes(op))!;
+        expect(/^\/integrations\/(github|linear)\/\{id\}\/webhook$/.test(path), op.operationId).toBe(true);
       } else if (op.security.length === 0 || op.security.every((s) => Object.keys(s).join() === "session")) {
         // No credential (signing in) or the session alone: the person's own account, under /auth/,
-        // or the signed-in member's own notifications, under /notifications; a tracker's webhook
-        // carries its provider's signature instead.
+        // or the signed-in member's own notifications, under /notifications.
         const path = Object.keys(doc.paths).find((p) => Object.values(doc.paths[p]).includes(op))!;
         const ownAccount = path.startsWith("/auth/") || (op.security.length > 0 && (path === "/notifications" || path.startsWith("/notifications/")));
-        const trackerWebhook = op.security.length === 0 && /^\/integrations\/(github|linear)\/\{id\}\/webhook$/.test(path);
-        expect(ownAccount || trackerWebhook, op.operationId).toBe(true);
+        expect(ownAccount, op.operationId).toBe(true);
       } else {
         // A team route: an API key, or the dashboard session, holding one permission.
         const scope = op.security[0]?.apiKey?.[0];
@@ -60,7 +80,8 @@ describe("the OpenAPI document", () => {
       }
       // Every write of a key or the customer side takes Idempotency-Key; the session's own routes
       // (/auth/…) are never remembered, since their answers set cookies.
-      const accountRoute = op.security.length === 0 || op.security.every((s) => Object.keys(s).join() === "session");
+      // A provider's webhook is acknowledged by its delivery id instead.
+      const accountRoute = op.security.length === 0 || op.security.every((s) => Object.keys(s).join() === "session") || signed(op);
       // A file upload (an import's CSV) streams its body unread: no key, whose fingerprint would buffer it.
       const upload = op.requestBody !== undefined && !("application/json" in op.requestBody.content);
       if (["post", "put", "patch", "delete"].includes(method) && !upload) {

@@ -15,6 +15,8 @@ type Security = Record<string, string[]>[];
 
 function credential(security: Security): string {
   if (security.length === 0) return "none";
+  // A provider's webhook: its signature over the body, no Heed credential.
+  if (security.length === 1 && Object.keys(security[0]!).every((k) => k.endsWith("Signature"))) return `signed ${Object.keys(security[0]!).join("+")}`;
   if (security.every((s) => Object.keys(s).join() === "session")) return "session";
   if (!security.some((s) => "publicKey" in s)) {
     const kinds = security.map((s) => Object.keys(s).join("+")).join("|");

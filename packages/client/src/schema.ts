@@ -1785,7 +1785,7 @@ export interface paths {
         put?: never;
         /**
          * Receive GitHub's webhook
-         * @description Where GitHub reports issue changes (the integration's `receiveUrl`). Verified with `X-Hub-Signature-256` against the integration's signing secret (401 when it does not match); a delivery id received before is acknowledged and changes nothing. A linked issue's new state moves its posts through the `statusMapping`. No credential.
+         * @description Where GitHub reports issue changes (the integration's `receiveUrl`). Verified with `X-Hub-Signature-256` against the integration's signing secret (401 when it does not match); a delivery id received before is acknowledged and changes nothing. A linked issue's new state moves its posts through the `statusMapping`. No Heed credential: the provider's signature over the body.
          */
         post: operations["receiveGitHubWebhook"];
         delete?: never;
@@ -1805,7 +1805,7 @@ export interface paths {
         put?: never;
         /**
          * Receive Linear's webhook
-         * @description Where Linear reports issue changes (the integration's `receiveUrl`). Verified with `Linear-Signature` (and `webhookTimestamp` within a minute) against the integration's signing secret (401 when it does not match); a delivery id received before is acknowledged and changes nothing. A linked issue's new state moves its posts through the `statusMapping`. No credential.
+         * @description Where Linear reports issue changes (the integration's `receiveUrl`). Verified with `Linear-Signature` (and `webhookTimestamp` within a minute) against the integration's signing secret (401 when it does not match); a delivery id received before is acknowledged and changes nothing. A linked issue's new state moves its posts through the `statusMapping`. No Heed credential: the provider's signature over the body.
          */
         post: operations["receiveLinearWebhook"];
         delete?: never;
@@ -25230,7 +25230,9 @@ export interface operations {
         /** @description GitHub's delivery, exactly as sent. */
         requestBody: {
             content: {
-                "application/json": string;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -25380,7 +25382,9 @@ export interface operations {
         /** @description Linear's delivery, exactly as sent. */
         requestBody: {
             content: {
-                "application/json": string;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {

@@ -76,6 +76,24 @@ export function registerSecuritySchemes(v1: OpenAPIHono<AppEnv>): void {
     description:
       "How a receiver knows a delivery comes from Heed: `webhook-signature` holds `v1,<base64 HMAC-SHA256 of webhook-id.webhook-timestamp.body>` under the endpoint's secret (Standard Webhooks).",
   });
+  registerProviderSignatures(register);
+}
+
+/** The trackers' signatures over the webhooks they send (route-security.ts, `providerSignature`). */
+function registerProviderSignatures(register: (name: string, scheme: { type: "apiKey"; in: "header"; name: string; description: string }) => void): void {
+  register("githubSignature", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Hub-Signature-256",
+    description: "GitHub's signature of a webhook delivery: `sha256=<hex HMAC-SHA256 of the raw body>` under the integration's signing secret.",
+  });
+  register("linearSignature", {
+    type: "apiKey",
+    in: "header",
+    name: "Linear-Signature",
+    description:
+      "Linear's signature of a webhook delivery: the hex HMAC-SHA256 of the raw body under the integration's signing secret; the body's `webhookTimestamp` must be within a minute.",
+  });
 }
 
 export function apiDocumentOf(v1: OpenAPIHono<AppEnv>, publicUrl: string) {

@@ -56,6 +56,12 @@ export interface OperationSpec {
    * own size limit (app.ts leaves it out of BODY_LIMIT_BYTES).
    */
   upload?: { mediaType: string; description: string };
+  /**
+   * A JSON body read as the bytes it was sent in (a provider's webhook, whose signature is over
+   * them): documented as the object it is, left unparsed for the handler. `schema` is plain
+   * JSON Schema for the reference only; a zod schema here would be parsed by the validator.
+   */
+  rawJson?: { description: string; schema: { type: "object"; description: string; additionalProperties: true } };
   answer: Answer;
   /** Refusals beyond those of every route with this credential, method and body. */
   errors?: ErrorCode[];
@@ -185,6 +191,9 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
             content: { [spec.upload.mediaType]: { schema: { type: "string" as const, format: "binary" } } },
           },
         }
+      : {}),
+    ...(spec.rawJson
+      ? { body: { required: true, description: spec.rawJson.description, content: { "application/json": { schema: spec.rawJson.schema } } } }
       : {}),
   };
   const { answer } = spec;

@@ -16,7 +16,10 @@ export type RouteCredential =
   | { kind: "secret"; scope: Scope }
   | { kind: "public"; userToken: UserTokenUse }
   | { kind: "session"; member?: true }
-  | { kind: "none" };
+  | { kind: "none"; signature?: ProviderSignature };
+
+/** A provider's signature over a request's body: the credential of a webhook a provider sends. */
+export type ProviderSignature = "githubSignature" | "linearSignature";
 
 /** A secret API key holding `scope`. */
 export function secretKey(scope: Scope): Extract<RouteCredential, { kind: "secret" }> {
@@ -50,9 +53,17 @@ export function noCredential(): Extract<RouteCredential, { kind: "none" }> {
   return { kind: "none" };
 }
 
+/**
+ * No Heed credential: a provider's webhook, signed with the integration's secret over the raw body.
+ * The verb checks the signature (401 when it does not match); the document names it as the route's security.
+ */
+export function providerSignature(signature: ProviderSignature): Extract<RouteCredential, { kind: "none" }> {
+  return { kind: "none", signature };
+}
+
 /** The OpenAPI security requirement of the credential. */
 export function securityOf(credential: RouteCredential): Record<string, string[]>[] {
-  if (credential.kind === "none") return [];
+  if (credential.kind === "none") return credential.signature ? [{ [credential.signature]: [] }] : [];
   if (credential.kind === "session") return [{ session: [] }];
   if (credential.kind === "secret") return [{ apiKey: [credential.scope] }, { session: [credential.scope] }];
   if (credential.userToken === "required") return [{ publicKey: [], userToken: [] }];
@@ -62,7 +73,7 @@ export function securityOf(credential: RouteCredential): Record<string, string[]
 
 /** The sentence ending an operation's description, so the reference names the credential in words. */
 export function credentialLine(credential: RouteCredential): string {
-  if (credential.kind === "none") return "No credential.";
+  if (credential.kind === "none") return credential.signature ? "No Heed credential: the provider's signature over the body." : "No credential.";
   if (credential.kind === "session") return credential.member ? "Dashboard session only: the signed-in member's own." : "Dashboard session only.";
   if (credential.kind === "secret") return `Requires \`${credential.scope}\`.`;
   return credential.userToken === "required" ? "Public key and end-user token." : "Public key only.";
