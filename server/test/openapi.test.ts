@@ -38,7 +38,9 @@ describe("the OpenAPI document", () => {
       const op = doc.paths[`/integrations/${provider}/{id}/webhook`].post as Operation;
       expect(op.security).toEqual([{ [scheme]: [] }]);
       expect(doc.components.securitySchemes[scheme]).toMatchObject({ type: "apiKey", in: "header", name: header });
-      expect(op.requestBody?.content).toEqual({ "application/json": { schema: { type: "object", description: expect.any(String), additionalProperties: true } } });
+      expect(op.requestBody?.content).toEqual({
+        "application/json": { schema: { type: "object", description: expect.any(String), additionalProperties: true } },
+      });
       // A delivery whose signature does not match is refused: integrations.test.ts sends them.
       expect(op.responses["401"], provider).toBeDefined();
     }
