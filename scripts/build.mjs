@@ -1,9 +1,10 @@
 // npm run build (npm start runs it): bundles the server into one ESM file for plain Node, and
 // builds the dashboard with Vite into dist/dashboard, unless its sources are unchanged since the
 // last build, so that a restart without changes starts at once.
-// Usage: node scripts/build.mjs [outdir]   (default dist: dist/main.js and the background thread's
-// dist/background-entry.js; with an outdir, as tests that start servers do at once, the server
-// alone: the test run builds the dashboard once, first)
+// Usage: node scripts/build.mjs [outdir]   (default dist: dist/main.js, which checks Node's version
+// and starts dist/server.js, and the background thread's dist/background-entry.js; with an outdir,
+// as tests that start servers do at once, the server alone: the test run builds the dashboard once,
+// first)
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -33,8 +34,8 @@ function precompress(dir) {
 await build({
   // The background thread is an entry of its own (start/background.ts finds it beside main.js), so
   // that thread does not load the routes it never serves.
-  entryPoints: ["server/src/main.ts", "server/src/start/background-entry.ts"],
-  entryNames: "[name]",
+  // dist/main.js checks Node's version, then imports dist/server.js (start/entry.mjs).
+  entryPoints: { main: "server/src/start/entry.mjs", server: "server/src/main.ts", "background-entry": "server/src/start/background-entry.ts" },
   bundle: true,
   platform: "node",
   format: "esm",
