@@ -47,6 +47,8 @@ export interface Config {
   backgroundNice: number;
   /** WORKERS: HTTP server processes on this machine (node:cluster); 1 serves from the one process. */
   workers: number;
+  /** KEEP_ALIVE_TIMEOUT_SECONDS: how long an idle kept-alive connection stays open, in ms. */
+  keepAliveTimeoutMs: number;
   rateLimit: {
     /** Requests per window per bucket unless the key or its workspace sets its own. */
     perMinute: number;
@@ -128,6 +130,16 @@ export const environment = z.object({
   BACKGROUND_NICE: count(10).describe(
     "The nice value of the thread that runs the jobs, webhooks and notification mail, 0 to 19: higher yields more CPU to serving requests. Default 10.",
   ),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = raw ? wholeNumber(raw, ctx, "a whole number of seconds from 1 to 3600") : 65;
+      return value >= 1 && value <= 3600 ? value : refuse(ctx, "a whole number of seconds from 1 to 3600", String(raw));
+    })
+    .describe(
+      "How long an idle kept-alive connection stays open, in seconds: longer than the idle timeout of the load balancer in front (60 s on most), so it never reuses a connection Heed is closing. Default 65.",
+    ),
   WORKERS: z
     .string()
     .optional()
@@ -247,6 +259,7 @@ export function loadConfig(env = process.env): Config {
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
     backgroundNice: Math.min(19, vars.BACKGROUND_NICE),
     workers: vars.WORKERS,
+    keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     idempotencyTtlMs: vars.IDEMPOTENCY_TTL_HOURS * 3_600_000,
     userTokenTtlMs: vars.USER_TOKEN_TTL_SECONDS * 1000,
     webhooks: {

@@ -39,6 +39,7 @@ describe("loadConfig", () => {
       schedulerIntervalMs: 15_000,
       backgroundNice: 10,
       workers: 1,
+      keepAliveTimeoutMs: 65_000,
       idempotencyTtlMs: 24 * 3_600_000,
       userTokenTtlMs: 3_600_000,
       webhooks: { allowPrivate: false, pollMs: 100, timeoutMs: 15_000, retryScale: 1 },
@@ -61,6 +62,7 @@ describe("loadConfig", () => {
       SCHEDULER_INTERVAL_MS: "50",
       BACKGROUND_NICE: "5",
       WORKERS: "4",
+      KEEP_ALIVE_TIMEOUT_SECONDS: "120",
       IDEMPOTENCY_TTL_HOURS: "2",
       USER_TOKEN_TTL_SECONDS: "600",
       WEBHOOKS_ALLOW_PRIVATE: "true",
@@ -112,6 +114,7 @@ describe("loadConfig", () => {
       schedulerIntervalMs: 50,
       backgroundNice: 5,
       workers: 4,
+      keepAliveTimeoutMs: 120_000,
       idempotencyTtlMs: 2 * 3_600_000,
       userTokenTtlMs: 600_000,
       webhooks: { allowPrivate: true, pollMs: 20, timeoutMs: 1000, retryScale: 0.001 },
@@ -157,6 +160,8 @@ describe("loadConfig", () => {
     expect(refusal({ BODY_LIMIT_BYTES: "1.5" })).toBe("BODY_LIMIT_BYTES must be a whole number (got '1.5')");
     expect(refusal({ RATE_LIMIT_PER_MINUTE: "-1" })).toBe("RATE_LIMIT_PER_MINUTE must be a whole number (got '-1')");
     expect(refusal({ WORKERS: "many" })).toBe("WORKERS must be auto or a whole number (got 'many')");
+    // 0 would let an idle connection stay open for ever.
+    expect(refusal({ KEEP_ALIVE_TIMEOUT_SECONDS: "0" })).toBe("KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600 (got '0')");
     expect(refusal({ TRUST_PROXY: "false" })).toBe("TRUST_PROXY must be true or a whole number of proxies (got 'false')");
     expect(refusal({ WEBHOOK_RETRY_SCALE: "fast" })).toBe("WEBHOOK_RETRY_SCALE must be a number of 0 or more (got 'fast')");
     expect(refusal({ OIDC_ISSUER: "https://sso", OIDC_CLIENT_ID: "i" })).toBe("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");

@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Agent, get, type IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { userHash } from "../src/features/customers/identity-proof.js";
 import { freshDatabase, TEST_DB } from "./support/database.js";
@@ -69,6 +71,39 @@ describe("npm start", () => {
       expect(second.stdout()).not.toContain("heed_sk_");
       expect((await fetch(`${second.url}/v1/posts`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
       expect(await second.stop()).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("keeps an idle connection open longer than a load balancer does, and as long as KEEP_ALIVE_TIMEOUT_SECONDS says", { timeout: 60_000 }, async () => {
+    const database = await freshDatabase();
+    try {
+      for (const [env, seconds] of [
+        [{}, 65],
+        [{ KEEP_ALIVE_TIMEOUT_SECONDS: "2" }, 2],
+      ] as const) {
+        const server = await startServer(database.url, { SEED_DEMO: "0", ...env });
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        const first = await getOn(agent, `${server.url}/health`);
+        // Node announces the idle timeout it keeps; a balancer's pool reads it.
+        expect(first.headers["keep-alive"]).toBe(`timeout=${seconds}`);
+        // The same socket serves the next request: it was kept, not closed after Node's 5 s default.
+        const second = await getOn(agent, `${server.url}/health`);
+        expect(second.socket).toBe(first.socket);
+        if (seconds === 2) {
+          // And is closed by the server once idle for that long (waited for, at most 10 s).
+          await new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error("the idle connection stayed open")), 10_000);
+            second.socket.once("close", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+        }
+        agent.destroy();
+        expect(await server.stop()).toBe(0);
+      }
     } finally {
       await database.drop();
     }
@@ -143,3 +178,14 @@ describe("npm start", () => {
     }
   });
 });
+
+/** A GET through `agent`, read to its end: its headers and the socket it came on. */
+function getOn(agent: Agent, url: string): Promise<{ headers: IncomingMessage["headers"]; socket: Socket }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent }, (res) => {
+      const socket = res.socket;
+      res.resume();
+      res.on("end", () => resolve({ headers: res.headers, socket }));
+    }).on("error", reject);
+  });
+}

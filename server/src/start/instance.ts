@@ -40,7 +40,7 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
   const stopBackground = servingLoad ? startBackgroundThread(config, services, servingLoad.buffer) : undefined;
   const inFlight = inFlightRequests();
   const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations }, inFlight);
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer }, (info) => {
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer, serverOptions: keepAlive(config) }, (info) => {
     log.info("heed listening", {
       url: config.publicUrl,
       address: `${info.address}:${info.port}`,
@@ -89,4 +89,14 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
   }
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+/**
+ * Idle kept-alive connections stay open longer than a load balancer's own idle timeout (Node's 5 s
+ * default is shorter: a balancer then sends a request on a socket Heed is closing, and the request
+ * fails with "other side closed"). The wait for a request's headers must be longer still, or Node
+ * closes a reused connection between two requests.
+ */
+function keepAlive(config: Config) {
+  return { keepAliveTimeout: config.keepAliveTimeoutMs, headersTimeout: config.keepAliveTimeoutMs + 1_000 };
 }
