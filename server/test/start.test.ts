@@ -6,7 +6,7 @@ import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { userHash } from "../src/features/customers/identity-proof.js";
 import { freshDatabase, TEST_DB } from "./support/database.js";
-import { startServer } from "./support/processes.js";
+import { heed, startServer } from "./support/processes.js";
 
 // The README's first command, as a newcomer runs it: start on an empty database, read the printed
 // key and curl line, use them; a restart prints nothing secret again.
@@ -65,10 +65,28 @@ describe("npm start", () => {
         body: JSON.stringify({ email: "me@example.com", name: "Me", password: "my own passphrase" }),
       });
       expect((await joined.json()).workspaces).toEqual([expect.objectContaining({ slug: "demo", role: "owner" })]);
+      // Where to go next, in words: the dashboard, the portal, and the command that makes a new
+      // owner link when the printed one is lost, which works as printed.
+      await expect.poll(() => first.stdout()).toContain(`Heed is serving ${first.url}`);
+      expect(first.stdout()).toContain(`  dashboard:     ${first.url}/app\n`);
+      expect(first.stdout()).toContain(`  portal:        ${first.url}/p/demo\n`);
+      expect((await fetch(`${first.url}/p/demo`)).status).toBe(200);
+      const command = /a new owner invite for 'demo' \(the link is printed\): (?:DATABASE_URL='([^']+)' )?npx heed (.+)$/m.exec(first.stdout());
+      expect(command, first.stdout()).not.toBeNull();
+      expect(command![1]).toBe(database.url.replace(/\/\/postgres:?@/, "//postgres@"));
+      const minted = await heed(
+        command![2]!.split(" ").map((arg) => arg.replace("you@example.com", "again@example.com")),
+        database.url,
+      );
+      expect(minted.code, minted.stderr).toBe(0);
+      const again = /\/app\/invite\/[\w-]{43}/.exec(minted.stdout)?.[0];
+      expect(again, minted.stdout).toBeDefined();
+      expect((await fetch(`${first.url}/v1/auth/invites/${again!.split("/").pop()}`)).status).toBe(200);
       expect(await first.stop()).toBe(0);
 
       const second = await startServer(database.url, { SEED_DEMO: "1" });
       expect(second.stdout()).not.toContain("heed_sk_");
+      await expect.poll(() => second.stdout()).toContain(`  dashboard:     ${second.url}/app\n`);
       expect((await fetch(`${second.url}/v1/posts`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
       expect(await second.stop()).toBe(0);
     } finally {

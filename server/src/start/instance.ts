@@ -13,6 +13,7 @@ import { bootstrapDemo } from "../cli/seed/demo.js";
 import { startBackgroundThread } from "./background.js";
 import { servicesOf } from "./services.js";
 import { shareServingLoad } from "./serving-load.js";
+import { whereToFind } from "./where-to-find.js";
 
 /**
  * One serving process. `whole`: the only one (WORKERS=1), which also migrates, creates the demo
@@ -48,6 +49,7 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
       node: process.version,
       ...(role === "worker" ? { worker: process.pid } : {}),
     });
+    if (role === "whole") void whereToFind(services, config.databaseUrl).then((lines) => process.stdout.write(`${lines.join("\n")}\n`));
   });
 
   const DRAIN_MS = 10_000;

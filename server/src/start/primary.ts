@@ -7,6 +7,7 @@ import { log } from "../platform/lib/log.js";
 import { bootstrapDemo } from "../cli/seed/demo.js";
 import { startBackgroundThread } from "./background.js";
 import { servicesOf } from "./services.js";
+import { whereToFind } from "./where-to-find.js";
 
 /** A worker that dies this soon after it started is not restarted again and again. */
 const RESTART_BACKOFF_MS = 1000;
@@ -41,6 +42,7 @@ export async function runPrimary(config: Config): Promise<void> {
   });
   for (let i = 0; i < config.workers; i++) fork();
   log.info("serving with workers", { workers: config.workers });
+  process.stdout.write(`${(await whereToFind(services, config.databaseUrl)).join("\n")}\n`);
 
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -39,7 +39,6 @@ export async function bootstrapDemo(services: Services): Promise<void> {
     "",
     "Try it:",
     `  curl -H "Authorization: Bearer ${key}" '${services.publicUrl}/v1/posts?sort=votes&limit=10'`,
-    `  API reference: ${services.publicUrl}/docs`,
     "",
     ...signedIdentifyExample(services.publicUrl, workspace.public_key, workspace.identity_secret),
   ];
