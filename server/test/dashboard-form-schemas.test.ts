@@ -107,8 +107,10 @@ const TABLE: Record<string, Record<string, FormBody | NotABody>> = {
     inviteSchema: { operations: ["createInvite"] },
   },
   "settings/sessions": {
+    enrolSchema: { operations: ["enrolTwoFactor"] },
     confirmSchema: { operations: ["confirmTwoFactor"] },
     proofSchema: { operations: ["renewRecoveryCodes", "disableTwoFactor"] },
+    linkSchema: { operations: ["startIdentityLink"] },
   },
   "settings/webhooks": {
     endpointSchema: { operations: ["createWebhookEndpoint", "updateWebhookEndpoint"] },

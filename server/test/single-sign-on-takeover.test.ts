@@ -47,9 +47,9 @@ async function ownerSetsProvider(owner: TestSession) {
   expect(set.status, JSON.stringify(set.body)).toBe(200);
 }
 
-/** Links the provider to the signed-in account as Settings does: the API answers where to go, the browser goes. */
+/** Links the provider to the signed-in account as Settings does (with the password): the API answers where to go, the browser goes. */
 async function linkAs(who: TestSession) {
-  const start = await h.call("POST", "/v1/auth/oidc/link", { headers: who.headers, json: {} });
+  const start = await h.call("POST", "/v1/auth/oidc/link", { headers: who.headers, json: { password: PASSWORD } });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const flow = start.headers
     .getSetCookie()
@@ -101,7 +101,7 @@ describe("a workspace's single sign-on cannot make an admin the owner", () => {
     const owner = await signedIn(h, ws, "owner");
     await ownerSetsProvider(owner);
     const admin = await signedIn(h, ws, "admin");
-    idp.as(person(`admin-${ws.slug}`, `someone-else-${ws.slug}@globex.test`));
+    idp.as(person(`admin-${ws.slug}`, admin.email));
     const linked = await linkAs(admin);
     expect([linked.status, linked.location], linked.body).toEqual([302, "/app/settings/sessions"]);
     const identities = await h.call("GET", "/v1/auth/identities", { headers: admin.cookieOnly });
@@ -115,7 +115,7 @@ describe("a workspace's single sign-on cannot make an admin the owner", () => {
     expect(signIn.status, signIn.body).toBe(302);
     const session = await h.call("GET", "/v1/auth/session", { headers: { cookie: `heed_session=${signIn.heedCookies.get("heed_session")}` } });
     expect(session.body.account.email).toBe(admin.email);
-    // The provider owns the second factor: a workspace that requires one accepts its sign-in.
+    // Linked with the account's proof, the provider's sign-in counts as a second factor.
     expect(session.body.secondFactor).toBe(true);
 
     // The same identity cannot then be linked to the owner's account too.
@@ -128,13 +128,13 @@ describe("a workspace's single sign-on cannot make an admin the owner", () => {
     const owner = await signedIn(h, ws, "owner");
     await ownerSetsProvider(owner);
     const admin = await signedIn(h, ws, "admin");
-    const start = await h.call("POST", "/v1/auth/oidc/link", { headers: admin.headers, json: {} });
+    const start = await h.call("POST", "/v1/auth/oidc/link", { headers: admin.headers, json: { password: PASSWORD } });
     const flow = start.headers
       .getSetCookie()
       .find((c) => c.startsWith("heed_oidc="))!
       .split(";")[0]!;
     // The admin's flow cookie finishes in a browser signed in as the owner: nothing is linked.
-    idp.as(person(`swap-${ws.slug}`, `swap-${ws.slug}@globex.test`));
+    idp.as(person(`swap-${ws.slug}`, admin.email));
     const swapped = await browse(h, start.body.url, { heed_session: owner.cookie.split("=")[1]!, heed_oidc: flow.slice("heed_oidc=".length) });
     expect([swapped.status, JSON.parse(swapped.body).code]).toEqual([401, "invalid_credential"]);
     expect(await h.database.db.selectFrom("account_identities").select("subject").where("subject", "=", `swap-${ws.slug}`).execute()).toEqual([]);
@@ -143,7 +143,9 @@ describe("a workspace's single sign-on cannot make an admin the owner", () => {
     expect((await h.call("POST", "/v1/auth/oidc/link", { headers: { ...admin.headers, "x-csrf-token": "nope" }, json: {} })).status).toBe(403);
     expect((await h.call("POST", "/v1/auth/oidc/link", { headers: { ...admin.headers, origin: "https://evil.example" }, json: {} })).status).toBe(403);
     expect((await h.call("POST", "/v1/auth/oidc/link", { key: await ws.key(), json: {} })).status).toBe(401);
-    expect((await h.call("POST", "/v1/auth/oidc/link", { headers: admin.headers, json: { redirect: "https://evil.example" } })).status).toBe(400);
+    expect(
+      (await h.call("POST", "/v1/auth/oidc/link", { headers: admin.headers, json: { redirect: "https://evil.example", password: PASSWORD } })).status,
+    ).toBe(400);
   });
 });
 
@@ -183,7 +185,7 @@ describe("a provider that does not answer", () => {
     expect(program.body.detail).toContain("Single sign-on is unavailable");
     const page = await fetch(`${h.url}/v1/auth/oidc/start?workspace=${ws.slug}`, { headers: { accept: "text/html" }, redirect: "manual" });
     expect([page.status, page.headers.get("location")]).toEqual([302, `/app/sign-in?sso=unavailable&workspace=${ws.slug}`]);
-    const link = await h.call("POST", "/v1/auth/oidc/link", { headers: owner.headers, json: {} });
+    const link = await h.call("POST", "/v1/auth/oidc/link", { headers: owner.headers, json: { password: PASSWORD } });
     expect(link.status).toBe(502);
   });
 });

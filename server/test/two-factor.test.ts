@@ -1,30 +1,19 @@
-import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { createInvite } from "../src/features/invites/invites.js";
 import { createPasswordResetLink } from "../src/features/accounts/password-reset.js";
-import { nowMs, shiftClock } from "../src/platform/lib/clock.js";
+import { shiftClock } from "../src/platform/lib/clock.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { PASSWORD, signedIn, signInAs, type TestSession } from "./support/sessions.js";
+import { codeAt, turnOnTwoFactor } from "./support/two-factor.js";
 
-// Two-factor sign-in for the team (issue 25): enrol with an authenticator's secret, confirm with a
-// code, then every way in (sign-in, a password link, an invite) asks for a code or a recovery
-// code; a workspace may require it of everyone. Codes are made here with otpauth, as an
+// Two-factor sign-in for the team: enrol with an authenticator's secret (after the password),
+// confirm with a code, then every way in (sign-in, a password link, an invite) asks for a code or
+// a recovery code; a workspace may require it of everyone. Codes are made with otpauth, as an
 // authenticator app would; the clock moves on by whole time steps instead of sleeping.
 
 const h = useHarness();
 
-const codeAt = (secret: string, at = nowMs()) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: at });
-
-/** Enrols and confirms for the session; answers the secret and the recovery codes. */
-async function turnOn(who: TestSession): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const enrolment = await h.call("POST", "/v1/auth/two-factor/enrol", { headers: who.headers });
-  expect(enrolment.status, JSON.stringify(enrolment.body)).toBe(200);
-  const confirmed = await h.call("POST", "/v1/auth/two-factor/confirm", { headers: who.headers, json: { code: codeAt(enrolment.body.secret) } });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  // The next code is another time step's: the one just used works once.
-  shiftClock(30_000);
-  return { secret: enrolment.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
-}
+const turnOn = (who: TestSession) => turnOnTwoFactor(h, who);
 
 const signIn = (who: TestSession, extra: Record<string, string> = {}) =>
   h.call("POST", "/v1/auth/sign-in", { json: { email: who.email, password: PASSWORD, ...extra } });
@@ -33,8 +22,13 @@ describe("two-factor sign-in", () => {
   it("enrols with a scanned secret, turns on with a first code, and shows ten recovery codes once", async () => {
     const ws = await h.workspace();
     const me = await signedIn(h, ws, "member");
-    expect((await h.call("GET", "/v1/auth/two-factor", { headers: me.cookieOnly })).body).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
-    const enrolment = await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers });
+    expect((await h.call("GET", "/v1/auth/two-factor", { headers: me.cookieOnly })).body).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+      hasPassword: true,
+    });
+    const enrolment = await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers, json: { password: PASSWORD } });
     expect(enrolment.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Heed:.+\?.*secret=/);
     // Not on until a code confirms it: sign-in still takes the password alone.
     expect((await signIn(me)).status).toBe(200);
@@ -51,7 +45,7 @@ describe("two-factor sign-in", () => {
     expect(stored.map((r) => r.code_hash)).not.toContain(on.body.recoveryCodes[0]);
     const session = await h.call("GET", "/v1/auth/session", { headers: me.cookieOnly });
     expect([session.body.account.twoFactor, session.body.secondFactor]).toEqual([true, true]);
-    expect((await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers })).status).toBe(409);
+    expect((await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers, json: { password: PASSWORD } })).status).toBe(409);
     const audit = await h.database.db
       .selectFrom("audit_log")
       .select("object_id")
@@ -59,6 +53,41 @@ describe("two-factor sign-in", () => {
       .where("action", "=", "member.two_factor_enabled")
       .execute();
     expect(audit).toEqual([{ object_id: me.memberId }]);
+  });
+
+  it("enrols only with the password: a session alone, a stolen one perhaps, cannot", async () => {
+    const ws = await h.workspace();
+    const me = await signedIn(h, ws, "member");
+    const bare = await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers, json: {} });
+    expect([bare.status, bare.body.code]).toEqual([401, "invalid_credential"]);
+    expect(bare.body.detail).toContain("Confirm with your password");
+    const wrong = await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers, json: { password: "not the password at all" } });
+    expect([wrong.status, wrong.body.detail]).toEqual([401, "The password is wrong."]);
+    const account = await h.database.db.selectFrom("accounts").select("totp_pending_secret").where("email", "=", me.email).executeTakeFirstOrThrow();
+    expect(account.totp_pending_secret).toBeNull();
+    const enrolment = await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers, json: { password: PASSWORD } });
+    expect(enrolment.status, JSON.stringify(enrolment.body)).toBe(200);
+  });
+
+  it("signs the account's other sessions out when it turns on, unless asked to keep them", async () => {
+    const ws = await h.workspace();
+    const me = await signedIn(h, ws, "member");
+    const elsewhere = await signInAs(h, me.email, me.memberId);
+    await turnOn(me);
+    expect((await h.call("GET", "/v1/auth/session", { headers: elsewhere.cookieOnly })).status).toBe(401);
+    expect((await h.call("GET", "/v1/auth/session", { headers: me.cookieOnly })).status).toBe(200);
+    const audit = await h.database.db
+      .selectFrom("audit_log")
+      .select("data")
+      .where("workspace_id", "=", ws.id)
+      .where("action", "=", "member.two_factor_enabled")
+      .execute();
+    expect(JSON.parse(audit[0]!.data!)).toEqual({ otherSessionsSignedOut: 1 });
+
+    const keeper = await signedIn(h, ws, "member");
+    const laptop = await signInAs(h, keeper.email, keeper.memberId);
+    await turnOnTwoFactor(h, keeper, { signOutOtherSessions: false });
+    expect((await h.call("GET", "/v1/auth/session", { headers: laptop.cookieOnly })).status).toBe(200);
   });
 
   it("asks for a code after the password; a code and a recovery code each work once", async () => {
@@ -146,6 +175,10 @@ describe("two-factor sign-in", () => {
         expect((await h.call(method, path, { headers: { ...me.cookieOnly, origin: "http://heed.test" }, json: {} })).status, path).toBe(403);
     }
     expect((await h.call("POST", "/v1/auth/two-factor/confirm", { headers: me.headers, json: { code: "12ab56" } })).status).toBe(400);
+    expect((await h.call("POST", "/v1/auth/two-factor/confirm", { headers: me.headers, json: { code: "123456", signOutOtherSessions: "yes" } })).status).toBe(
+      400,
+    );
+    expect((await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers, json: { password: 12 } })).status).toBe(400);
     expect((await h.call("POST", "/v1/auth/sign-in", { json: { email: me.email, password: PASSWORD, code: 123456 } })).status).toBe(400);
   });
 });

@@ -2317,7 +2317,7 @@ export interface paths {
         put?: never;
         /**
          * Link single sign-on to my account
-         * @description Starts linking the current workspace's own OpenID Connect provider (else the server's) to the signed-in account: open `url` in the browser; the provider sends it back to `/v1/auth/oidc/callback`, which links the identity and returns to `redirect`. A workspace's provider signs in only accounts that linked it this way or joined through it. The account is mailed, and each of its workspaces gets an audit row. Dashboard session only.
+         * @description Starts linking the current workspace's own OpenID Connect provider (else the server's) to the signed-in account: open `url` in the browser within 10 minutes; the provider sends it back to `/v1/auth/oidc/callback`, which links the identity if the provider vouches, verified, for the account's own email, and returns to `redirect`. The provider's sign-in then counts as a second factor, so this needs the account's full proof: the password (an account without one: a sign-in through its provider in the last 10 minutes) and, when two-factor sign-in is on, a current `code` (401 without them); and a session that passed a second factor when the account has two-factor sign-in or one of its workspaces requires it (403 `two_factor_session_required`). A workspace's provider signs in only accounts that linked it this way or joined through it. The account is mailed, and each of its workspaces gets an audit row. Counts as a sign-in attempt. Dashboard session only.
          */
         post: operations["startIdentityLink"];
         delete?: never;
@@ -2377,7 +2377,7 @@ export interface paths {
         put?: never;
         /**
          * Enrol an authenticator app
-         * @description A new TOTP secret (RFC 6238: 6 digits, 30 seconds) to scan; nothing changes until a code from it is confirmed. Enrolling again replaces a secret not yet confirmed. 409 when two-factor sign-in is on already. Dashboard session only.
+         * @description A new TOTP secret (RFC 6238: 6 digits, 30 seconds) to scan; nothing changes until a code from it is confirmed. Needs the password (401 `invalid_credential` without it, or wrong); an account without one, which signs in through single sign-on, enrols within 10 minutes of that sign-in. Enrolling again replaces a secret not yet confirmed. 409 when two-factor sign-in is on already. Counts as a sign-in attempt. Dashboard session only.
          */
         post: operations["enrolTwoFactor"];
         delete?: never;
@@ -2397,7 +2397,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in on
-         * @description A current code of the enrolled secret turns it on: from now on every sign-in, password link and invite asks for a code (single sign-on does not: the provider owns that). Answers ten recovery codes, shown once. Counts as a sign-in attempt. Dashboard session only.
+         * @description A current code of the enrolled secret turns it on: from now on every sign-in, password link and invite asks for a code (a provider's sign-in does not, through an identity linked with the password and code: see `startIdentityLink`). This session counts as having passed it; the account's other sessions end unless `signOutOtherSessions` is false. Answers ten recovery codes, shown once. Counts as a sign-in attempt. Dashboard session only.
          */
         post: operations["confirmTwoFactor"];
         delete?: never;
@@ -3267,7 +3267,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "malformed_json" | "validation_failed" | "invalid_cursor" | "missing_credential" | "invalid_credential" | "wrong_credential_kind" | "missing_user_token" | "invalid_user_token" | "identity_not_verified" | "two_factor_required" | "missing_scope" | "origin_not_allowed" | "csrf_failed" | "not_a_member" | "owner_only" | "two_factor_setup_required" | "comments_locked" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "post_limit_reached" | "internal_error" | "provider_unavailable" | "unavailable";
+            code: "malformed_json" | "validation_failed" | "invalid_cursor" | "missing_credential" | "invalid_credential" | "wrong_credential_kind" | "missing_user_token" | "invalid_user_token" | "identity_not_verified" | "two_factor_required" | "missing_scope" | "origin_not_allowed" | "csrf_failed" | "not_a_member" | "owner_only" | "two_factor_setup_required" | "two_factor_session_required" | "comments_locked" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limited" | "post_limit_reached" | "internal_error" | "provider_unavailable" | "unavailable";
             requestId: string | null;
             /** @description On 400: each invalid field. */
             errors?: {
@@ -5091,7 +5091,7 @@ export interface components {
             currentWorkspaceId: string | null;
             /** @description Send as `x-csrf-token` on every write made with the session cookie. */
             csrfToken: string;
-            /** @description Whether this session passed a second factor when it began: a two-factor or recovery code, or single sign-on's provider. */
+            /** @description Whether this session passed a second factor: a two-factor or recovery code, or a provider's sign-in through an identity linked with the account's full proof (or that the provider signed up). */
             secondFactor: boolean;
         };
         Account: {
@@ -5230,6 +5230,16 @@ export interface components {
         StartIdentityLink: {
             /** @description The dashboard page to return to once linked (default `/app/settings/sessions`). */
             redirect?: string;
+            /**
+             * Format: password
+             * @description The account's password. An account without one (it signs in through single sign-on) sends none: its sign-in through the provider in the last 10 minutes proves it instead.
+             */
+            password?: string;
+            /**
+             * @description A current code of the account's authenticator app, when it has two-factor sign-in.
+             * @example 123456
+             */
+            code?: string;
         };
         LinkedIdentityList: {
             data: components["schemas"]["LinkedIdentity"][];
@@ -5244,6 +5254,8 @@ export interface components {
             enabledAt: string | null;
             /** @description Unused recovery codes. */
             recoveryCodesLeft: number;
+            /** @description Whether the account has a password, which enrolling and linking single sign-on ask for; without one it signs in through single sign-on alone. */
+            hasPassword: boolean;
         };
         TwoFactorEnrolment: {
             /** @description The base32 secret, for typing into an authenticator app by hand. Shown at enrolment only. */
@@ -5251,12 +5263,24 @@ export interface components {
             /** @description The `otpauth://totp/…` URL an authenticator app scans as a QR code. */
             otpauthUrl: string;
         };
+        EnrolTwoFactor: {
+            /**
+             * Format: password
+             * @description The account's password. An account without one (it signs in through single sign-on) sends none: its sign-in through the provider in the last 10 minutes proves it instead.
+             */
+            password?: string;
+        };
         RecoveryCodes: {
             /** @description Ten one-time codes, each standing in for a code once. Shown this once: Heed keeps only their hashes. */
             recoveryCodes: string[];
         };
         ConfirmTwoFactor: {
             code: string;
+            /**
+             * @description End the account's other sessions, which may include one someone else holds (default). This one stays.
+             * @default true
+             */
+            signOutOtherSessions: boolean;
         };
         ProveItIsYou: {
             /**
@@ -30246,7 +30270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential; `two_factor_required`: two-factor code required */
             401: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -30262,7 +30286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `csrf_failed`: csrf check failed */
+            /** @description `csrf_failed`: csrf check failed; `two_factor_session_required`: this needs a session that passed two-factor sign-in */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -30672,7 +30696,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrolTwoFactor"];
+            };
+        };
         responses: {
             /** @description The secret, shown this once. */
             200: {
@@ -30691,7 +30719,7 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFactorEnrolment"];
                 };
             };
-            /** @description `validation_failed`: validation failed */
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -30739,7 +30767,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `conflict`: conflict */
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -30750,6 +30778,54 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {

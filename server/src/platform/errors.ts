@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   not_a_member: { status: 403, title: "Not a member of this workspace" },
   owner_only: { status: 403, title: "Only an owner may do this" },
   two_factor_setup_required: { status: 403, title: "This workspace requires two-factor sign-in" },
+  two_factor_session_required: { status: 403, title: "This needs a session that passed two-factor sign-in" },
   comments_locked: { status: 403, title: "Comments locked" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },

@@ -147,7 +147,9 @@ describe("the dashboard's sign-in, defended", () => {
     await context.close();
   });
 
-  it("links a workspace's own provider from Settings while signed in, then signs in with it", { timeout: 60_000 }, async () => {
+  it("links a workspace's own provider from Settings with the password, to an identity of the account's email, then signs in with it", {
+    timeout: 90_000,
+  }, async () => {
     const ws = await h.workspace();
     const set = await h.call("PUT", "/v1/workspace/single-sign-on", {
       key: await ws.key(["workspace:write"]),
@@ -155,21 +157,41 @@ describe("the dashboard's sign-in, defended", () => {
     });
     expect(set.status).toBe(200);
     const [adminId] = await makeMembers(h.database.db, ws.id, ["admin"], PASSWORD);
+    const email = `${adminId}@example.com`;
     const { context, page, problems } = await newPage(chromium.browser);
     // Before linking, the provider does not open the existing account, whatever email it vouches for.
-    idp.as(person("sso-link-admin", `${adminId}@example.com`));
+    idp.as(person("sso-link-admin", email));
     await page.goto(`${HEED_ORIGIN}/app/sign-in?workspace=${ws.slug}`);
     await page.getByRole("link", { name: "Sign in with Globex Okta" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/link single sign-on under Settings, Your sessions/);
     await screenshot(page, "sign-in-sso-refused");
 
-    await page.getByLabel("Email").fill(`${adminId}@example.com`);
+    await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`${HEED_ORIGIN}/app`);
     await page.goto(`${HEED_ORIGIN}/app/settings/sessions`);
     await expect.poll(() => page.getByText("No provider signs you in yet").isVisible()).toBe(true);
-    await page.getByRole("button", { name: "Link Globex Okta" }).click();
+
+    /** Signs in at the provider afresh (it remembers whoever signed in there last) as `who`, from Settings. */
+    const linkAs = async (who: ReturnType<typeof person>) => {
+      await context.clearCookies({ domain: new URL(idp.issuer).hostname });
+      idp.as(who);
+      await page.getByRole("button", { name: "Link Globex Okta" }).click();
+      const form = page.getByRole("form", { name: "Link Globex Okta" });
+      await form.getByLabel("Your password").fill(PASSWORD);
+      return form;
+    };
+    // Signed in at the provider as someone else: nothing is linked, and Settings says why.
+    await linkAs(person("sso-link-stranger", "stranger@globex.test"));
+    await everyView(page, "settings-sessions-sso-link");
+    await page.getByRole("button", { name: "Continue to Globex Okta" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent(), { timeout: 10_000 }).toMatch(/has another email than your account/);
+    expect(new URL(page.url()).search).toBe("?sso=email");
+    await everyView(page, "settings-sessions-sso-other-email");
+
+    await linkAs(person("sso-link-admin", email));
+    await page.getByRole("button", { name: "Continue to Globex Okta" }).click();
     await expect.poll(() => page.getByText(idp.issuer).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/app/settings/sessions");
     await everyView(page, "settings-sessions-sso-linked");

@@ -80,19 +80,21 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
 
 /**
  * Follows redirects as a browser does, keeping each host's cookies; Heed's public origin is the
- * harness. `heedCookies` are those the browser already holds for Heed (a session, a flow).
+ * harness. `heedCookies` are those the browser already holds for Heed (a session, a flow);
+ * `headers` go with every request (`accept: text/html` for a person's browser).
  */
 export async function browse(
   h: Pick<Harness, "url">,
   path: string,
   heedCookies: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; location: string | null; heedCookies: Map<string, string>; body: string }> {
   const jars = new Map<string, Map<string, string>>([[new URL(h.url).host, new Map(Object.entries(heedCookies))]]);
   let url = new URL(path, h.url);
   for (let hop = 0; hop < 12; hop++) {
     const jar = jars.get(url.host) ?? new Map<string, string>();
     jars.set(url.host, jar);
-    const res = await fetch(url, { redirect: "manual", headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const res = await fetch(url, { redirect: "manual", headers: { ...headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
     for (const set of res.headers.getSetCookie()) {
       const [pair] = set.split(";");
       const [name, ...value] = pair!.split("=");

@@ -31,7 +31,8 @@ export const SessionSchema = z
     currentWorkspaceId: idOf("ws").nullable().openapi({ description: "Where requests act unless they send `x-heed-workspace`." }),
     csrfToken: z.string().openapi({ description: "Send as `x-csrf-token` on every write made with the session cookie." }),
     secondFactor: z.boolean().openapi({
-      description: "Whether this session passed a second factor when it began: a two-factor or recovery code, or single sign-on's provider.",
+      description:
+        "Whether this session passed a second factor: a two-factor or recovery code, or a provider's sign-in through an identity linked with the account's full proof (or that the provider signed up).",
     }),
   })
   .openapi("Session");

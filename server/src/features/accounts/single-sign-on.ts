@@ -4,15 +4,17 @@ import { recordChange } from "../../platform/changes/record.js";
 import type { OidcSettings, Services, Tx } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { describeSession, membershipsOf, type SessionView } from "./describe.js";
-import { type RequestMeta, startSession } from "../../http/credentials/team-sessions.js";
+import { type AuthenticatedSession, type RequestMeta, startSession } from "../../http/credentials/team-sessions.js";
 import { workspaceProvider } from "../workspace/index.js";
-import { linkedAccount, linkedElsewhere, linkIdentity, type ProvenIdentity } from "./identity-links.js";
+import { linkedAccount, linkedElsewhere, linkIdentity, type ProvenIdentity, requireAccountEmail } from "./identity-links.js";
+import { type AccountProof, proveAccount, requireTwoFactorSession } from "./account-proof.js";
 
 // Who an OpenID Connect provider says someone is, turned into a Heed session: the account linked
 // to that identity; else, for the server's provider only, the account with that (provider-verified)
 // email; else, for an email of an allowed domain, a new account that joins the workspace as a
 // member. A workspace's provider links to an existing account only when its owner links it while
-// signed in (finishIdentityLink): its admins could make it vouch for any email.
+// signed in (finishIdentityLink): its admins could make it vouch for any email. The session counts
+// as having passed a second factor when the identity's link does (identity-links.ts).
 
 /** A provider a sign-in goes through: the server's (OIDC_ISSUER) or a workspace's own. */
 export interface SignInProvider {
@@ -68,17 +70,25 @@ export async function providerOf(services: Services, owner: SignInProvider["owne
 
 /**
  * The provider a signed-in account links from Settings: its current workspace's own when it has
- * one, else the server's. Linking a workspace's provider needs a membership there.
+ * one, else the server's. Linking a workspace's provider needs a membership there. The provider's
+ * sign-in will count as a second factor, so the account proves itself in full first (the password,
+ * and a code when two-factor sign-in is on), from a session that passed its second factor where
+ * one is asked: a session alone, perhaps a stolen one, links nothing.
  */
 export async function startIdentityLink({
   services,
-  accountId,
-  workspaceId,
+  session,
+  input,
 }: {
   services: Services;
-  accountId: string;
-  workspaceId: string | null;
+  session: AuthenticatedSession;
+  input: AccountProof;
 }): Promise<{ provider: SignInProvider; workspace: WorkspaceRef | null }> {
+  await services.db.transaction().execute(async (tx) => {
+    await requireTwoFactorSession(tx, session, "link single sign-on");
+    await proveAccount(tx, session, input);
+  });
+  const { accountId, workspaceId } = session;
   const workspace = workspaceId
     ? await services.db
         .selectFrom("workspaces as w")
@@ -133,8 +143,9 @@ export async function finishSingleSignOn({
   const joinsHere = provider.owner === "workspace" || workspace?.slug === signUpWorkspace;
   const mayJoin = workspace !== null && email !== null && identity.emailVerified && allowedDomains.includes(domain) && joinsHere;
   let mail = () => {};
-  const accountId = await db.transaction().execute(async (tx) => {
-    let id = await linkedAccount(tx, identity);
+  const { accountId, countsAsSecondFactor } = await db.transaction().execute(async (tx) => {
+    const link = await linkedAccount(tx, identity);
+    let id = link?.accountId;
     const at = nowIso();
     if (!id) {
       // An email links an identity to an existing account only when the provider has verified it.
@@ -159,14 +170,16 @@ export async function finishSingleSignOn({
       ? await tx.selectFrom("members").select("id").where("workspace_id", "=", workspace.id).where("account_id", "=", id).executeTakeFirst()
       : undefined;
     if (workspace && !member && mayJoin) await joinAsMember(tx, id, workspace);
-    return id;
+    // A new link is the account's only way in (signed up, or its password ended): it counts.
+    return { accountId: id, countsAsSecondFactor: link?.countsAsSecondFactor ?? true };
   });
   mail();
   const memberships = await membershipsOf(db, accountId);
   if (memberships.length === 0) throw refused("This account is a member of no workspace: ask for an invite.");
   const current = memberships.find((m) => m.id === workspace?.id) ?? memberships[0]!;
-  // The provider owns the second factor: a workspace that requires one accepts its sign-in.
-  const { token, session } = await startSession(db, accountId, current.id, meta, "oidc");
+  // Through an identity linked with the account's full proof, or that is its only way in, the
+  // provider's sign-in stands for both factors: a workspace that requires a second one accepts it.
+  const { token, session } = await startSession(db, accountId, current.id, meta, countsAsSecondFactor ? "oidc" : null);
   return { token, answer: await describeSession(db, session) };
 }
 
@@ -199,7 +212,9 @@ async function joinAsMember(tx: Tx, accountId: string, workspace: WorkspaceRef):
 
 /**
  * Links the provider's identity to the account that started the link from Settings while signed
- * in (the flow names it, and the browser must still hold a session of that same account).
+ * in, with its full proof (the flow names it, and the browser must still hold a session of that
+ * same account), if the provider vouches for the account's own email. Linked already without that
+ * proof, its sign-in counts as a second factor from now on.
  */
 export async function finishIdentityLink({
   services,
@@ -216,10 +231,12 @@ export async function finishIdentityLink({
 }): Promise<void> {
   const mail = await services.db.transaction().execute(async (tx) => {
     const linked = await linkedAccount(tx, identity);
-    if (linked === accountId) return () => {};
-    if (linked) throw linkedElsewhere();
+    if (linked && linked.accountId !== accountId) throw linkedElsewhere();
+    if (linked?.countsAsSecondFactor) return () => {};
+    const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+    requireAccountEmail(identity, account.email, provider.settings.label);
     if (provider.owner === "workspace") await requireOnlyThisWorkspace(tx, accountId, workspace!.id);
-    return linkIdentity(tx, services, { accountId, identity, label: provider.settings.label, via: "signed_in" });
+    return linkIdentity(tx, services, { accountId, identity, label: provider.settings.label, via: "signed_in", relink: linked !== undefined });
   });
   mail();
 }

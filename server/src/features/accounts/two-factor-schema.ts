@@ -3,13 +3,17 @@ import { text } from "../../platform/fields.js";
 import { secondFactorFields } from "./schema.js";
 
 // Two-factor sign-in as the API shows it: the account's state, an enrolment to scan, recovery codes
-// shown once, and what proves it is you before turning it off.
+// shown once, and what proves it is you before enrolling or turning it off.
 
 export const TwoFactorStatusSchema = z
   .object({
     enabled: z.boolean(),
     enabledAt: z.string().nullable(),
     recoveryCodesLeft: z.number().int().openapi({ description: "Unused recovery codes." }),
+    hasPassword: z.boolean().openapi({
+      description:
+        "Whether the account has a password, which enrolling and linking single sign-on ask for; without one it signs in through single sign-on alone.",
+    }),
   })
   .openapi("TwoFactorStatus");
 
@@ -20,7 +24,25 @@ export const TwoFactorEnrolmentSchema = z
   })
   .openapi("TwoFactorEnrolment");
 
-export const ConfirmTwoFactorSchema = z.strictObject({ code: secondFactorFields.code.unwrap() }).openapi("ConfirmTwoFactor");
+export const EnrolTwoFactorSchema = z
+  .strictObject({
+    password: text().max(1000).optional().openapi({
+      format: "password",
+      description:
+        "The account's password. An account without one (it signs in through single sign-on) sends none: its sign-in through the provider in the last 10 minutes proves it instead.",
+    }),
+  })
+  .openapi("EnrolTwoFactor");
+
+export const ConfirmTwoFactorSchema = z
+  .strictObject({
+    code: secondFactorFields.code.unwrap(),
+    signOutOtherSessions: z
+      .boolean()
+      .default(true)
+      .openapi({ description: "End the account's other sessions, which may include one someone else holds (default). This one stays." }),
+  })
+  .openapi("ConfirmTwoFactor");
 
 export const RecoveryCodesSchema = z
   .object({

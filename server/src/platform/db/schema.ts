@@ -120,6 +120,11 @@ export interface AccountIdentitiesTable {
   subject: string;
   account_id: string;
   created_at: string;
+  /**
+   * 1: a sign-in through it counts as a second factor (linked with the account's full proof, or
+   * the account's only way in); 0: it signs the account in as one factor.
+   */
+  counts_as_second_factor: Generated<Flag>;
 }
 
 /** A workspace's own OpenID Connect provider (0009). */

@@ -8,6 +8,8 @@ import { accountCtx } from "../../../http/auth.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import type { AppEnv } from "../../../http/env.js";
 import { finishAuthorization, startAuthorization, takeFlow } from "../oidc-client.js";
+import { countAccountAttempt } from "../sign-in-limits.js";
+import { IdentityEmailMismatch } from "../identity-links.js";
 import { noCredential, session } from "../../../http/route-security.js";
 import { sessionToken, setSessionCookie } from "../../../http/credentials/session-cookie.js";
 import {
@@ -85,20 +87,17 @@ export const startIdentityLinkOperation = defineOperation(
     tag: "Sessions",
     summary: "Link single sign-on to my account",
     description:
-      "Starts linking the current workspace's own OpenID Connect provider (else the server's) to the signed-in account: open `url` in the browser; the provider sends it back to `/v1/auth/oidc/callback`, which links the identity and returns to `redirect`. A workspace's provider signs in only accounts that linked it this way or joined through it. The account is mailed, and each of its workspaces gets an audit row.",
+      "Starts linking the current workspace's own OpenID Connect provider (else the server's) to the signed-in account: open `url` in the browser within 10 minutes; the provider sends it back to `/v1/auth/oidc/callback`, which links the identity if the provider vouches, verified, for the account's own email, and returns to `redirect`. The provider's sign-in then counts as a second factor, so this needs the account's full proof: the password (an account without one: a sign-in through its provider in the last 10 minutes) and, when two-factor sign-in is on, a current `code` (401 without them); and a session that passed a second factor when the account has two-factor sign-in or one of its workspaces requires it (403 `two_factor_session_required`). A workspace's provider signs in only accounts that linked it this way or joined through it. The account is mailed, and each of its workspaces gets an audit row. Counts as a sign-in attempt.",
     credential: session(),
     body: StartIdentityLinkSchema,
     answer: { status: 200, schema: IdentityLinkStartSchema, description: "Where to send the browser." },
-    errors: ["not_found", "provider_unavailable"],
+    errors: ["invalid_credential", "two_factor_required", "two_factor_session_required", "not_found", "provider_unavailable"],
   },
   async (c) => {
     const account = accountCtx(c);
     const input = c.req.valid("json");
-    const { provider, workspace } = await startIdentityLink({
-      services: account.services,
-      accountId: account.session.accountId,
-      workspaceId: account.session.workspaceId,
-    });
+    await countAccountAttempt(c, account.session.accountId);
+    const { provider, workspace } = await startIdentityLink({ services: account.services, session: account.session, input });
     const url = await startAuthorization(c, provider, { workspace, redirect: input.redirect ?? "/app/settings/sessions", link: account.session.accountId });
     return c.json({ url, provider: provider.settings.label }, 200);
   },
@@ -163,7 +162,7 @@ export const finishSingleSignOnOperation = defineOperation(
     } catch (error) {
       // A person's browser goes back to the page it came from, which explains; a program gets the problem.
       if (error instanceof HeedError && wantsPage(c)) {
-        const why = error.code === "provider_unavailable" ? "unavailable" : "refused";
+        const why = error.code === "provider_unavailable" ? "unavailable" : error instanceof IdentityEmailMismatch ? "email" : "refused";
         // Back on the sign-in page, the workspace's own provider stays the one on offer.
         const named = workspaceSlug ? `&workspace=${encodeURIComponent(workspaceSlug)}` : "";
         return c.redirect(linking ? `/app/settings/sessions?sso=${why}` : `/app/sign-in?sso=${why}${named}`, 302);

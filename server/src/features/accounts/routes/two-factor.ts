@@ -5,7 +5,14 @@ import { defineOperation } from "../../../http/define-operation.js";
 import type { AppEnv } from "../../../http/env.js";
 import { session } from "../../../http/route-security.js";
 import { countAccountAttempt } from "../sign-in-limits.js";
-import { ConfirmTwoFactorSchema, ProveItIsYouSchema, RecoveryCodesSchema, TwoFactorEnrolmentSchema, TwoFactorStatusSchema } from "../two-factor-schema.js";
+import {
+  ConfirmTwoFactorSchema,
+  EnrolTwoFactorSchema,
+  ProveItIsYouSchema,
+  RecoveryCodesSchema,
+  TwoFactorEnrolmentSchema,
+  TwoFactorStatusSchema,
+} from "../two-factor-schema.js";
 
 // The signed-in person's two-factor sign-in: its state, enrolling, confirming, renewing the
 // recovery codes, turning it off. Every guess (a code, a password) counts against the account's
@@ -35,12 +42,13 @@ export const enrolTwoFactorOperation = defineOperation(
     tag: "Sessions",
     summary: "Enrol an authenticator app",
     description:
-      "A new TOTP secret (RFC 6238: 6 digits, 30 seconds) to scan; nothing changes until a code from it is confirmed. Enrolling again replaces a secret not yet confirmed. 409 when two-factor sign-in is on already.",
+      "A new TOTP secret (RFC 6238: 6 digits, 30 seconds) to scan; nothing changes until a code from it is confirmed. Needs the password (401 `invalid_credential` without it, or wrong); an account without one, which signs in through single sign-on, enrols within 10 minutes of that sign-in. Enrolling again replaces a secret not yet confirmed. 409 when two-factor sign-in is on already. Counts as a sign-in attempt.",
     credential: session(),
+    body: EnrolTwoFactorSchema,
     answer: { status: 200, schema: TwoFactorEnrolmentSchema, description: "The secret, shown this once." },
-    errors: ["conflict"],
+    errors: ["invalid_credential", "conflict"],
   },
-  { verb: enrolTwoFactor },
+  { verb: enrolTwoFactor, before: countAttempt },
 );
 
 export const confirmTwoFactorOperation = defineOperation(
@@ -51,7 +59,7 @@ export const confirmTwoFactorOperation = defineOperation(
     tag: "Sessions",
     summary: "Turn two-factor sign-in on",
     description:
-      "A current code of the enrolled secret turns it on: from now on every sign-in, password link and invite asks for a code (single sign-on does not: the provider owns that). Answers ten recovery codes, shown once. Counts as a sign-in attempt.",
+      "A current code of the enrolled secret turns it on: from now on every sign-in, password link and invite asks for a code (a provider's sign-in does not, through an identity linked with the password and code: see `startIdentityLink`). This session counts as having passed it; the account's other sessions end unless `signOutOtherSessions` is false. Answers ten recovery codes, shown once. Counts as a sign-in attempt.",
     credential: session(),
     body: ConfirmTwoFactorSchema,
     answer: { status: 200, schema: RecoveryCodesSchema, description: "On; the recovery codes." },
