@@ -21,10 +21,16 @@ const USAGE = `Usage: heed <command> [options]
   seed --workspace <slug> --posts <n> --votes <n> [--boards <n>] [--seed <n>]
   export --workspace <slug> [--output <file.zip>] [--json]
   import csv --workspace <slug> [--dir <folder>] [--posts <file>] [--votes <file>] [--users <file>]
-             [--comments <file>] [--companies <file>] [--mapping <file.json>] [--dry-run] [--preview <n>] [--json]
-  import uservoice --workspace <slug> --posts <ideas.csv> [--votes <voters.csv>] [--mapping <file.json>] [--dry-run] [--json]
+             [--comments <file>] [--companies <file>] [--mapping <file.json>] [--date-format [<kind>=]<format>]…
+             [--dry-run] [--preview <n>] [--json]
+  import uservoice --workspace <slug> --posts <ideas.csv> [--votes <voters.csv>] [--mapping <file.json>]
+             [--date-format [<kind>=]<format>]… [--dry-run] [--json]
   import canny --workspace <slug> --api-key <Canny API key> [--base-url <url>] [--dry-run] [--json]
   import undo <import id> --workspace <slug> [--json]
+
+A date column is read in the one format its values allow; when they fit two (01/05/2024), the import
+asks and does not run until --date-format names it: iso8601, dayMonthYear, monthDayYear, unixSeconds
+or unixMilliseconds, for every file or one kind's (--date-format posts=dayMonthYear).
 
 DATABASE_URL selects the database (default sqlite:./data/heed.db).`;
 
@@ -53,6 +59,7 @@ function parse(argv: string[]) {
       comments: { type: "string" },
       companies: { type: "string" },
       mapping: { type: "string" },
+      "date-format": { type: "string", multiple: true },
       preview: { type: "string" },
       "dry-run": { type: "boolean", default: false },
       "api-key": { type: "string" },

@@ -3669,14 +3669,14 @@ export interface components {
             problems: {
                 /** @enum {string} */
                 kind: "companies" | "users" | "posts" | "votes" | "comments" | "changelog";
-                /** @description `already_imported`, `duplicate_id`, `post_not_found`, `user_not_found`, `missing_title`, `invalid_date`, `too_long`, … */
+                /** @description `already_imported`, `duplicate_id`, `post_not_found`, `user_not_found`, `missing_title`, `invalid_date`, `ambiguous_date`, `too_long`, … */
                 code: string;
                 message: string;
                 /**
-                 * @description `skipped`: the row was left out; `kept`: it landed without that field, or with it cut.
+                 * @description `skipped`: the row was left out; `kept`: it landed without that field, or with it cut; `blocking`: the import does not run while the row is in it (a date that does not read: `invalid_date`, or `ambiguous_date` until the column's format is chosen). Only a dry run reports `blocking`: the import stops at the first such row and keeps nothing.
                  * @enum {string}
                  */
-                outcome: "skipped" | "kept";
+                outcome: "skipped" | "kept" | "blocking";
                 count: number;
                 /** @description The first five places. */
                 examples: {
@@ -3686,6 +3686,30 @@ export interface components {
                     value?: string;
                 }[];
             }[];
+            /** @description How each date column of the files was read (none for Canny, whose dates are ISO 8601). */
+            dates: {
+                /** @enum {string} */
+                kind: "companies" | "users" | "posts" | "votes" | "comments" | "changelog";
+                /** @description Heed's field: `createdAt`. */
+                field: string;
+                file: string;
+                column: string;
+                /** @description The format the mapping gave; null: none, so it is the one the values allow. */
+                format: components["schemas"]["ImportDateFormat"] | null;
+                /** @description The formats that read the column's values (a value no format reads, or only another, left aside: it is reported by row). */
+                fits: components["schemas"]["ImportDateFormat"][];
+                /** @description The format the column is read in: the one given, or the only one its values allow. Null: its values read two ways (`fits` has both) and the import asks, in `ambiguous_date` problems, for the format. */
+                read: components["schemas"]["ImportDateFormat"] | null;
+                /** @description The first three values as read; when the column asks, the first three that read two ways. */
+                examples: {
+                    row: number;
+                    value: string;
+                    /** @description What the value reads as, by format: two when it reads two ways. */
+                    readings: {
+                        [key: string]: string;
+                    };
+                }[];
+            }[];
             /** @description The first rows of each kind as they land, when a preview was asked for. */
             preview?: {
                 [key: string]: {
@@ -3693,13 +3717,18 @@ export interface components {
                 }[];
             };
         };
-        /** @description Per kind of file, the column that holds each of Heed's fields (`{ "posts": { "title": "Subject" } }`); `posts.tags` may name several columns. Fields left out are not read; a file's mapping must name its required fields (posts: `title`; votes: `postRef`; users: `ref`; companies: `ref`, `name`; comments: `ref`, `postRef`, `body`). */
+        /**
+         * @description How a date column is written: `iso8601`: ISO 8601: `2024-05-01`, `2024-05-01T14:30:00Z`, `2024-05-01 14:30:00` (UTC unless the value names its offset); `dayMonthYear`: day/month/year: `01/05/2024` is 1 May, `13.05.2024 14:30` (`/`, `.` or `-` between; a four-digit year; UTC); `monthDayYear`: month/day/year: `05/01/2024` is 1 May, `5/1/2024 2:30 PM` (`/`, `.` or `-` between; a four-digit year; UTC); `unixSeconds`: seconds since 1970-01-01 UTC, 9 or 10 digits (`1714557600`), a fraction allowed; `unixMilliseconds`: milliseconds since 1970-01-01 UTC, 11 to 13 digits (`1714557600000`).
+         * @enum {string}
+         */
+        ImportDateFormat: "iso8601" | "dayMonthYear" | "monthDayYear" | "unixSeconds" | "unixMilliseconds";
+        /** @description Per kind of file, the column that holds each of Heed's fields (`{ "posts": { "title": "Subject" } }`); `posts.tags` may name several columns. `createdAt` may give the format its column is written in (`{ "createdAt": { "column": "When", "format": "dayMonthYear" } }`, or `{ "format": "dayMonthYear" }` for the source's own column): see ImportDateColumn. Fields left out are not read; a file's mapping must name its required fields (posts: `title`; votes: `postRef`; users: `ref`; companies: `ref`, `name`; comments: `ref`, `postRef`, `body`). */
         ImportMapping: {
             companies?: {
                 ref?: string;
                 name?: string;
                 monthlySpend?: string;
-                createdAt?: string;
+                createdAt?: string | components["schemas"]["ImportDateColumn"];
             };
             users?: {
                 ref?: string;
@@ -3707,26 +3736,26 @@ export interface components {
                 email?: string;
                 name?: string;
                 companyRef?: string;
-                createdAt?: string;
+                createdAt?: string | components["schemas"]["ImportDateColumn"];
             };
             posts?: {
-                ref?: string | string[];
-                board?: string | string[];
-                title?: string | string[];
-                body?: string | string[];
-                status?: string | string[];
+                ref?: string;
+                board?: string;
+                title?: string;
+                body?: string;
+                status?: string;
                 tags?: string | string[];
-                authorRef?: string | string[];
-                authorEmail?: string | string[];
-                createdAt?: string | string[];
-                mergedIntoRef?: string | string[];
+                authorRef?: string;
+                authorEmail?: string;
+                createdAt?: string | components["schemas"]["ImportDateColumn"];
+                mergedIntoRef?: string;
             };
             votes?: {
                 postRef?: string;
                 userRef?: string;
                 userEmail?: string;
                 userName?: string;
-                createdAt?: string;
+                createdAt?: string | components["schemas"]["ImportDateColumn"];
             };
             comments?: {
                 ref?: string;
@@ -3735,8 +3764,14 @@ export interface components {
                 authorRef?: string;
                 body?: string;
                 internal?: string;
-                createdAt?: string;
+                createdAt?: string | components["schemas"]["ImportDateColumn"];
             };
+        };
+        /** @description A date field's column and the format it is written in. A column named alone (a string) is read in the one format its values allow; when they fit two (`01/05/2024` is a day/month/year and a month/day/year date) the import asks for the format and does not run until it is given. */
+        ImportDateColumn: {
+            /** @description The column; left out, the source's own (Heed's export's or UserVoice's) for this field. */
+            column?: string;
+            format: components["schemas"]["ImportDateFormat"];
         };
         CreateImport: {
             /** @enum {string} */

@@ -20,7 +20,7 @@ export class UsageError extends Error {}
 export interface CommandContext {
   services: Services;
   args: string[];
-  options: Record<string, string | boolean | undefined>;
+  options: Record<string, string | string[] | boolean | undefined>;
   /** Prints the human line, or the JSON value with --json: stdout holds nothing else. */
   print: (human: string, json: unknown) => void;
 }
@@ -195,6 +195,7 @@ async function importFiles(context: CommandContext, source: CsvImportOptions["so
     dir: file("dir"),
     files: { posts: file("posts"), votes: file("votes"), users: file("users"), comments: file("comments"), companies: file("companies") },
     mapping: file("mapping"),
+    dateFormats: [context.options["date-format"] ?? []].flat().filter((f): f is string => typeof f === "string"),
     dryRun: context.options["dry-run"] === true,
     preview: context.options.preview === undefined ? undefined : count(context, "preview"),
   };

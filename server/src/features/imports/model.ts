@@ -4,6 +4,7 @@
 // time, each row with where it came from so a problem is reported at its file, row and field.
 
 import type { ImportSource } from "../../platform/db/schema.js";
+import type { DateColumnReport } from "./dates.js";
 
 export type { ImportSource };
 
@@ -110,6 +111,11 @@ export interface RowProblem {
   code: string;
   message: string;
   value?: string;
+  /**
+   * Set on a problem the import does not run with (a date that does not read): what the refusal
+   * says. A dry run reports it (outcome `blocking`); the import stops at the first, keeping nothing.
+   */
+  stops?: string;
 }
 
 /** Progress through a source: how much of it has been read, in its own unit (bytes, pages). */
@@ -118,11 +124,21 @@ export interface SourceProgress {
   total: number;
 }
 
+/** How a file's date column was read (a CSV source's): the report's `dates`. */
+export interface ReadDateColumn extends DateColumnReport {
+  kind: ImportKind;
+  field: string;
+  file: string;
+  column: string;
+}
+
 export interface ImportSourceReader {
   source: ImportSource;
   /** The rows of one kind; the engine reads each kind once, in IMPORT_KINDS order. */
   rows<K extends ImportKind>(kind: K): AsyncIterable<SourceRow<K>>;
   progress(): SourceProgress;
+  /** Once every row is read: how each date column of the files was read (none for an API). */
+  dates?(): ReadDateColumn[];
 }
 
 /** A source that cannot be read at all (not UTF-8, too large, a header missing): nothing is imported. */

@@ -1,4 +1,4 @@
-import type { ImportKind, RowPlace, RowProblem } from "./model.js";
+import type { ImportKind, ReadDateColumn, RowPlace, RowProblem } from "./model.js";
 
 // What an import did, or in a dry run would do: per kind, how many objects were created, updated
 // (an object that was there, matched and filled in) and skipped; and every problem, grouped by kind
@@ -15,8 +15,11 @@ export interface ReportedProblem {
   kind: ImportKind;
   code: string;
   message: string;
-  /** Whether the row was left out (`skipped`) or landed without the field (`kept`). */
-  outcome: "skipped" | "kept";
+  /**
+   * Whether the row was left out (`skipped`), landed without the field (`kept`), or keeps the
+   * import from running (`blocking`: a date that does not read; only a dry run gets to report it).
+   */
+  outcome: "skipped" | "kept" | "blocking";
   count: number;
   examples: (RowPlace & { field?: string; value?: string })[];
 }
@@ -24,6 +27,8 @@ export interface ReportedProblem {
 export interface ImportReport {
   kinds: Record<ImportKind, KindCounts>;
   problems: ReportedProblem[];
+  /** How each date column of the files was read: its format, chosen or found, with examples. */
+  dates: ReadDateColumn[];
   /** The first rows of each kind as they land (or would land), when a preview was asked for. */
   preview?: Partial<Record<ImportKind, Record<string, unknown>[]>>;
 }
@@ -33,7 +38,7 @@ const VALUE_CHARS = 80;
 
 export function emptyReport(): ImportReport {
   const zero = () => ({ created: 0, updated: 0, skipped: 0 });
-  return { kinds: { companies: zero(), users: zero(), posts: zero(), votes: zero(), comments: zero(), changelog: zero() }, problems: [] };
+  return { kinds: { companies: zero(), users: zero(), posts: zero(), votes: zero(), comments: zero(), changelog: zero() }, problems: [], dates: [] };
 }
 
 export class ReportBuilder {
@@ -56,7 +61,8 @@ export class ReportBuilder {
     entry.count++;
     if (entry.examples.length < EXAMPLES) {
       const value = problem.value === undefined ? undefined : problem.value.length > VALUE_CHARS ? `${problem.value.slice(0, VALUE_CHARS)}…` : problem.value;
-      entry.examples.push({ ...place, ...(problem.field ? { field: problem.field } : {}), ...(value === undefined ? {} : { value }) });
+      // The place only: a landing passes the source's row as its place, and its data is no example.
+      entry.examples.push({ file: place.file, row: place.row, ...(problem.field ? { field: problem.field } : {}), ...(value === undefined ? {} : { value }) });
     }
   }
 

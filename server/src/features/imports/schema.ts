@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { idOf, idParam, integer, listOf, PageQuery, timestamp } from "../../platform/fields.js";
-import { CsvMappingSchema } from "./sources/csv/mapping.js";
+import { CsvMappingSchema, DateFormatSchema } from "./sources/csv/mapping.js";
 
 const kindCounts = z.object({ created: z.number().int(), updated: z.number().int(), skipped: z.number().int() });
 const KINDS = ["companies", "users", "posts", "votes", "comments", "changelog"] as const;
@@ -11,17 +11,49 @@ export const ImportReportSchema = z
     problems: z.array(
       z.object({
         kind: z.enum(KINDS),
-        code: z
-          .string()
-          .openapi({ description: "`already_imported`, `duplicate_id`, `post_not_found`, `user_not_found`, `missing_title`, `invalid_date`, `too_long`, …" }),
+        code: z.string().openapi({
+          description:
+            "`already_imported`, `duplicate_id`, `post_not_found`, `user_not_found`, `missing_title`, `invalid_date`, `ambiguous_date`, `too_long`, …",
+        }),
         message: z.string(),
-        outcome: z.enum(["skipped", "kept"]).openapi({ description: "`skipped`: the row was left out; `kept`: it landed without that field, or with it cut." }),
+        outcome: z.enum(["skipped", "kept", "blocking"]).openapi({
+          description:
+            "`skipped`: the row was left out; `kept`: it landed without that field, or with it cut; `blocking`: the import does not run while the row is in it (a date that does not read: `invalid_date`, or `ambiguous_date` until the column's format is chosen). Only a dry run reports `blocking`: the import stops at the first such row and keeps nothing.",
+        }),
         count: z.number().int(),
         examples: z
           .array(z.object({ file: z.string(), row: z.number().int(), field: z.string().optional(), value: z.string().optional() }))
           .openapi({ description: "The first five places." }),
       }),
     ),
+    dates: z
+      .array(
+        z.object({
+          kind: z.enum(KINDS),
+          field: z.string().openapi({ description: "Heed's field: `createdAt`." }),
+          file: z.string(),
+          column: z.string(),
+          // A union with null, not .nullable(): that would make the named ImportDateFormat itself nullable.
+          format: z.union([DateFormatSchema, z.null()]).openapi({ description: "The format the mapping gave; null: none, so it is the one the values allow." }),
+          fits: z.array(DateFormatSchema).openapi({
+            description: "The formats that read the column's values (a value no format reads, or only another, left aside: it is reported by row).",
+          }),
+          read: z.union([DateFormatSchema, z.null()]).openapi({
+            description:
+              "The format the column is read in: the one given, or the only one its values allow. Null: its values read two ways (`fits` has both) and the import asks, in `ambiguous_date` problems, for the format.",
+          }),
+          examples: z
+            .array(
+              z.object({
+                row: z.number().int(),
+                value: z.string(),
+                readings: z.record(z.string(), z.string()).openapi({ description: "What the value reads as, by format: two when it reads two ways." }),
+              }),
+            )
+            .openapi({ description: "The first three values as read; when the column asks, the first three that read two ways." }),
+        }),
+      )
+      .openapi({ description: "How each date column of the files was read (none for Canny, whose dates are ISO 8601)." }),
     preview: z
       .record(z.string(), z.array(z.record(z.string(), z.unknown())))
       .optional()

@@ -6,7 +6,7 @@ import { drainFor, everyPoll } from "../../platform/lib/poll.js";
 import { IMPORT_LEASE_MS, runImport } from "./batch.js";
 import type { ImportKind, ImportSourceReader } from "./model.js";
 import { cannySource } from "./sources/canny/source.js";
-import { HEED_EXPORT_MAPPING, mappingOver, USERVOICE_MAPPING } from "./sources/csv/mapping.js";
+import { HEED_EXPORT_MAPPING, mappingOver, namesColumns, USERVOICE_MAPPING } from "./sources/csv/mapping.js";
 import { DEFAULT_IMPORT_FILE_LIMIT, type CsvFile } from "./sources/csv/read.js";
 import { csvSource } from "./sources/csv/source.js";
 import { removeImportBatch } from "./undo/remove.js";
@@ -42,7 +42,7 @@ async function readerOf(
     files,
     mapping: mappingOver(preset, options.mapping),
     named: options.mapping,
-    unescapeFormulas: row.source === "csv" && !options.mapping,
+    unescapeFormulas: row.source === "csv" && !namesColumns(options.mapping),
     limit: services.importFileLimitBytes ?? DEFAULT_IMPORT_FILE_LIMIT,
   });
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import { problemOf } from "../../../api.js";
-import { type FileKind, FILE_KINDS, guessColumn, MAPPED_FIELDS } from "./fields.js";
+import { DATE_FORMATS, type DateFormat, type FileKind, FILE_KINDS, guessColumn, MAPPED_FIELDS } from "./fields.js";
 import { columnsOf } from "./header.js";
 import { type CreateImport, createImport, importKeys, uploadFile } from "./queries.js";
 
 // From CSV files: Heed's own export, UserVoice's export, or any CSV with a mapping from its columns
-// to Heed's fields (offered from each file's header). "Preview" uploads the files and asks for a
-// dry run with the first rows as they would land; the import list then offers the import itself.
+// to Heed's fields (offered from each file's header), and the format of its date column (left to the
+// file's values unless chosen). "Preview" uploads the files and asks for a dry run with the first
+// rows as they would land and how their dates read; the import list then offers the import itself.
 
 type Source = "csv" | "uservoice" | "mapped";
 
@@ -21,32 +22,51 @@ function MappingFor({
   kind,
   columns,
   mapping,
+  format,
   onChange,
+  onFormat,
 }: {
   kind: FileKind;
   columns: string[];
   mapping: Record<string, string>;
+  format: DateFormat | "";
   onChange: (field: string, column: string) => void;
+  onFormat: (format: DateFormat | "") => void;
 }) {
   const titleId = useId();
   return (
     <fieldset className="mapping" aria-labelledby={titleId}>
       <legend id={titleId}>Columns of the {FILE_KINDS.find((k) => k.kind === kind)!.label.toLowerCase()} file</legend>
       {MAPPED_FIELDS[kind].map(({ field, label, required }) => (
-        <label key={field} className="field">
-          <span>
-            {label}
-            {required ? " (needed)" : ""}
-          </span>
-          <select value={mapping[field] ?? ""} onChange={(e) => onChange(field, e.target.value)}>
-            <option value="">Not read</option>
-            {columns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Fragment key={field}>
+          <label className="field">
+            <span>
+              {label}
+              {required ? " (needed)" : ""}
+            </span>
+            <select value={mapping[field] ?? ""} onChange={(e) => onChange(field, e.target.value)}>
+              <option value="">Not read</option>
+              {columns.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          {field === "createdAt" && mapping.createdAt && (
+            <label className="field">
+              <span>Its dates are written as</span>
+              <select value={format} onChange={(e) => onFormat(e.target.value as DateFormat | "")}>
+                <option value="">Found from its dates</option>
+                {DATE_FORMATS.map((f) => (
+                  <option key={f.format} value={f.format}>
+                    {f.label} ({f.example})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </Fragment>
       ))}
     </fieldset>
   );
@@ -59,6 +79,7 @@ export function CsvImport() {
   const [files, setFiles] = useState<Partial<Record<FileKind, File>>>({});
   const [columns, setColumns] = useState<Partial<Record<FileKind, string[]>>>({});
   const [mapping, setMapping] = useState<Partial<Record<FileKind, Record<string, string>>>>({});
+  const [formats, setFormats] = useState<Partial<Record<FileKind, DateFormat | "">>>({});
   const kinds = source === "uservoice" ? FILE_KINDS.filter((k) => k.kind === "posts" || k.kind === "votes") : FILE_KINDS;
 
   const pick = async (kind: FileKind, file: File | undefined) => {
@@ -72,6 +93,16 @@ export function CsvImport() {
     }));
   };
 
+  /** A file's columns as the API takes them: its date column with its format, when one is chosen. */
+  const mappingOf = (kind: FileKind) => {
+    const fields: Record<string, string | { column: string; format: DateFormat }> = Object.fromEntries(
+      Object.entries(mapping[kind] ?? {}).filter(([, c]) => c),
+    );
+    const format = formats[kind];
+    if (format && typeof fields.createdAt === "string") fields.createdAt = { column: fields.createdAt, format };
+    return fields;
+  };
+
   const preview = useMutation({
     mutationFn: async () => {
       const chosen = Object.entries(files).filter((entry): entry is [FileKind, File] => entry[1] !== undefined);
@@ -83,9 +114,7 @@ export function CsvImport() {
         files: uploaded,
         dryRun: true,
         preview: 5,
-        ...(source === "mapped"
-          ? { mapping: Object.fromEntries(chosen.map(([kind]) => [kind, Object.fromEntries(Object.entries(mapping[kind] ?? {}).filter(([, c]) => c))])) }
-          : {}),
+        ...(source === "mapped" ? { mapping: Object.fromEntries(chosen.map(([kind]) => [kind, mappingOf(kind)])) } : {}),
       };
       return createImport(body);
     },
@@ -113,6 +142,7 @@ export function CsvImport() {
               setFiles({});
               setColumns({});
               setMapping({});
+              setFormats({});
             }}
           >
             {SOURCES.map((s) => (
@@ -138,7 +168,9 @@ export function CsvImport() {
                 kind={kind}
                 columns={columns[kind]}
                 mapping={mapping[kind] ?? {}}
+                format={formats[kind] ?? ""}
                 onChange={(field, column) => setMapping((m) => ({ ...m, [kind]: { ...m[kind], [field]: column } }))}
+                onFormat={(format) => setFormats((f) => ({ ...f, [kind]: format }))}
               />
             ) : null,
           )}

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { api, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
 import { formatDateTime } from "../../../ui/format.js";
+import { blocked } from "./ImportDates.js";
 import { ImportReport } from "./ImportReport.js";
 import { createImport, type Import, importKeys, isMoving } from "./queries.js";
 
@@ -68,10 +69,13 @@ export function ImportItem({ item }: { item: Import }) {
             Cancel
           </button>
         )}
-        {item.state === "done" && item.dryRun && item.source !== "canny" && (
+        {item.state === "done" && item.dryRun && item.source !== "canny" && !blocked(item) && (
           <button type="button" disabled={forReal.isPending} onClick={() => forReal.mutate()}>
             Import these files
           </button>
+        )}
+        {item.state === "done" && item.dryRun && blocked(item) && (
+          <p>The import runs once every date reads: say how the dates are written, or correct the rows listed, and preview again.</p>
         )}
         {item.state === "done" && !item.dryRun && (
           <ConfirmButton label="Undo" ariaLabel={`Undo the ${title.toLowerCase()}`} title="Undo this import?" confirm="Undo the import" run={undo}>

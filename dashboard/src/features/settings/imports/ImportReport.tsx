@@ -1,8 +1,15 @@
 import { counted } from "../../../ui/format.js";
+import { ImportDates } from "./ImportDates.js";
 import type { Import } from "./queries.js";
 
-// What an import did (or, in a dry run, would do): a line per kind, the problems with their first
-// places, and the first rows as they land.
+// What an import did (or, in a dry run, would do): a line per kind, how its dates read (and the
+// question a date column asks), the problems with their first places, and the first rows as they land.
+
+const OUTCOME_WORDS: Record<Import["report"]["problems"][number]["outcome"], string> = {
+  skipped: "left out",
+  kept: "kept",
+  blocking: "keep the import from running",
+};
 
 const KIND_WORDS: Record<string, string> = {
   companies: "Companies",
@@ -44,6 +51,7 @@ export function ImportReport({ item }: { item: Import }) {
           </table>
         </section>
       )}
+      <ImportDates item={item} />
       {problems.length > 0 && (
         <details>
           <summary>
@@ -58,7 +66,7 @@ export function ImportReport({ item }: { item: Import }) {
             {problems.map((p) => (
               <li key={`${p.kind}-${p.code}-${p.outcome}`}>
                 <strong>
-                  {KIND_WORDS[p.kind]}, {p.outcome === "skipped" ? "left out" : "kept"} ×{p.count.toLocaleString()}:
+                  {KIND_WORDS[p.kind]}, {OUTCOME_WORDS[p.outcome]} ×{p.count.toLocaleString()}:
                 </strong>{" "}
                 {p.message}{" "}
                 <span className="muted">
@@ -89,7 +97,7 @@ export function ImportReport({ item }: { item: Import }) {
                   <td>{String(p.title ?? "")}</td>
                   <td>{String(p.board ?? "")}</td>
                   <td>{String(p.status ?? "default")}</td>
-                  <td>{String(p.createdAt ?? "").slice(0, 10)}</td>
+                  <td>{p.createdAt === null ? <span className="muted">date not read</span> : String(p.createdAt ?? "").slice(0, 10)}</td>
                 </tr>
               ))}
             </tbody>

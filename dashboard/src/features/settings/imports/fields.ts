@@ -1,5 +1,8 @@
+import type { Schemas } from "@heed/client";
+
 // The kinds of file an import reads and, per kind, Heed's fields a column can fill (as the API's
-// ImportMapping names them), with the words the mapping shows for each.
+// ImportMapping names them), with the words the mapping shows for each; and the formats a date
+// column may be written in (the API's ImportDateFormat).
 
 export const FILE_KINDS = [
   { kind: "posts", label: "Posts" },
@@ -55,6 +58,19 @@ export const MAPPED_FIELDS: Record<FileKind, { field: string; label: string; req
   ],
 };
 
+export type DateFormat = Schemas["ImportDateFormat"];
+
+/** The formats a date column may be written in, each as a person would recognise it. */
+export const DATE_FORMATS: { format: DateFormat; label: string; example: string }[] = [
+  { format: "iso8601", label: "ISO 8601", example: "2024-05-01 or 2024-05-01T14:30:00Z" },
+  { format: "dayMonthYear", label: "Day/month/year", example: "01/05/2024 is 1 May" },
+  { format: "monthDayYear", label: "Month/day/year", example: "05/01/2024 is 1 May" },
+  { format: "unixSeconds", label: "Unix time in seconds", example: "1714557600" },
+  { format: "unixMilliseconds", label: "Unix time in milliseconds", example: "1714557600000" },
+];
+
+export const dateFormatLabel = (format: DateFormat) => DATE_FORMATS.find((f) => f.format === format)?.label ?? format;
+
 /** The column a field most likely is, by name ("Title", "post_title", "Subject"…), or "". */
 export function guessColumn(field: string, label: string, columns: string[]): string {
   const simple = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
@@ -63,6 +79,8 @@ export function guessColumn(field: string, label: string, columns: string[]): st
     simple(label),
     ...(field === "title" ? ["subject", "summary", "name"] : []),
     ...(field === "body" ? ["details", "description"] : []),
+    ...(field === "createdAt" ? ["timestamp", "date", "created", "createdat", "submittedat"] : []),
+    ...(field === "authorEmail" || field === "userEmail" ? ["email", "emailaddress"] : []),
   ];
   return columns.find((c) => wanted.includes(simple(c))) ?? "";
 }

@@ -1,8 +1,8 @@
 import { newId } from "../../../platform/lib/ids.js";
 import type { ImportedComment, ImportedVote, RowProblem, SourceRow } from "../model.js";
-import { isNew, type Landing, previewed, record, reportKept } from "./chunk.js";
+import { isNew, type Landing, previewed, record, reportKept, shownAt } from "./chunk.js";
 import { personFor } from "./people.js";
-import { clipped, dateOr } from "./values.js";
+import { clipped } from "./values.js";
 
 // Votes and comments: what hangs off posts. A vote is a (post, person) pair, so a re-run or a
 // duplicate row finds the pair voted and skips it; the vote keeps its batch for an undo. A comment
@@ -54,7 +54,7 @@ export async function landVotes(landing: Landing, rows: SourceRow<"votes">[], vo
       });
       continue;
     }
-    decided.push({ row, postId, userId, createdAt: dateOr(vote.createdAt, landing.at, "createdAt", problems), problems });
+    decided.push({ row, postId, userId, createdAt: vote.createdAt ?? landing.at, problems });
   }
   const already = await votedAlready(decided);
   for (const { row, postId, userId, createdAt, problems } of decided) {
@@ -77,7 +77,7 @@ export async function landVotes(landing: Landing, rows: SourceRow<"votes">[], vo
     state.touchedPosts.add(postId);
     report.count("votes", "created");
     reportKept(landing, "votes", row, problems);
-    previewed(landing, "votes", { postId, userId, createdAt });
+    previewed(landing, "votes", { postId, userId, createdAt: shownAt(createdAt, problems) });
   }
 }
 
@@ -112,7 +112,7 @@ export function landComment(landing: Landing, row: SourceRow<"comments">, parent
       message: "The author is not among the imported people: the comment is kept without one.",
       value: comment.authorRef,
     });
-  const createdAt = dateOr(comment.createdAt, landing.at, "createdAt", problems);
+  const createdAt = comment.createdAt ?? landing.at;
   const id = newId("comment", Date.parse(createdAt));
   const parentId = comment.parentRef ? state.refs.comment.get(comment.parentRef) : undefined;
   if (comment.parentRef && !parentId) parents.push({ commentId: id, parentRef: comment.parentRef, place: { file: row.file, row: row.row } });
@@ -137,5 +137,5 @@ export function landComment(landing: Landing, row: SourceRow<"comments">, parent
   record(landing, "comment", comment.ref, id, true);
   report.count("comments", "created");
   reportKept(landing, "comments", row, problems);
-  previewed(landing, "comments", { ref: comment.ref, postId, authorId, internal: comment.internal, createdAt });
+  previewed(landing, "comments", { ref: comment.ref, postId, authorId, internal: comment.internal, createdAt: shownAt(createdAt, problems) });
 }

@@ -1,7 +1,7 @@
 import { newId } from "../../../platform/lib/ids.js";
 import type { ImportedChangelog, RowProblem, SourceRow } from "../model.js";
 import { isNew, type Landing, previewed, record, reportKept } from "./chunk.js";
-import { clipped, dateOr } from "./values.js";
+import { clipped } from "./values.js";
 
 // Changelog entries (Canny's), with the posts they announced. A published one keeps its date and
 // tells nobody (it is history); a scheduled one publishes when its time comes, as any scheduled
@@ -19,10 +19,10 @@ export function landChangelog(landing: Landing, row: SourceRow<"changelog">): vo
     report.skip("changelog", row, { field: "title", code: "missing_title", message: "A changelog entry needs a title." });
     return;
   }
-  const createdAt = dateOr(entry.createdAt, landing.at, "createdAt", problems);
+  const createdAt = entry.createdAt ?? landing.at;
   const type = entry.type && TYPES.has(entry.type.toLowerCase()) ? (entry.type.toLowerCase() as "new" | "improved" | "fixed") : "new";
-  const publishedAt = entry.state === "published" ? dateOr(entry.publishedAt, createdAt, "publishedAt", problems) : null;
-  const publishAt = entry.state === "scheduled" ? dateOr(entry.scheduledFor, landing.at, "scheduledFor", problems) : null;
+  const publishedAt = entry.state === "published" ? (entry.publishedAt ?? createdAt) : null;
+  const publishAt = entry.state === "scheduled" ? (entry.scheduledFor ?? landing.at) : null;
   const id = newId("changelog", Date.parse(createdAt));
   writes.changelog.push({
     id,

@@ -1,5 +1,5 @@
 import type { Dialect } from "../../../platform/db/database.js";
-import type { ImportKind, RowPlace, RowProblem } from "../model.js";
+import { type ImportKind, type RowPlace, type RowProblem, UnreadableSource } from "../model.js";
 import type { ReportBuilder } from "../report.js";
 import type { LandingState, RecordKind } from "./state.js";
 import type { ChunkWrites } from "./writes.js";
@@ -13,13 +13,26 @@ export interface Landing {
   dialect: Dialect;
   /** The import's own time: what a row without a date is given. */
   at: string;
+  /** A dry run reports a problem that stops the import; the import stops at it. */
+  dryRun: boolean;
   /** Rows to keep per kind for the report's preview (0: none). */
   preview: number;
 }
 
-/** Reports a row's problems that did not keep it out (a date replaced, a field cut). */
+/**
+ * Reports a row's problems that did not keep it out (a field cut, a person not found). One that
+ * stops the import (a date that does not read) stops it here, or in a dry run is reported as such.
+ */
 export function reportKept(landing: Landing, kind: ImportKind, place: RowPlace, problems: RowProblem[]): void {
-  for (const problem of problems) landing.report.problem(kind, place, problem, "kept");
+  for (const problem of problems) {
+    if (problem.stops !== undefined && !landing.dryRun) throw new UnreadableSource(problem.stops, place);
+    landing.report.problem(kind, place, problem, problem.stops === undefined ? "kept" : "blocking");
+  }
+}
+
+/** A row's date as its preview shows it: none for a date that did not read (it lands in no import). */
+export function shownAt(at: string, problems: RowProblem[]): string | null {
+  return problems.some((p) => p.stops !== undefined && p.field === "createdAt") ? null : at;
 }
 
 /**

@@ -49,7 +49,16 @@ export async function importInto(
   const { db, dialect } = services;
   const state = await LandingState.load(db, workspaceId, reader.source);
   const report = new ReportBuilder();
-  const landing: Landing = { state, report, writes: new ChunkWrites(), importId: options.importId, dialect, at: nowIso(), preview: options.preview ?? 0 };
+  const landing: Landing = {
+    state,
+    report,
+    writes: new ChunkWrites(),
+    importId: options.importId,
+    dialect,
+    at: nowIso(),
+    dryRun: options.dryRun,
+    preview: options.preview ?? 0,
+  };
   const merges: PendingMerge[] = [];
   const parents: PendingParent[] = [];
 
@@ -109,5 +118,6 @@ export async function importInto(
   await linkParents(landing, db, parents, options.dryRun);
   await makeMerges(landing, db, merges, options.dryRun);
   if (!options.dryRun) await recountTouched(landing, db, (done, total) => options.onProgress({ phase: "finishing", done, total }));
+  report.report.dates = reader.dates?.() ?? [];
   return report.report;
 }

@@ -1,7 +1,7 @@
 import { newId } from "../../../platform/lib/ids.js";
 import type { ImportedCompany, ImportedUser, RowPlace, RowProblem, SourceRow } from "../model.js";
 import { isNew, type Landing, previewed, record, reportKept } from "./chunk.js";
-import { clipped, dateOr, looksLikeEmail } from "./values.js";
+import { clipped, looksLikeEmail } from "./values.js";
 
 // Companies and end users. A person the workspace knows already (by the customer's own id, then by
 // email) is matched rather than made again: the batch records them, fills in what was empty (a name,
@@ -24,7 +24,7 @@ export function landCompany(landing: Landing, row: SourceRow<"companies">): void
     reportKept(landing, "companies", row, problems);
     return;
   }
-  const at = dateOr(company.createdAt, landing.at, "createdAt", problems);
+  const at = company.createdAt ?? landing.at;
   const spend = company.monthlySpend !== undefined && Number.isFinite(company.monthlySpend) && company.monthlySpend >= 0 ? Math.round(company.monthlySpend) : 0;
   const id = newId("company");
   writes.companies.push({
@@ -96,7 +96,7 @@ export function personFor(
   }
   if (user.ref === undefined && email === undefined && user.externalId === undefined) return undefined;
   const externalId = user.externalId || `${state.source}:${user.ref ?? email}`;
-  const at = dateOr(user.createdAt, landing.at, "createdAt", problems);
+  const at = user.createdAt ?? landing.at;
   const id = newId("user");
   writes.users.push({
     id,

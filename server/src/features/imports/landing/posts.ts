@@ -1,10 +1,10 @@
 import { newId } from "../../../platform/lib/ids.js";
 import { slugOf } from "../../boards/index.js";
 import type { ImportedPost, RowPlace, RowProblem, SourceRow } from "../model.js";
-import { isNew, type Landing, previewed, record, reportKept } from "./chunk.js";
+import { isNew, type Landing, previewed, record, reportKept, shownAt } from "./chunk.js";
 import { categoryOfStatus } from "./status-category.js";
 import { personFor } from "./people.js";
-import { clipped, dateOr } from "./values.js";
+import { clipped } from "./values.js";
 
 // Posts, with the boards, statuses and tags they name (found by name, any case, or made). Imported
 // posts count as seen by the team (they are history, not new arrivals for the inbox), are never
@@ -131,7 +131,7 @@ export function landPost(landing: Landing, row: SourceRow<"posts">, merges: Pend
     report.skip("posts", row, { field: "title", code: "missing_title", message: "A post needs a title." });
     return;
   }
-  const createdAt = dateOr(post.createdAt, landing.at, "createdAt", problems);
+  const createdAt = post.createdAt ?? landing.at;
   const id = newId("post", Date.parse(createdAt));
   const boardId = boardFor(landing, post.board, problems, post.boardPrivate);
   const statusId = statusFor(landing, post.status, problems);
@@ -185,7 +185,7 @@ export function landPost(landing: Landing, row: SourceRow<"posts">, merges: Pend
     status: post.status ?? null,
     tags: post.tags,
     authorId,
-    createdAt,
+    createdAt: shownAt(createdAt, problems),
     mergedInto: post.mergedIntoRef ?? null,
   });
 }

@@ -1,4 +1,5 @@
-import type { ImportedKinds, ImportKind, ImportSourceReader, SourceRow } from "../../model.js";
+import { dateIn } from "../../dates.js";
+import type { ImportedKinds, ImportKind, ImportSourceReader, RowPlace, RowProblem, SourceRow } from "../../model.js";
 import { CannyClient, type CannyOptions } from "./client.js";
 
 // Canny's account read through its API into the import's rows: companies (with monthly spend),
@@ -6,7 +7,8 @@ import { CannyClient, type CannyOptions } from "./client.js";
 // every board and every status (posts/list returns only open ones unless asked for all), the posts
 // merged into them (from each post's merge history, merged in Heed too), votes with their voters,
 // comments with replies and internal notes, the comments left with status changes, and changelog
-// entries with the posts they announced. Categories and tags become Heed tags.
+// entries with the posts they announced. Categories and tags become Heed tags. Canny's API gives
+// its times in ISO 8601: one that is not is reported by row, and the import does not run with it.
 
 /** Canny's own statuses: posts/list must name them all, or it answers only the open ones. */
 const ALL_STATUSES = "open,under review,planned,in progress,complete,closed";
@@ -33,6 +35,21 @@ interface CannyPost {
   mergeHistory?: { post?: Partial<CannyPost> & { id: string } }[];
 }
 
+const DATE_FIELDS = ["createdAt", "publishedAt", "scheduledFor"] as const;
+
+/** A row of Canny's with its times read as ISO 8601. */
+function row<K extends ImportKind>(place: RowPlace, data: ImportedKinds[K]): SourceRow<K> {
+  const problems: RowProblem[] = [];
+  const read = { ...data } as Record<string, unknown>;
+  for (const field of DATE_FIELDS) {
+    if (!(field in read)) continue;
+    const { at, problem } = dateIn("iso8601", place, field, read[field] as string | undefined);
+    read[field] = at;
+    if (problem) problems.push(problem);
+  }
+  return { ...place, data: read as unknown as ImportedKinds[K], problems };
+}
+
 const personOf = (p: CannyPerson) => ({ externalId: p.userID || undefined, email: p.email || undefined, name: p.name || undefined });
 
 export function cannySource(options: CannyOptions): ImportSourceReader {
@@ -47,12 +64,12 @@ export function cannySource(options: CannyOptions): ImportSourceReader {
   const readers: { [K in ImportKind]: () => AsyncGenerator<SourceRow<K>> } = {
     async *companies() {
       for await (const c of client.list<{ id: string; name: string; monthlySpend?: number; created?: string }>("companies", "companies")) {
-        yield { ...place("companies/list"), data: { ref: c.id, name: c.name ?? "", monthlySpend: c.monthlySpend, createdAt: c.created } };
+        yield row<"companies">(place("companies/list"), { ref: c.id, name: c.name ?? "", monthlySpend: c.monthlySpend, createdAt: c.created });
       }
     },
     async *users() {
       for await (const u of client.list<CannyPerson>("users", "users")) {
-        yield { ...place("users/list"), data: { ref: u.id, ...personOf(u), companyRef: u.companies?.[0]?.id, createdAt: u.created } };
+        yield row<"users">(place("users/list"), { ref: u.id, ...personOf(u), companyRef: u.companies?.[0]?.id, createdAt: u.created });
       }
     },
     async *posts() {
@@ -72,16 +89,16 @@ export function cannySource(options: CannyOptions): ImportSourceReader {
         mergedIntoRef,
       });
       for await (const p of client.list<CannyPost>("posts", "posts", { status: ALL_STATUSES })) {
-        yield { ...place("posts/list"), data: post(p, p.board) };
+        yield row<"posts">(place("posts/list"), post(p, p.board));
         // Posts merged into this one are no longer listed: their merge history is where they are.
         for (const merged of p.mergeHistory ?? []) {
-          if (merged.post?.id) yield { ...place("posts/list mergeHistory"), data: post({ status: p.status, ...merged.post }, p.board, p.id) };
+          if (merged.post?.id) yield row<"posts">(place("posts/list mergeHistory"), post({ status: p.status, ...merged.post }, p.board, p.id));
         }
       }
     },
     async *votes() {
       for await (const v of client.list<{ id: string; post: { id: string }; voter: CannyPerson; created?: string }>("votes", "votes")) {
-        yield { ...place("votes/list"), data: { postRef: v.post.id, userRef: v.voter.id, user: personOf(v.voter), createdAt: v.created } };
+        yield row<"votes">(place("votes/list"), { postRef: v.post.id, userRef: v.voter.id, user: personOf(v.voter), createdAt: v.created });
       }
     },
     async *comments() {
@@ -95,36 +112,30 @@ export function cannySource(options: CannyOptions): ImportSourceReader {
         created?: string;
       };
       for await (const c of client.list<CannyComment>("comments", "comments")) {
-        yield {
-          ...place("comments/list"),
-          data: {
-            ref: c.id,
-            postRef: c.post.id,
-            parentRef: c.parentID ?? undefined,
-            authorRef: c.author?.id,
-            author: c.author ? personOf(c.author) : undefined,
-            body: c.value ?? "",
-            internal: c.internal === true,
-            createdAt: c.created,
-          },
-        };
+        yield row<"comments">(place("comments/list"), {
+          ref: c.id,
+          postRef: c.post.id,
+          parentRef: c.parentID ?? undefined,
+          authorRef: c.author?.id,
+          author: c.author ? personOf(c.author) : undefined,
+          body: c.value ?? "",
+          internal: c.internal === true,
+          createdAt: c.created,
+        });
       }
       // What the team wrote when it changed a post's status: a comment of the team's on the post.
       type StatusChange = { id: string; post: { id: string }; changer?: CannyPerson | null; changeComment?: { value?: string } | null; created?: string };
       for await (const s of client.list<StatusChange>("status_changes", "statusChanges")) {
         if (!s.changeComment?.value?.trim()) continue;
-        yield {
-          ...place("status_changes/list"),
-          data: {
-            ref: `status_change:${s.id}`,
-            postRef: s.post.id,
-            authorRef: s.changer?.id,
-            author: s.changer ? personOf(s.changer) : undefined,
-            body: s.changeComment.value,
-            internal: false,
-            createdAt: s.created,
-          },
-        };
+        yield row<"comments">(place("status_changes/list"), {
+          ref: `status_change:${s.id}`,
+          postRef: s.post.id,
+          authorRef: s.changer?.id,
+          author: s.changer ? personOf(s.changer) : undefined,
+          body: s.changeComment.value,
+          internal: false,
+          createdAt: s.created,
+        });
       }
     },
     // Changelog entries with the posts they announced.
@@ -143,20 +154,17 @@ export function cannySource(options: CannyOptions): ImportSourceReader {
       };
       for await (const e of client.list<Entry>("entries", "entries")) {
         const state = e.status === "published" ? "published" : e.status === "scheduled" ? "scheduled" : "draft";
-        yield {
-          ...place("entries/list"),
-          data: {
-            ref: e.id,
-            title: e.title ?? "",
-            body: e.markdownDetails ?? e.plaintextDetails ?? "",
-            type: e.types?.[0],
-            state,
-            publishedAt: e.publishedAt ?? undefined,
-            scheduledFor: e.scheduledFor ?? undefined,
-            postRefs: (e.posts ?? []).map((p) => p.id),
-            createdAt: e.created,
-          },
-        };
+        yield row<"changelog">(place("entries/list"), {
+          ref: e.id,
+          title: e.title ?? "",
+          body: e.markdownDetails ?? e.plaintextDetails ?? "",
+          type: e.types?.[0],
+          state,
+          publishedAt: e.publishedAt ?? undefined,
+          scheduledFor: e.scheduledFor ?? undefined,
+          postRefs: (e.posts ?? []).map((p) => p.id),
+          createdAt: e.created,
+        });
       }
     },
   };
