@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notificationPass } from "../../src/features/notifications/index.js";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
@@ -74,6 +75,29 @@ describe("the portal's mailed links in Chromium", () => {
       .where("email", "=", "lin@people.test")
       .executeTakeFirstOrThrow();
     expect(reader.follows_changelog).toBe(1);
+    await context.close();
+  });
+
+  it("opens a merge's mail on the merged idea, which names no private post it went into", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const voter = (await h.call("POST", "/v1/users", { key, json: { externalId: "mo", name: "Mo", email: "mo@people.test" } })).body.id as string;
+    const idea = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Offline mode" } })).body.id as string;
+    await h.call("POST", `/v1/posts/${idea}/votes`, { key, json: { userId: voter } });
+    const hidden = (await h.call("POST", "/v1/boards", { key, json: { name: "Internal", visibility: "private" } })).body.id as string;
+    const secret = (await h.call("POST", "/v1/posts", { key, json: { boardId: hidden, title: "Project Nightjar" } })).body.id as string;
+    await h.call("POST", `/v1/posts/${idea}/merge`, { key, json: { into: secret } });
+    await notificationPass(h.services, { windowSeconds: 0, concurrency: 1, pollMs: 0 });
+
+    const mail = await smtp.mailTo("mo@people.test");
+    expect(`${mail.subject} ${mail.text}`).not.toContain("Nightjar");
+    const link = mail.text.match(/https?:\/\/\S+/g)!.find((url) => url.includes("/posts/"))!;
+    const context = await chromium.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(link);
+    await expect.poll(() => page.getByRole("note").textContent()).toBe("This idea was merged into another one: its votes and comments count there.");
+    expect(await page.getByRole("link", { name: "See the idea it was merged into" }).count()).toBe(0);
+    await everyView(page, "portal-merged-into-private");
     await context.close();
   });
 });
