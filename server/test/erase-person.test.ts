@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationPass } from "../src/features/notifications/index.js";
 import { deliverDue } from "../src/features/webhooks/deliver.js";
 import { fanOutEvents } from "../src/features/webhooks/fanout.js";
@@ -15,18 +15,14 @@ import { importCsv } from "../src/cli/import.js";
 import { SYSTEM_ACTOR, type Ctx } from "../src/platform/context.js";
 import { postForm } from "./support/forms.js";
 import { useHarness } from "./support/harness.js";
-import { startSmtp, type TestSmtp } from "./support/smtp.js";
+import { useSmtp } from "./support/smtp.js";
 
 // A person's data: what GET /v1/users/{id}/export and the portal's "download my data" give, and
 // that POST /v1/users/{id}/erase leaves no personal field anywhere. The person is Zelda: every field
 // of hers (external id, email, name, avatar, traits) carries a mark of her own ("zelda" and random
 // letters), and what she writes never does, so after erasure no row of any table may hold it.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ smtpUrl: () => smtp.url, publicUrlIsServed: true });
 

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useHarness } from "./support/harness.js";
 import { addMembership, makeMembers } from "./support/members.js";
 import { PASSWORD, sessionCookieOf, signedIn, signInAs } from "./support/sessions.js";
-import { startSmtp, type TestSmtp } from "./support/smtp.js";
+import { useSmtp } from "./support/smtp.js";
 
 // With SMTP_URL set, invites and password links go out by mail: to a real SMTP server started
 // here, read back as a person's inbox would show them.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ smtpUrl: () => smtp.url });
 

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useHarness } from "./support/harness.js";
 import { startServer } from "./support/processes.js";
-import { startSmtp, type TestSmtp } from "./support/smtp.js";
+import { useSmtp } from "./support/smtp.js";
 
 // Notification mail from real server processes (the bundle `npm start` runs) on one database: a
 // process killed after a change committed leaves its mail to the next one, which sends each mail
 // once; two processes at once send each mail once between them. Changes are made through the
 // test's own server, which runs no worker.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness();
 

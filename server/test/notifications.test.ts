@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationPass } from "../src/features/notifications/index.js";
 import { nowMs, shiftClock } from "../src/platform/lib/clock.js";
 import { useHarness } from "./support/harness.js";
-import { startSmtp, type TestSmtp } from "./support/smtp.js";
+import { useSmtp } from "./support/smtp.js";
 
 // Closing the loop, through a real SMTP server: who hears of what, once, with the headers that let
 // them stop it in one click. The worker's pass runs here by hand (the server starts it on a timer).
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ smtpUrl: () => smtp.url, publicUrlIsServed: true });
 const pass = (windowSeconds = 0) => notificationPass(h.services, { windowSeconds, concurrency: 4, pollMs: 0 });

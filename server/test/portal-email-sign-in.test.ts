@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postForm } from "./support/forms.js";
 import { useHarness } from "./support/harness.js";
-import { startSmtp, type TestSmtp } from "./support/smtp.js";
+import { useSmtp } from "./support/smtp.js";
 
 // Signing in to the portal by a one-time link mailed to the reader, through a real SMTP server
 // started here: the same answer for any address, a confirming page (a mail scanner opening the
 // link does not use it), one use, and the identified end user with that email when there is one.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ smtpUrl: () => smtp.url, publicUrlIsServed: true });
 

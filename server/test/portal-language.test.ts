@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationPass } from "../src/features/notifications/index.js";
 import { useHarness } from "./support/harness.js";
 import { identityJwt } from "./support/jwt.js";
-import { startSmtp, type TestSmtp } from "./support/smtp.js";
+import { useSmtp } from "./support/smtp.js";
 
 // The language the portal, the widget and the mail to end users speak, over real HTTP and a real
 // SMTP server: `?lang=`, then the visitor's choice (the switch's cookie), then Accept-Language,
 // then the workspace's default (shared/CONTRACT.md); `lang`, `dir` and `hreflang` on each page;
 // a signed-in reader's choice kept for their mail.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ smtpUrl: () => smtp.url, publicUrlIsServed: true });
 

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createInvite } from "../../src/features/invites/invites.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, newPage, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
 import { PASSWORD } from "../support/sessions.js";
-import { startSmtp, type TestSmtp } from "../support/smtp.js";
+import { useSmtp } from "../support/smtp.js";
 
 // Settings → Members and Your sessions in Chromium, with mail going to a real SMTP server started
 // here: an owner invites, the invitee joins from the mail in a browser of their own, roles change,
 // people leave, and sessions end on the server when the page says they do.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ publicUrlIsServed: true, smtpUrl: () => smtp.url });
 const chromium = useChromium();

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationPass } from "../../src/features/notifications/index.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
-import { startSmtp, type TestSmtp } from "../support/smtp.js";
+import { useSmtp } from "../support/smtp.js";
 
 // A member's notifications in Chromium: Settings → Notifications (follow a board, choose mail),
 // the frame's unread count, the list (open one, mark all read), a mention from the comment form,
 // and the post's "Who was told" panel after a status change reached its voter by mail.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ publicUrlIsServed: true, smtpUrl: () => smtp.url });
 const chromium = useChromium();

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationPass } from "../../src/features/notifications/index.js";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
-import { startSmtp, type TestSmtp } from "../support/smtp.js";
+import { useSmtp } from "../support/smtp.js";
 
 // The portal's mailed links as a reader meets them: the address typed into the portal's form in
 // Chromium, the mail really sent, and its link opened in a browser that sends the headers a real
 // one does (a link opened from a mail carries no referrer; the confirming form's POST carries
 // whatever Origin the page's referrer policy allows).
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ publicUrlIsServed: true, smtpUrl: () => smtp.url });
 const chromium = useChromium();

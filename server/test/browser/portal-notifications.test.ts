@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { preferencesToken } from "../../src/features/notifications/tokens.js";
 import { useChromium } from "../support/browser.js";
 import { everyView } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { identityJwt } from "../support/jwt.js";
-import { startSmtp, type TestSmtp } from "../support/smtp.js";
+import { useSmtp } from "../support/smtp.js";
 
 // Following an idea on the portal, and the pages a notification mail's links open, in Chromium:
 // the follow button works with JavaScript off, the choices page saves, and unsubscribing asks for
 // a click before it does anything.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(() => smtp.stop());
+const smtp = useSmtp();
 
 const h = useHarness({ publicUrlIsServed: true, smtpUrl: () => smtp.url });
 const chromium = useChromium();

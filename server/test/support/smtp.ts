@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 
 // A real SMTP server on loopback, started by the test: Heed mails it through nodemailer as it
 // would any provider, and the test reads what arrived.
@@ -64,5 +65,31 @@ export async function startSmtp(): Promise<TestSmtp> {
       }
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A real SMTP server for one test file: started before its tests (declare it before the harness,
+ * whose `smtpUrl` reads it), stopped after them.
+ */
+export function useSmtp(): TestSmtp {
+  let started: TestSmtp | undefined;
+  beforeAll(async () => {
+    started = await startSmtp();
+  });
+  afterAll(() => started?.stop());
+  const smtp = () => {
+    if (!started) throw new Error("the SMTP server starts in the file's beforeAll");
+    return started;
+  };
+  return {
+    get url() {
+      return smtp().url;
+    },
+    get received() {
+      return smtp().received;
+    },
+    mailTo: (to, timeoutMs) => smtp().mailTo(to, timeoutMs),
+    stop: () => smtp().stop(),
   };
 }
