@@ -69,7 +69,8 @@ export function Shell() {
         Heed could not be reached. Reload the page to try again.
       </p>
     );
-  if (!session.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />;
+  // The whole address, filters and all, so that signing in opens exactly the page that was asked for.
+  if (!session.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`} replace />;
   const { account, workspaces, currentWorkspaceId } = session.data;
   return (
     <div className="shell">
