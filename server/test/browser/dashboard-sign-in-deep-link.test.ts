@@ -123,7 +123,7 @@ describe("a deep link opened while signed out", () => {
     ]) {
       await page.goto(`${HEED_ORIGIN}/app/sign-in?next=${encodeURIComponent(next)}`);
       await fillPassword(page, `${memberId}@example.com`);
-      await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible(), next).toBe(true);
+      await expect.poll(() => page.getByRole("heading", { name: ws.row.name, exact: true }).isVisible(), { message: next }).toBe(true);
       expect(new URL(page.url()).origin, next).toBe(HEED_ORIGIN);
       expect(new URL(page.url()).pathname, next).toBe("/app");
       // The single sign-on button's way back is a page of the dashboard too.

@@ -30,6 +30,7 @@ import * as integrations from "./0028_integrations.js";
 import * as authorColumnsIndexed from "./0029_author_columns_indexed.js";
 import * as postListColumns from "./0030_post_list_columns.js";
 import * as sparseColumnIndexes from "./0031_sparse_column_indexes.js";
+import * as deletedPosts from "./0032_deleted_posts.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "0029_author_columns_indexed": authorColumnsIndexed,
   "0030_post_list_columns": postListColumns,
   "0031_sparse_column_indexes": sparseColumnIndexes,
+  "0032_deleted_posts": deletedPosts,
 };
