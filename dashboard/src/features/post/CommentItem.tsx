@@ -74,7 +74,10 @@ export function CommentItem({ comment, replies, names }: { comment: Comment; rep
   );
 }
 
-/** A comment waiting for approval is approved (counted and announced as new) or rejected (deleted). */
+/**
+ * A comment waiting for approval is approved (counted and announced as new) or rejected (deleted
+ * for good: the API restores posts, not comments, so rejecting asks first and offers no Undo).
+ */
 function HeldCommentActions({ comment }: { comment: Comment }) {
   const moderate = useModerate("comments");
   const decide = (decision: Decision) => moderate.mutate({ ids: [comment.id], decision });
@@ -83,9 +86,17 @@ function HeldCommentActions({ comment }: { comment: Comment }) {
       <button type="button" className="link" disabled={moderate.isPending} onClick={() => decide("approve")}>
         Approve<span className="visually-hidden"> the comment by {comment.author?.name ?? "Anonymous"}</span>
       </button>
-      <button type="button" className="link" disabled={moderate.isPending} onClick={() => decide("reject")}>
-        Reject<span className="visually-hidden"> the comment by {comment.author?.name ?? "Anonymous"}</span>
-      </button>
+      <ConfirmButton
+        label="Reject"
+        ariaLabel={`Reject the comment by ${comment.author?.name ?? "Anonymous"}`}
+        className="link"
+        title="Reject this comment?"
+        confirm="Reject the comment"
+        disabled={moderate.isPending}
+        onConfirm={() => decide("reject")}
+      >
+        <p>It is deleted without a word to anyone, and cannot be brought back.</p>
+      </ConfirmButton>
       <ErrorAlert error={moderate.error} />
     </div>
   );
