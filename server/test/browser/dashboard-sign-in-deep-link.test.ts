@@ -108,6 +108,21 @@ describe("a deep link opened while signed out", () => {
     await context.close();
   });
 
+  it("keeps the page through a refused single sign-on, and opens it after signing in with a password instead", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);
+    const { context, page, problems } = await signedOutAt(DEEP_LINK);
+    // Another domain may not sign up: the provider's answer is refused.
+    idp.as(person("deep-link-eve", "eve@elsewhere.test"));
+    await page.getByRole("link", { name: "Sign in with Acme SSO" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/Single sign-on did not sign you in/);
+    expect(new URL(page.url()).pathname).toBe("/app/sign-in");
+    await fillPassword(page, `${memberId}@example.com`);
+    await expectOnOpenInbox(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("lands inside the dashboard whatever other site `next` names", { timeout: 120_000 }, async () => {
     const ws = await h.workspace();
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);
