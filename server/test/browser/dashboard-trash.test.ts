@@ -128,4 +128,37 @@ describe("rejecting with a confirmation, an Undo and a trash", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("deletes a post from its page after a confirmation, undoes it, deletes it again and restores it from the trash", { timeout: 90_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const id = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Dark mode" } })).body.id;
+    const { page, context, problems } = await signedInPage(chromium.browser, h, ws, "member", `/app/posts/${id}`);
+    const deletePost = async () => {
+      await page.getByRole("button", { name: "Delete post" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete this post?" });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await dialog.getByRole("button", { name: "Delete the post" }).click();
+      await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe("/app/posts");
+    };
+    await deletePost();
+    const rows = page.getByRole("list", { name: "Posts" }).getByRole("listitem");
+    const notice = page.locator(".undo-notice");
+    await expect.poll(() => notice.textContent()).toContain("Deleted “Dark mode”.");
+    expect(await rows.filter({ hasText: "Dark mode" }).count()).toBe(0);
+    await notice.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => notice.textContent()).toContain("Restored “Dark mode”.");
+    await expect.poll(() => rows.filter({ hasText: "Dark mode" }).count()).toBe(1);
+
+    await page.goto(`${h.url}/app/posts/${id}`);
+    await deletePost();
+    await page.getByRole("link", { name: "Deleted posts" }).click();
+    const trash = page.getByRole("list", { name: "Deleted posts" }).getByRole("listitem");
+    await expect.poll(() => trash.allTextContents()).toEqual([expect.stringMatching(/^Dark modeDeleted/)]);
+    await trash.getByRole("button", { name: "Restore Dark mode" }).click();
+    await expect.poll(() => page.getByText("Nothing deleted").isVisible()).toBe(true);
+    expect((await h.call("GET", `/v1/posts/${id}`, { key })).status).toBe(200);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
