@@ -161,4 +161,39 @@ describe("rejecting with a confirmation, an Undo and a trash", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("hides and rejects comments after a confirmation, and Undo brings each back", { timeout: 90_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const postId = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Calendar sync" } })).body.id;
+    await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Shipping next month." } });
+    const heldId = (await h.call("POST", `/v1/posts/${postId}/comments`, { key, json: { body: "Buy cheap watches" } })).body.id;
+    // Held as moderation holds an end user's comment: uncounted until approved.
+    await h.database.db.updateTable("comments").set({ held: 1 }).where("id", "=", heldId).execute();
+    await h.database.db.updateTable("posts").set({ comment_count: 1 }).where("id", "=", postId).execute();
+    const { page, context, problems } = await signedInPage(chromium.browser, h, ws, "member", `/app/posts/${postId}`);
+    const comments = page.getByRole("article", { name: /^Comment by/ });
+    await expect.poll(() => comments.count()).toBe(2);
+    const notice = page.locator(".undo-notice");
+
+    await comments
+      .filter({ hasText: "Buy cheap watches" })
+      .getByRole("button", { name: /^Reject/ })
+      .click();
+    await page.getByRole("dialog", { name: "Reject this comment?" }).getByRole("button", { name: "Reject the comment" }).click();
+    await expect.poll(() => comments.count()).toBe(1);
+    await expect.poll(() => notice.textContent()).toContain("Rejected the comment by The team.");
+    await everyView(page, "post-comment-rejected-undo");
+    await notice.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => comments.filter({ hasText: "Buy cheap watches" }).locator(".badge.held").isVisible()).toBe(true);
+
+    await comments.filter({ hasText: "Shipping next month." }).getByRole("button", { name: "Hide" }).click();
+    await page.getByRole("dialog", { name: "Hide this comment?" }).getByRole("button", { name: "Hide the comment" }).click();
+    await expect.poll(() => comments.filter({ hasText: "Shipping next month." }).count()).toBe(0);
+    await notice.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => comments.filter({ hasText: "Shipping next month." }).count()).toBe(1);
+    expect((await h.call("GET", `/v1/posts/${postId}`, { key })).body.commentCount).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
