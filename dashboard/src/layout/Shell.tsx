@@ -71,7 +71,10 @@ export function Shell() {
       </p>
     );
   // The whole address, filters and all, so that signing in opens exactly the page that was asked for.
-  if (!session.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`} replace />;
+  // After "Sign out" the next sign-in (perhaps someone else's) starts from the overview, whichever
+  // of this and signOut's own redirect runs first.
+  if (!session.data)
+    return <Navigate to={signOut.isIdle ? `/sign-in?next=${encodeURIComponent(location.pathname + location.search + location.hash)}` : "/sign-in"} replace />;
   const { account, workspaces, currentWorkspaceId } = session.data;
   return (
     // A new workspace drops the last Undo on offer: it would act in the workspace just left.
