@@ -77,65 +77,65 @@ export function Shell() {
     return <Navigate to={signOut.isIdle ? `/sign-in?next=${encodeURIComponent(location.pathname + location.search + location.hash)}` : "/sign-in"} replace />;
   const { account, workspaces, currentWorkspaceId } = session.data;
   return (
-    // A new workspace drops the last Undo on offer: it would act in the workspace just left.
-    <UndoProvider key={currentWorkspaceId}>
-      <div className="shell">
-        <a className="skip" href="#content">
-          Skip to content
-        </a>
-        <header>
-          <Link to="/" className="brand">
-            Heed
-          </Link>
-          {workspaces.length > 0 && (
-            <>
-              <label htmlFor={switcherId} className="visually-hidden">
-                Workspace
-              </label>
-              <select id={switcherId} value={currentWorkspaceId ?? ""} onChange={(event) => switchTo.mutate(event.target.value)} disabled={switchTo.isPending}>
-                {workspaces.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-              </select>
-            </>
-          )}
-          <NotificationsLink />
-          <span className="account" title={account.email}>
-            {account.name}
-          </span>
-          <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            Sign out
-          </button>
-        </header>
-        <nav aria-label="Main" className="main-nav">
-          <ul>
-            {MAIN_PAGES.map((page) => (
-              <li key={page.to}>
-                <NavLink to={page.to} end={page.to === "/"}>
-                  {page.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main id="content" tabIndex={-1}>
-          {workspaces.find((w) => w.id === currentWorkspaceId)?.requiresTwoFactor && !session.data.secondFactor && (
-            <p className="notice" role="alert">
-              This workspace requires two-factor sign-in.{" "}
-              {account.twoFactor ? (
-                "Sign out and sign in again with your authenticator app's code."
-              ) : (
-                <>
-                  Turn it on under <Link to="/settings/sessions">Your sessions</Link> to see and change its feedback.
-                </>
-              )}
-            </p>
-          )}
+    <div className="shell">
+      <a className="skip" href="#content">
+        Skip to content
+      </a>
+      <header>
+        <Link to="/" className="brand">
+          Heed
+        </Link>
+        {workspaces.length > 0 && (
+          <>
+            <label htmlFor={switcherId} className="visually-hidden">
+              Workspace
+            </label>
+            <select id={switcherId} value={currentWorkspaceId ?? ""} onChange={(event) => switchTo.mutate(event.target.value)} disabled={switchTo.isPending}>
+              {workspaces.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <NotificationsLink />
+        <span className="account" title={account.email}>
+          {account.name}
+        </span>
+        <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          Sign out
+        </button>
+      </header>
+      <nav aria-label="Main" className="main-nav">
+        <ul>
+          {MAIN_PAGES.map((page) => (
+            <li key={page.to}>
+              <NavLink to={page.to} end={page.to === "/"}>
+                {page.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="content" tabIndex={-1}>
+        {workspaces.find((w) => w.id === currentWorkspaceId)?.requiresTwoFactor && !session.data.secondFactor && (
+          <p className="notice" role="alert">
+            This workspace requires two-factor sign-in.{" "}
+            {account.twoFactor ? (
+              "Sign out and sign in again with your authenticator app's code."
+            ) : (
+              <>
+                Turn it on under <Link to="/settings/sessions">Your sessions</Link> to see and change its feedback.
+              </>
+            )}
+          </p>
+        )}
+        {/* A new workspace drops the last Undo on offer: it would act in the workspace just left. */}
+        <UndoProvider key={currentWorkspaceId}>
           <Outlet />
-        </main>
-      </div>
-    </UndoProvider>
+        </UndoProvider>
+      </main>
+    </div>
   );
 }
