@@ -69,7 +69,12 @@ describe("rejecting with a confirmation, an Undo and a trash", () => {
       .where("id", "=", deleted)
       .execute();
 
-    const { page, context, problems } = await signedInPage(chromium.browser, h, ws, "member", `/app/posts/${held}`);
+    const { page, context, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts?held=1");
+    // From the Held view to the post's page.
+    const link = page.getByRole("list", { name: "Posts" }).getByRole("link", { name: "Export every report to CSV" });
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await link.focus();
+    await page.keyboard.press("Enter");
     const press = async (name: string | RegExp, where = page.locator("body")) => {
       const button = where.getByRole("button", { name, exact: typeof name === "string" });
       await expect.poll(() => button.isVisible()).toBe(true);
