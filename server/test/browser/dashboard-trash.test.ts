@@ -6,8 +6,9 @@ import { useHarness } from "../support/harness.js";
 
 // Rejecting and deleting as a team member lives it, in Chromium: Reject asks first, the frame then
 // offers Undo, which restores; a post rejected for good is found in the inbox's Deleted posts, the
-// last deleted first, and restored from there. Once with the mouse from the inbox's selection,
-// once with the keyboard alone from the post's page.
+// last deleted first, and restored from there. Once with the mouse from the Held view's selection,
+// once with the keyboard alone from the Held view through the post's page; then a post deleted
+// from its page, and comments hidden or rejected.
 
 const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
