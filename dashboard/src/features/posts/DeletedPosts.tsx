@@ -65,7 +65,7 @@ export function DeletedPosts() {
                   </div>
                   <button
                     type="button"
-                    className="secondary"
+                    className="secondary restore"
                     disabled={restore.isPending}
                     onClick={() => restore.mutate(post, { onSuccess: (p) => setRestored(p) })}
                   >
