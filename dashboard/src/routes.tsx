@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Overview /> },
       { path: "posts", lazy: page(() => import("./features/posts/Inbox.js"), "Inbox") },
+      { path: "posts/deleted", lazy: page(() => import("./features/posts/DeletedPosts.js"), "DeletedPosts") },
       { path: "roadmap", lazy: page(() => import("./features/roadmap/Roadmap.js"), "Roadmap") },
       { path: "changelog", lazy: page(() => import("./features/changelog/Changelog.js"), "Changelog") },
       { path: "changelog/:id", lazy: page(() => import("./features/changelog/ChangelogEntry.js"), "ChangelogEntry") },

@@ -5,6 +5,7 @@ import { api, unwrap } from "../api.js";
 import { sessionQuery } from "../features/account/queries.js";
 import { unreadCountQuery } from "../features/notifications/queries.js";
 import { useSession } from "../session.js";
+import { UndoProvider } from "../ui/Undo.js";
 
 // Every signed-in page sits in this frame: the workspace switcher, the main navigation and the
 // account's sign-out. A "skip to content" link lets keyboard users past the header.
@@ -69,7 +70,11 @@ export function Shell() {
         Heed could not be reached. Reload the page to try again.
       </p>
     );
-  if (!session.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />;
+  // The whole address, filters and all, so that signing in opens exactly the page that was asked for.
+  // After "Sign out" the next sign-in (perhaps someone else's) starts from the overview, whichever
+  // of this and signOut's own redirect runs first.
+  if (!session.data)
+    return <Navigate to={signOut.isIdle ? `/sign-in?next=${encodeURIComponent(location.pathname + location.search + location.hash)}` : "/sign-in"} replace />;
   const { account, workspaces, currentWorkspaceId } = session.data;
   return (
     <div className="shell">
@@ -126,7 +131,10 @@ export function Shell() {
             )}
           </p>
         )}
-        <Outlet />
+        {/* A new workspace drops the last Undo on offer: it would act in the workspace just left. */}
+        <UndoProvider key={currentWorkspaceId}>
+          <Outlet />
+        </UndoProvider>
       </main>
     </div>
   );

@@ -46,6 +46,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deleted posts
+         * @description The trash: deleted and rejected posts, the last deleted first, keyset-paginated (follow `nextCursor` until it is `null`). Each stays restorable with `POST /posts/{id}/restore` until the workspace is deleted. Requires `posts:read`.
+         */
+        get: operations["listDeletedPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts/{id}": {
         parameters: {
             query?: never;
@@ -580,6 +600,26 @@ export interface paths {
          * @description Edit the text, or move the comment between public and internal. Emits `comment.updated`. Requires `comments:write`.
          */
         patch: operations["updateComment"];
+        trace?: never;
+    };
+    "/comments/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a deleted comment
+         * @description Brings back a deleted comment, counted again; emits `comment.updated`. A rejected comment comes back waiting for approval, with no event. Restoring a comment that is not deleted changes nothing. Requires `comments:write`.
+         */
+        post: operations["restoreComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/posts/moderate": {
@@ -3293,6 +3333,21 @@ export interface components {
                 count: number;
             }[];
         };
+        DeletedPostList: {
+            data: components["schemas"]["DeletedPost"][];
+            /** @description Pass as `cursor` for the next page; `null` on the last page. */
+            nextCursor: string | null;
+        };
+        DeletedPost: components["schemas"]["Post"] & {
+            /**
+             * Format: date-time
+             * @description When it was deleted, or rejected.
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            deletedAt: string;
+            /** @description It was rejected while it waited for approval (`heldForApproval` stays `true`): restored, it waits again, and nothing is announced of it. */
+            rejected: boolean;
+        };
         CreatePost: {
             /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
             boardId: string;
@@ -3367,7 +3422,7 @@ export interface components {
          * @example post.status_changed
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "export.created" | "export.downloaded" | "import.created" | "import.completed" | "import.failed" | "import.cancelled" | "import.undone" | "integration.created" | "integration.updated" | "integration.deleted" | "issue_link.created" | "issue_link.deleted" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.held" | "comment.approved" | "comment.rejected" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.held" | "post.approved" | "post.rejected" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.erased" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
+        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "export.created" | "export.downloaded" | "import.created" | "import.completed" | "import.failed" | "import.cancelled" | "import.undone" | "integration.created" | "integration.updated" | "integration.deleted" | "issue_link.created" | "issue_link.deleted" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.restored" | "comment.held" | "comment.approved" | "comment.rejected" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.held" | "post.approved" | "post.rejected" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.erased" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
         Actor: {
             /** @enum {string} */
             type: "member" | "api_key" | "end_user" | "system";
@@ -6034,6 +6089,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PostStatusCounts"];
+                };
+            };
+            /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDeletedPosts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deleted posts. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedPostList"];
                 };
             };
             /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */
@@ -11700,6 +11887,171 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    restoreComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The comment's id (`cmt_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restored comment. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found`: not found */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   "comment.created",
   "comment.updated",
   "comment.deleted",
+  "comment.restored",
   "comment.held",
   "comment.approved",
   "comment.rejected",

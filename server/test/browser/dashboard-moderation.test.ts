@@ -72,6 +72,7 @@ describe("moderation", () => {
     // Rejected from the inbox's selection.
     await rows.filter({ hasText: "Cheap watches" }).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Reject 1 held post" }).click();
+    await page.getByRole("dialog", { name: "Reject 1 held post?" }).getByRole("button", { name: "Reject 1 held post" }).click();
     await expect.poll(() => rows.count()).toBe(2);
 
     // Approved from its page, with the keyboard.

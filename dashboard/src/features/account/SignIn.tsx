@@ -7,6 +7,7 @@ import { FormField } from "../../ui/form/FormField.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { forPeople, SecondFactorField } from "../../ui/SecondFactorField.js";
 import { signInSchema } from "./schemas.js";
+import { pageAfterSignIn } from "./next-page.js";
 import { useSigningIn } from "./signing-in.js";
 import { SingleSignOn } from "./SingleSignOn.js";
 
@@ -22,11 +23,13 @@ export function SignIn() {
   const [params] = useSearchParams();
   const errorId = useId();
   const form = useApiForm(signInSchema, { defaultValues: { email: "", password: "" } });
+  const next = pageAfterSignIn(params.get("next"));
   const { signIn, needsCode } = useSigningIn(
     async (body: { email: string; password: string; code?: string; recoveryCode?: string }) => unwrap(await api.POST("/auth/sign-in", { body })),
-    params.get("next") ?? "/",
+    next,
   );
-  if (session.data) return <Navigate to="/" replace />;
+  // Also right after signing in: the new session renders this page again while `next` loads.
+  if (session.data) return <Navigate to={next} replace />;
   const problem = form.formState.errors.root?.server?.message ?? SSO_BACK[params.get("sso") ?? ""];
   const sending = form.formState.isSubmitting;
   return (
@@ -48,7 +51,7 @@ export function SignIn() {
       <p>
         <Link to="/reset">Forgot your password?</Link>
       </p>
-      <SingleSignOn next={params.get("next")} />
+      <SingleSignOn next={next} />
     </main>
   );
 }

@@ -3,13 +3,15 @@ import { useSearchParams } from "react-router";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FormField } from "../../ui/form/FormField.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
+import { signOnRedirect } from "./next-page.js";
 import { signInOptionsQuery } from "./queries.js";
 import { workspaceSlugSchema } from "./schemas.js";
 
 // The sign-in page's single sign-on: the server's provider, or a workspace's own once the person
 // names their workspace (kept in the address, `?workspace=acme`, so a team can share that link).
 
-export function SingleSignOn({ next }: { next: string | null }) {
+/** `next`: the page of the dashboard to open once signed in, as pageAfterSignIn checked it. */
+export function SingleSignOn({ next }: { next: string }) {
   const [params, setParams] = useSearchParams();
   const workspace = params.get("workspace") ?? undefined;
   const options = useQuery(signInOptionsQuery(workspace));
@@ -21,7 +23,7 @@ export function SingleSignOn({ next }: { next: string | null }) {
     setParams(nextParams, { replace: true });
   };
   const buttons = options.data?.singleSignOn ?? [];
-  const withRedirect = (url: string) => (next ? `${url}${url.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(`/app${next}`)}` : url);
+  const withRedirect = (url: string) => (next === "/" ? url : `${url}${url.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(signOnRedirect(next))}`);
   return (
     <section className="single-sign-on" aria-label="Single sign-on">
       {buttons.map((b) => (

@@ -1,4 +1,5 @@
 import type { Schemas } from "@heed/client";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, noContent, unwrap } from "../../api.js";
 import { ConfirmButton } from "../../ui/Confirm.js";
@@ -10,10 +11,11 @@ import { formatRelative } from "../../ui/format.js";
 import { Markdown } from "../../ui/Markdown.js";
 import { MarkdownField } from "../../ui/MarkdownField.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
+import { useOfferUndo } from "../../ui/Undo.js";
 import { SignalBadges } from "../posts/HeldBadges.js";
 import { type Decision, useModerate } from "../posts/moderation.js";
 import { CommentForm } from "./CommentForm.js";
-import { usePostWrite } from "./queries.js";
+import { refreshPost, usePostWrite } from "./queries.js";
 import { SendToIssues } from "./SendToIssues.js";
 import { editCommentSchema } from "./schemas.js";
 
@@ -22,10 +24,35 @@ import { editCommentSchema } from "./schemas.js";
 
 type Comment = Schemas["Comment"];
 
+/**
+ * After a comment is hidden or rejected: the frame's Undo, which restores it (POST
+ * /v1/comments/{id}/restore; a rejected one waits for approval again).
+ */
+function useOfferUndoComment(comment: Comment) {
+  const queries = useQueryClient();
+  const offer = useOfferUndo();
+  return (done: string, undone: string) =>
+    offer({
+      done,
+      undo: async () => {
+        unwrap(await api.POST("/comments/{id}/restore", { params: { path: { id: comment.id } } }));
+        await refreshPost(queries, comment.postId);
+      },
+      undone,
+    });
+}
+
 export function CommentItem({ comment, replies, names }: { comment: Comment; replies: Comment[]; names: Map<string, string> }) {
   const [mode, setMode] = useState<"read" | "edit" | "reply">("read");
   const hide = usePostWrite(comment.postId, async () => noContent(await api.DELETE("/comments/{id}", { params: { path: { id: comment.id } } })));
+  const offerUndo = useOfferUndoComment(comment);
   const author = comment.author ? (comment.author.name ?? names.get(comment.author.id) ?? "Anonymous") : "The team";
+  // mutateAsync: the refreshed thread no longer holds this comment, which may be gone before mutate's callbacks.
+  const hideIt = () =>
+    hide.mutateAsync(undefined).then(
+      () => offerUndo(`Hid the comment by ${author}.`, `The comment by ${author} is back.`),
+      () => {},
+    );
   return (
     <li className={comment.internal ? "comment internal" : "comment"}>
       <article aria-label={`${comment.internal ? "Internal note" : "Comment"} by ${author}`}>
@@ -39,7 +66,7 @@ export function CommentItem({ comment, replies, names }: { comment: Comment; rep
           </span>
         </p>
         {mode === "edit" ? <EditForm comment={comment} onDone={() => setMode("read")} /> : <Markdown source={comment.body} />}
-        {comment.heldForApproval && <HeldCommentActions comment={comment} />}
+        {comment.heldForApproval && <HeldCommentActions comment={comment} author={author} />}
         {mode === "read" && !comment.heldForApproval && (
           <div className="comment-actions">
             {comment.parentId === null && (
@@ -50,8 +77,8 @@ export function CommentItem({ comment, replies, names }: { comment: Comment; rep
             <button type="button" className="link" onClick={() => setMode("edit")}>
               Edit
             </button>
-            <ConfirmButton label="Hide" className="link" title="Hide this comment?" confirm="Hide the comment" run={hide}>
-              <p>It disappears from the post and the portal. Its replies stay.</p>
+            <ConfirmButton label="Hide" className="link" title="Hide this comment?" confirm="Hide the comment" disabled={hide.isPending} onConfirm={hideIt}>
+              <p>It disappears from the post and the portal. Its replies stay. You can undo it right after.</p>
             </ConfirmButton>
             <SendToIssues postId={comment.postId} commentId={comment.id} />
           </div>
@@ -74,18 +101,36 @@ export function CommentItem({ comment, replies, names }: { comment: Comment; rep
   );
 }
 
-/** A comment waiting for approval is approved (counted and announced as new) or rejected (deleted). */
-function HeldCommentActions({ comment }: { comment: Comment }) {
+/**
+ * A comment waiting for approval is approved (counted and announced as new) or rejected (deleted,
+ * asked first, with an Undo after that puts it back in the queue).
+ */
+function HeldCommentActions({ comment, author }: { comment: Comment; author: string }) {
   const moderate = useModerate("comments");
-  const decide = (decision: Decision) => moderate.mutate({ ids: [comment.id], decision });
+  const offerUndo = useOfferUndoComment(comment);
+  const decide = (decision: Decision) =>
+    moderate.mutateAsync({ ids: [comment.id], decision }).then(
+      () => {
+        if (decision === "reject") offerUndo(`Rejected the comment by ${author}.`, `The comment by ${author} waits for approval again.`);
+      },
+      () => {},
+    );
   return (
     <div className="comment-actions">
       <button type="button" className="link" disabled={moderate.isPending} onClick={() => decide("approve")}>
-        Approve<span className="visually-hidden"> the comment by {comment.author?.name ?? "Anonymous"}</span>
+        Approve<span className="visually-hidden"> the comment by {author}</span>
       </button>
-      <button type="button" className="link" disabled={moderate.isPending} onClick={() => decide("reject")}>
-        Reject<span className="visually-hidden"> the comment by {comment.author?.name ?? "Anonymous"}</span>
-      </button>
+      <ConfirmButton
+        label="Reject"
+        ariaLabel={`Reject the comment by ${author}`}
+        className="link"
+        title="Reject this comment?"
+        confirm="Reject the comment"
+        disabled={moderate.isPending}
+        onConfirm={() => decide("reject")}
+      >
+        <p>It is deleted without a word to anyone. You can undo it right after.</p>
+      </ConfirmButton>
       <ErrorAlert error={moderate.error} />
     </div>
   );

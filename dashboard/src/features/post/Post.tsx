@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router";
 import { formatRelative } from "../../ui/format.js";
 import { Loading, NotShown } from "../../ui/QueryState.js";
 import { ActivityLog } from "./Activity.js";
+import { DeletePost } from "./DeletePost.js";
 import { DuplicateNotice } from "./DuplicateNotice.js";
 import { HeldNotice } from "./HeldNotice.js";
 import { LinkedIssues } from "./LinkedIssues.js";
@@ -67,6 +68,7 @@ export function PostPage() {
             <LinkedIssues postId={p.id} />
             <Notified postId={p.id} />
             <ActivityLog postId={p.id} />
+            <DeletePost post={p} />
           </aside>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import { z } from "zod";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FormField } from "../../ui/form/FormField.js";
@@ -93,6 +94,11 @@ export function InboxViews({ filters, onChange }: { filters: Filters; onChange: 
             </button>
           </li>
         ))}
+        <li>
+          <Link to="/posts/deleted" className="button secondary">
+            Deleted posts
+          </Link>
+        </li>
         {!naming && savedCurrent < 0 && !(builtInCurrent && filters.sort === defaultSort(filters.q)) && (
           <li>
             <button type="button" className="link" onClick={() => setNaming(true)}>

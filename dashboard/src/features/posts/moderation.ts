@@ -32,6 +32,10 @@ export function useModerate(kind: "posts" | "comments") {
       }
       return decided;
     },
-    onSuccess: () => queries.invalidateQueries({ queryKey: postKeys.all }),
+    // Not awaited: a decision made on a post's page leaves that page at once, before the refreshed
+    // post (gone from its reads once rejected) would show as not found.
+    onSuccess: () => {
+      queries.invalidateQueries({ queryKey: postKeys.all });
+    },
   });
 }

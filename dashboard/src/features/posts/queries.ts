@@ -24,6 +24,7 @@ export const postKeys = {
   search: (q: string) => [...postKeys.lists(), "search", q] as const,
   selection: (selection: Selection) => [...postKeys.lists(), "selection", selection] as const,
   roadmapColumn: (statusId: string) => [...postKeys.lists(), "roadmap", statusId] as const,
+  deleted: () => [...postKeys.lists(), "deleted"] as const,
   detail: (id: string) => [...postKeys.all, "detail", id] as const,
   activity: (id: string) => [...postKeys.detail(id), "activity"] as const,
   voters: (id: string) => [...postKeys.detail(id), "voters"] as const,
@@ -47,6 +48,10 @@ export function chosen(filters: CountFilters) {
     ...(filters.held ? { held: "true" as const } : {}),
   };
 }
+
+/** The trash: deleted and rejected posts, the last deleted first, a page at a time. */
+export const deletedPostsQuery = () =>
+  cursorQuery(postKeys.deleted(), async (cursor) => unwrap(await api.GET("/posts/deleted", { params: { query: { limit: INBOX_PAGE, ...cursor } } })));
 
 /** The inbox: every post the filters select, in their sort, a page at a time. */
 export const inboxQuery = (filters: Filters) =>

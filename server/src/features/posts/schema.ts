@@ -52,6 +52,17 @@ export const PostSchema = z
 
 export const PostListSchema = listOf(PostSchema, "PostList");
 
+export const DeletedPostSchema = PostSchema.extend({
+  deletedAt: timestamp.openapi({ description: "When it was deleted, or rejected." }),
+  rejected: z.boolean().openapi({
+    description: "It was rejected while it waited for approval (`heldForApproval` stays `true`): restored, it waits again, and nothing is announced of it.",
+  }),
+}).openapi("DeletedPost");
+
+export const DeletedPostListSchema = listOf(DeletedPostSchema, "DeletedPostList");
+
+export const ListDeletedPostsQuery = z.object({ ...PageQuery });
+
 export const SimilarPostSchema = PostSchema.extend({
   similarity: z.number().min(0).max(1).openapi({
     description:

@@ -25,6 +25,9 @@ import {
 /** A person's browser (rather than a program) gets pages that explain instead of problem bodies. */
 const wantsPage = (c: Context<AppEnv>) => c.req.header("accept")?.includes("text/html") === true;
 
+/** Back on the sign-in page, the dashboard page the sign-in was for stays its `next`. */
+const nextOf = (redirect: string | undefined) => (redirect && redirect !== "/app" ? `&next=${encodeURIComponent(redirect.slice("/app".length))}` : "");
+
 /** The live session the browser holds, if any. */
 async function sessionOf(c: Context<AppEnv>) {
   const token = sessionToken(c);
@@ -72,7 +75,10 @@ export const startSingleSignOnOperation = defineOperation(
     } catch (error) {
       // A person's browser goes back to the sign-in page, which says single sign-on is unavailable.
       if (error instanceof HeedError && error.code === "provider_unavailable" && wantsPage(c))
-        return c.redirect(`/app/sign-in?sso=unavailable${query.workspace ? `&workspace=${encodeURIComponent(query.workspace)}` : ""}`, 302);
+        return c.redirect(
+          `/app/sign-in?sso=unavailable${query.workspace ? `&workspace=${encodeURIComponent(query.workspace)}` : ""}${nextOf(query.redirect)}`,
+          302,
+        );
       throw error;
     }
     return c.redirect(url, 302);
@@ -138,7 +144,7 @@ export const finishSingleSignOnOperation = defineOperation(
     const services = c.get("services");
     const query = c.req.valid("query");
     let token: string;
-    let redirect: string;
+    let redirect = "/app";
     let linking = false;
     let workspaceSlug: string | undefined;
     try {
@@ -165,7 +171,7 @@ export const finishSingleSignOnOperation = defineOperation(
         const why = error.code === "provider_unavailable" ? "unavailable" : error instanceof IdentityEmailMismatch ? "email" : "refused";
         // Back on the sign-in page, the workspace's own provider stays the one on offer.
         const named = workspaceSlug ? `&workspace=${encodeURIComponent(workspaceSlug)}` : "";
-        return c.redirect(linking ? `/app/settings/sessions?sso=${why}` : `/app/sign-in?sso=${why}${named}`, 302);
+        return c.redirect(linking ? `/app/settings/sessions?sso=${why}` : `/app/sign-in?sso=${why}${named}${nextOf(redirect)}`, 302);
       }
       throw error;
     }

@@ -2,6 +2,7 @@ import type { Operation } from "../../../http/define-operation.js";
 import { changePostStatusOperation, listPostActivityOperation, restorePostOperation } from "./actions.js";
 import { createPostOperation } from "./create.js";
 import { deletePostOperation } from "./delete.js";
+import { listDeletedPostsOperation } from "./deleted.js";
 import { getPostOperation } from "./get.js";
 import { listPostsOperation } from "./list.js";
 import { mergePostOperation, unmergePostOperation } from "./merge.js";
@@ -12,8 +13,9 @@ import { updatePostOperation } from "./update.js";
 
 export const operations: Operation[] = [
   listPostsOperation,
-  // Before /posts/{id}, which would otherwise take `status-counts` for an id.
+  // Before /posts/{id}, which would otherwise take `status-counts` and `deleted` for ids.
   countPostsByStatusOperation,
+  listDeletedPostsOperation,
   getPostOperation,
   createPostOperation,
   updatePostOperation,
