@@ -56,7 +56,8 @@ describe("a person's data", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByRole("heading", { name: "Their data was erased" }).isVisible()).toBe(true);
-    expect(await page.getByRole("status").textContent()).toContain("Their votes, posts and comments stay, without a name.");
+    // The page's own status, not the frame's (empty) Undo notice.
+    expect(await page.getByRole("status").filter({ hasText: "Removed" }).textContent()).toContain("Their votes, posts and comments stay, without a name.");
     await everyView(page, "user-erased");
     expect((await h.call("GET", `/v1/users/${ada}`, { key })).status).toBe(404);
 

@@ -1,13 +1,12 @@
-import * as OTPAuth from "otpauth";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowMs, shiftClock } from "../../src/platform/lib/clock.js";
 import { screenshot, useChromium } from "../support/browser.js";
 import { newPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
 import { makeMembers } from "../support/members.js";
 import { person, startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.js";
 import { HEED_ORIGIN, PASSWORD, signInAs } from "../support/sessions.js";
+import { codeAt, turnOnTwoFactor } from "../support/two-factor.js";
 
 // An address of the dashboard pasted while signed out opens, once signed in, exactly that page,
 // with its filters: by password, by password and a two-factor code, and by single sign-on, and
@@ -74,10 +73,8 @@ describe("a deep link opened while signed out", () => {
     const [memberId] = await makeMembers(h.database.db, ws.id, ["member"], PASSWORD);
     const email = `${memberId}@example.com`;
     const me = await signInAs(h, email, memberId!);
-    const enrolment = await h.call("POST", "/v1/auth/two-factor/enrol", { headers: me.headers });
-    const codeOf = () => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(enrolment.body.secret), timestamp: nowMs() });
-    expect((await h.call("POST", "/v1/auth/two-factor/confirm", { headers: me.headers, json: { code: codeOf() } })).status).toBe(200);
-    shiftClock(30_000);
+    const { secret } = await turnOnTwoFactor(h, me);
+    const codeOf = () => codeAt(secret);
 
     const { context, page, problems } = await signedOutAt(DEEP_LINK);
     await fillPassword(page, email);
