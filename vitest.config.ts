@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     // Two workers on the two-core CI machine: each test file has its own database (a temporary SQLite
     // file or a PostgreSQL schema) and its own ports, so files never share state. Vitest's default
-    // (cores − 1) ran one file at a time and the suite took 31 minutes.
+    // (cores − 1) would run one file at a time.
     maxWorkers: 2,
     globalSetup: ["./server/test/support/global-build.ts"],
     reporters: ["default", "./server/test/support/summary-reporter.ts"],
@@ -38,9 +38,9 @@ export default defineConfig({
                 ],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
           // A worker's test files share one module graph instead of importing the whole server again
-          // for each file: that import was 2.3 s a file, 500 s of a 29-minute run, which took 22
-          // minutes without it. Files stay apart by their own database and ports; the one process-wide
-          // state they change (the clock) is put back after each file by support/each-file.ts.
+          // for each file, which costs 2.3 s a file (about 500 s of a whole run). Files stay apart by
+          // their own database and ports; the one process-wide state they change (the clock) is put
+          // back after each file by support/each-file.ts.
           isolate: false,
           setupFiles: ["./server/test/support/each-file.ts"],
           testTimeout: 30_000,

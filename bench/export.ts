@@ -7,7 +7,7 @@ import { createWorkspace } from "../server/src/features/workspace/create.js";
 import { openDatabase } from "../server/src/platform/db/database.js";
 import { migrateToLatest } from "../server/src/platform/db/migrate.js";
 
-// npm run bench:export: the workspace's export (issue 30) on SQLite, as an operator runs it:
+// npm run bench:export: the workspace's export on SQLite, as an operator runs it:
 // `heed export` in a process of its own (the job, its archive stored in chunks, the file written),
 // for a small workspace and for 100k posts with 1M votes. The process's resident memory is read
 // from /proc every 100 ms: flat memory means the large export's peak is the small one's, give or

@@ -9,7 +9,7 @@ import { createWorkspace } from "../server/src/features/workspace/create.js";
 import { openDatabase } from "../server/src/platform/db/database.js";
 import { migrateToLatest } from "../server/src/platform/db/migrate.js";
 
-// npm run bench:import: importing 100k posts and 1M votes from CSV (issue 30's figure: ≤ 2 minutes),
+// npm run bench:import: importing 100k posts and 1M votes from CSV (the target: ≤ 2 minutes),
 // as an operator would. A workspace is seeded and exported with `heed export`; its posts.csv,
 // votes.csv and users.csv are imported with `heed import csv` into a fresh database, three times,
 // each in a process of its own (RSS read from /proc). The counts are compared with the source's:

@@ -4,7 +4,7 @@ import type { Seeded } from "./prepare.js";
 import { answerBytes, captureAnswer, startSameBytes } from "./same-bytes.js";
 import { type Running, startBare, startHeed } from "./servers.js";
 
-// One round of the read targets of issue 32 against one database: each Heed answer measured beside
+// One round of the read targets against one database: each Heed answer measured beside
 // a bare node:http server sending the same bytes, in the same round, warmed the same way. run.ts
 // runs several rounds (a fresh Heed each) and prints the median and the spread of each figure.
 
@@ -24,7 +24,7 @@ export interface ReadRound {
   rssMiB: number;
 }
 
-/** The targets, in the order printed, each with the share of its yardstick the issue asks for. */
+/** The targets, in the order printed, each with the share of its yardstick it must reach. */
 export const READ_TARGETS = [
   { name: "bare node:http, 11 bytes" },
   { name: "unknown key (401)", share: 0.5, yardstick: "11-byte" },

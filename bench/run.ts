@@ -15,9 +15,9 @@ import { measureWebhooks } from "./webhooks.js";
 
 // npm run bench: seeds a database, starts Heed and bare node:http servers, and measures them in one
 // run so the ratios compare like with like on this machine. Prints figures; asserts nothing.
-// First the read targets (issue 32), ROUNDS times on SQLite and then on PostgreSQL, each Heed answer
-// beside a bare server sending the same bytes; then the rest once on SQLite; then the search and
-// import benches of their own issues.
+// First the read targets, ROUNDS times on SQLite and then on PostgreSQL, each Heed answer beside a
+// bare server sending the same bytes; then the rest once on SQLite; then the search and import
+// benches (bench/search.ts, bench/import.ts).
 
 const SIZE: SeedSize = {
   posts: Number(process.env.BENCH_POSTS ?? 100_000),
@@ -79,7 +79,7 @@ async function acceptBenchInvite(url: string, inviteToken: string): Promise<stri
   return accepted.ok ? password : new Error(`invite ${accepted.status}`);
 }
 
-/** A row of the table: figures, share of bare node:http, and the issue's target for it when it has one. */
+/** A row of the table: figures, share of bare node:http, and its target when it has one. */
 function row(m: Measurement, bare: Measurement, target?: number, refusals = false): string {
   const share = m.requestsPerSecond / bare.requestsPerSecond;
   const verdict =
@@ -305,7 +305,7 @@ async function main(): Promise<void> {
     `Heed RSS after the whole bench's loads on one process: ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)} MiB; target ≤ 200 MB, ${(200e6 / 2 ** 20).toFixed(0)} MiB)`,
   );
   await sqlite.drop();
-  // The figures of search (issue 26) and import (issue 30), from their own benches, on their own seeds.
+  // The figures of search and import, from their own benches, on their own seeds.
   if (process.env.BENCH_SKIP_OTHERS !== "1") {
     await runBench("bench/search.ts");
     await runBench("bench/import.ts");

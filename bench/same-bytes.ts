@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Running, startScript } from "./servers.js";
 
-// The yardstick of issue 32: a bare node:http server that sends exactly the bytes Heed sends for
-// the target being measured (the same status, the same headers by name and size, the same body).
-// A ratio against an 11-byte answer mixed in the load generator's cost of reading a 16 KB page;
+// The reads' yardstick: a bare node:http server that sends exactly the bytes Heed sends for the
+// target being measured (the same status, the same headers by name and size, the same body). A
+// ratio against an 11-byte answer would mix in the load generator's cost of reading a 16 KB page;
 // against the same bytes, what is left is Heed's own work.
 
 export interface Answer {

@@ -21,7 +21,7 @@ import { startHeed } from "./servers.js";
 // npm run bench:search: search on 100k posts, on SQLite and on PostgreSQL, measured as readers use
 // it: 20 concurrent clients searching (GET /v1/posts?q=, ranked), and 20 typists asking the portal
 // for similar ideas as a title grows. Every request is another query, so no kept answer serves it.
-// Prints figures (the targets: search p50 ≤ 10 ms, p99 ≤ 50 ms; similar p99 ≤ 50 ms), and
+// Prints figures (the targets: search p50 ≤ 10 ms, p99 ≤ 50 ms; similar p99 ≤ 50 ms), and
 // on the same posts the time of each of the overview's queries (target ≤ 200 ms); asserts nothing.
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);

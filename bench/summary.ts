@@ -2,7 +2,7 @@ import type { Measurement } from "./load.js";
 import { READ_TARGETS, type ReadFigure, type ReadRound } from "./reads.js";
 
 // The read targets' table: every figure the median of the rounds, with its spread (lowest–highest),
-// and against the issue's target. A share is taken in each round (Heed and its yardstick measured
+// and against its target. A share is taken in each round (Heed and its yardstick measured
 // minutes apart at most) before the median is, so a slow round does not skew it.
 
 export function median(values: number[]): number {

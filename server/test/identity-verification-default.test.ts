@@ -4,9 +4,9 @@ import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { identityJwt } from "./support/jwt.js";
 import { signedIn } from "./support/sessions.js";
 
-// Secure by default (issue 25): a new workspace verifies identities, so holding the public key is
-// not enough to identify as any user id and vote as them. Only an owner may turn it off; a
-// workspace that had it off before keeps its setting.
+// Secure by default: a new workspace verifies identities, so holding the public key is not enough
+// to identify as any user id and vote as them. Only an owner may turn it off; a workspace that had
+// it off before keeps its setting.
 
 const h = useHarness();
 

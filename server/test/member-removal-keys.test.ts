@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { useHarness } from "./support/harness.js";
 import { signedIn, type TestSession } from "./support/sessions.js";
 
-// Issue 25, item 11: the keys a removed member minted stop working with their access, and so do
-// the keys minted with those keys, unless the removal hands them to a member who stays.
+// The keys a removed member minted stop working with their access, and so do the keys minted with
+// those keys, unless the removal hands them to a member who stays.
 
 const h = useHarness();
 

@@ -4,8 +4,8 @@ import { useHarness } from "./support/harness.js";
 import { signedIn } from "./support/sessions.js";
 import * as postListColumns from "../src/platform/db/migrations/0030_post_list_columns.js";
 
-// Issue 32: a list of posts reads its author's name and its tags from the post's own row (the read
-// model of migration 0030, kept by triggers). Whatever changes their source, through any route,
+// A list of posts reads its author's name and its tags from the post's own row (the read model of
+// migration 0030, kept by triggers). Whatever changes their source, through any route,
 // the columns hold what the source holds once the change commits, on both databases.
 
 const h = useHarness();

@@ -6,9 +6,9 @@ import { HEED_ORIGIN, PASSWORD, signedIn, type TestSession } from "./support/ses
 import { startSmtp, type TestSmtp } from "./support/smtp.js";
 import type { AuditAction } from "../src/platform/changes/vocabulary.js";
 
-// The attack an outside review found (issue 25, item 1): an admin points the workspace's single
-// sign-on at a provider the admin runs, the provider vouches for the owner's email, and the admin
-// walks in as the owner. And item 2: linking an identity by email ends the password and sessions.
+// A takeover through single sign-on: an admin points the workspace's single sign-on at a provider
+// the admin runs, the provider vouches for the owner's email, and the admin walks in as the owner.
+// And linking an identity by email ends the password and sessions.
 
 let idp: TestOidcProvider;
 let serverIdp: TestOidcProvider;

@@ -190,8 +190,8 @@ function share(flights: Map<string, Promise<Kept | undefined>>, flightKey: strin
 /**
  * How a GET route makes its answer: its handler's Response, or, for a route that only calls its
  * verb, the 200's JSON as bytes. The bytes are kept and hashed as they are; a Response would have
- * to be read back first (encoded into a stream, read, decoded, encoded again): reading it back was
- * a quarter of an uncached list's CPU (993 → 725 µs a request on the bench's database).
+ * to be read back first (encoded into a stream, read, decoded, encoded again), which costs a
+ * quarter of an uncached list's CPU (993 µs a request on the bench's database against 725).
  */
 export type Maker<H extends Handler = Handler> = { handler: H } | { json: (c: Context<AppEnv>) => Promise<Buffer> };
 

@@ -1,7 +1,7 @@
 // The requests a server is still working on, until their handlers finish: not until their
 // connections close. A client that hangs up closes its connection while its handler still runs (a
-// write waiting for SQLite's lock, say); stopping then closed the database under it, and the
-// handler failed with "driver has already been destroyed". Stopping waits for this count to reach
+// write waiting for SQLite's lock, say); stopping then would close the database under it, and the
+// handler would fail with "driver has already been destroyed". Stopping waits for this count to reach
 // zero (bounded by the drain time) before it closes the database.
 
 export interface InFlight {

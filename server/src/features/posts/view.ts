@@ -21,8 +21,8 @@ type SuggestionColumn = string | PossibleDuplicateOf | null;
  * What a post's view needs beside its own row, read with the row in the same statement rather than
  * by queries per page after it (on PostgreSQL each was a round trip). The author's name and the
  * tags are the post's own columns (the read model of migration 0030, kept by triggers): a page of
- * 20 at random cursors over 100k posts read with their joins and subqueries took SQLite 213 µs,
- * the rows alone 71 µs. Only the JSON functions' names differ between the databases.
+ * 20 at random cursors over 100k posts costs SQLite 71 µs this way, 213 µs with the authors joined
+ * and the tags read by subqueries. Only the JSON functions' names differ between the databases.
  */
 function viewColumns(dialect: Dialect) {
   const jsonObject = dialect === "postgres" ? sql.raw("json_build_object") : sql.raw("json_object");
@@ -123,8 +123,8 @@ export async function findPost(db: Conn, ctx: Ctx, id: string, { held = false }:
 }
 
 // findPost's two statements, built and compiled once per database and run on `db` or a
-// transaction of it: building and compiling them with Kysely on every call cost a post read by id
-// (no kept answer) a fifth of its CPU, 121 → 96 µs (docs/PERFORMANCE.md, ninth session); every verb
+// transaction of it: building and compiling them with Kysely on every call would cost a post read
+// by id (no kept answer) a fifth of its CPU, 121 µs against 96 (docs/PERFORMANCE.md); every verb
 // that changes a post reads it first.
 const onePost = (db: Conn, v: Record<"workspaceId" | "id", never>) =>
   selectOnePost(db).where("p.workspace_id", "=", v.workspaceId).where("p.id", "=", v.id).where("p.deleted_at", "is", null);

@@ -9,7 +9,7 @@ import { mintUserToken } from "./user-token.js";
 // A reader's sign-in to a portal (single sign-on, the widget's panel, a mailed link, a guest) is a
 // server-side row, and the end-user token in the portal's cookie names it. Reading the token
 // checks the row in the same query that reads the end user (context.ts), so a portal page costs
-// no more lookups than before. Signing out deletes the row; deleting the end user deletes all of
+// no lookup of its own for it. Signing out deletes the row; deleting the end user deletes all of
 // theirs; a token lives 30 days and a renewal (the widget's panel trading the token in) gives
 // another 30, never past 90 days from the sign-in, as the team's sessions end after 90 in all.
 

@@ -12,11 +12,11 @@ import { log } from "../lib/log.js";
 // of WAL: by then the other thread has copied all but the last moments, so it finishes cheaply,
 // and the WAL starts over from its beginning (SQLite restarts it only once every page is copied,
 // which a thread running beside constant writes never sees). Measured on the bench's database:
-// 246 → 320 plain post creations per second, mean of three runs each.
+// 320 plain post creations per second this way, 246 without, mean of three runs each.
 //
 // A server copies on its background thread (start/background-entry.ts), which it runs anyway: a
-// thread of the checkpointer's own was a Node.js worker, a whole JavaScript engine (about 20 MiB
-// resident) for one statement every 100 ms. The CLI, which has no background thread, starts one.
+// thread of the checkpointer's own would be a Node.js worker, a whole JavaScript engine (about 20
+// MiB resident) for one statement every 100 ms. The CLI, which has no background thread, starts one.
 
 /**
  * Who copies a connection's WAL into the database file:
@@ -101,8 +101,8 @@ function onOwnThread(file: string): () => void {
   thread.on("exit", () => (running = false));
   // SQLite removes the WAL only when the last connection to the file closes, after copying it in.
   // The thread's connection closes first, so the serving one is the last and a stopped server
-  // leaves one self-contained database file (a terminated thread's connection lingered: the WAL,
-  // up to 64 MiB of recent writes, stayed beside it). Closing a connection is synchronous, so
+  // leaves one self-contained database file (a terminated thread's connection would linger: the
+  // WAL, up to 64 MiB of recent writes, would stay beside it). Closing a connection is synchronous, so
   // this wait is too: Atomics.wait, for the thread's word that its connection is closed.
   return () => {
     if (running) {

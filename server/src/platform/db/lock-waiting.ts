@@ -9,22 +9,21 @@ import {
 } from "kysely";
 
 // SQLite lets one connection write at a time. With several processes on one file (WORKERS=n), a
-// connection that found the write lock taken waited in SQLite's busy handler, which sleeps the
-// thread: the whole process stopped for as long as another one wrote (up to the 5 s timeout). No
-// HTTP was answered, and the first process stopped answering its workers' rate-limit counts and
-// handing them new connections. Here SQLite does not wait (busy_timeout 0): a statement refused
-// with SQLITE_BUSY is tried again after a pause on the event loop, for up to the same 5 s, and the
-// process goes on with whatever does not need the database meanwhile. A refused statement had no
+// connection that finds the write lock taken would wait in SQLite's busy handler, which sleeps the
+// thread: the whole process would stop for as long as another one writes, answering no HTTP, and
+// the first process would stop answering its workers' rate-limit counts and handing them new
+// connections. So SQLite does not wait here (busy_timeout 0): a statement refused with
+// SQLITE_BUSY is tried again after a pause on the event loop, for up to 5 s, and the process goes
+// on with whatever does not need the database meanwhile. A refused statement had no
 // effect, so trying it again is safe; inside a transaction none is refused, since every Heed
 // transaction takes the write lock when it begins (statement-cache.ts).
 
-/** The longest a statement waits for the write lock, as busy_timeout did before. */
+/** The longest a statement waits for the write lock. */
 const LOCK_WAIT_MS = 5_000;
 /**
- * The longest pause between two tries. WORKERS=2 at 500 writes/s with webhooks, two runs each:
- * 25 ms made 492 and 462 writes/s but delayed a burst's webhooks to a p99 of 421–516 ms; 4 ms kept
- * that at 261–277 ms, but the tries cost writes (427 and 431/s); 10 ms gave 471 and 454/s and
- * 331–342 ms.
+ * The longest pause between two tries: longer pauses delay webhooks behind the writes, shorter
+ * ones cost writes in tries. Of 4, 10 and 25 ms, 10 balanced the two best at WORKERS=2 with 500
+ * writes a second (docs/PERFORMANCE.md, "Writes").
  */
 const MAX_PAUSE_MS = 10;
 

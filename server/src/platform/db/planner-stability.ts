@@ -8,21 +8,22 @@ import { log } from "../lib/log.js";
 
 // SQLite's query planner stability guarantee (SQLITE_DBCONFIG_ENABLE_QPSG), on every connection.
 //
-// Why: when the plan of a statement looked at a bound value (STAT4's samples, a partial index's
-// WHERE), SQLite prepares the statement again each time a new value is bound, so the statement cache
-// (statement-cache.ts) saved nothing for the post list: every page of it was planned anew. With the
-// guarantee a statement is planned once, from its SQL alone, as PostgreSQL's generic plans are.
-// docs/PERFORMANCE.md has the figures. What it asks of queries and indexes, since the planner no
-// longer sees the values: a condition a partial index needs (`held = 1`) is written into the SQL; a
-// column empty on most rows is indexed only where set (migration 0031), or `= ?` looks like every
-// row; and where the values themselves decide the plan (the analytics period's width), they are
-// written into the SQL too (`literalBounds`).
+// Why: when the plan of a statement looks at a bound value (STAT4's samples, a partial index's
+// WHERE), SQLite prepares the statement again each time a new value is bound, so the statement
+// cache (statement-cache.ts) would save nothing for the post list: every page of it planned anew.
+// With the guarantee a statement is planned once, from its SQL alone, as PostgreSQL's generic plans
+// are (docs/PERFORMANCE.md, "A read no kept answer serves"). What it asks of queries and indexes,
+// since the planner does not see the values: a condition a partial index needs (`held = 1`) is
+// written into the SQL; a column empty on most rows is indexed only where set (migration 0031), or
+// `= ?` looks like every row; and where the values themselves decide the plan (the analytics
+// period's width), they are written into the SQL too (`literalBounds`).
 //
 // better-sqlite3 cannot set a connection's db_config options; loading an extension is the one way
 // in it offers. So the extension below is compiled once per install, with the machine's C
 // compiler, against the headers of the SQLite that better-sqlite3 ships; every SQLite call in it
 // goes through the routines the loading SQLite hands over, so it links to no SQLite of its own.
-// Without a compiler Heed runs as before and says so in its log (once per thread that opens a database).
+// Without a compiler Heed runs without the guarantee and says so in its log (once per thread that
+// opens a database).
 
 const EXTENSION_SOURCE = `#include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT1
@@ -85,7 +86,7 @@ export function buildPlannerStability(sqliteVersion: string, cacheDir = join(bet
 /**
  * `enable(sqlite)` turns the guarantee on for a connection and says whether it is on. The library is
  * looked for (and built) once; when that fails, or loading it does, it is said once, in the log, and
- * connections open as before.
+ * connections open without it.
  */
 export function plannerStability(build: (sqliteVersion: string) => string = buildPlannerStability): (sqlite: SQLiteDatabase) => boolean {
   let found: string | Error | undefined;

@@ -6,9 +6,9 @@ import type * as QuotedPrintable from "nodemailer/lib/qp";
 import { loadWhenNeeded } from "../lib/load-when-needed.js";
 
 // One mail for many readers (a status change told to 10,000 voters), built by nodemailer once and
-// then copied for each reader with their own address, Message-ID and links. Building each copy in
-// full cost 1.9 ms of CPU, most of it quoted-printable encoding the same HTML again; a copy costs
-// a few µs of string joins. Measured in docs/PERFORMANCE.md ("Notification mail").
+// then copied for each reader with their own address, Message-ID and links: building each copy in
+// full costs about 2 ms of CPU, most of it quoted-printable encoding the same HTML again, and a
+// copy a few µs of string joins (docs/PERFORMANCE.md, "Background work and mail").
 
 /** A mail whose text and HTML hold each of `slots` where a reader's own value goes (a link). */
 export interface MailTemplate {

@@ -1,11 +1,11 @@
 import { LRUCache } from "lru-cache";
 import type { Decision } from "./decision.js";
 
-// With WORKERS, the primary keeps every bucket's count and a worker asked it for each request: a
-// message each way through the primary's event loop, which made a worker spend 44 µs of CPU on a
-// kept page 1 where one process spends 26 µs, and left two workers on two cores slower than one
-// process (bench: 0.79–1.07×). A worker now takes a bucket's requests from the primary in batches
-// (a lease) and counts them down itself:
+// With WORKERS, the primary keeps every bucket's count. Asking it for each request (a message each
+// way through the primary's event loop) would make a worker spend 44 µs of CPU on a kept page 1
+// where one process spends 26 µs, and leave two workers on two cores slower than one process. So
+// a worker takes a bucket's requests from the primary in batches (a lease) and counts them down
+// itself:
 // - a lease is at most a quarter of what the worker last heard was left, shared by the workers,
 //   and at most MAX_LEASE: near the limit leases shrink to one request, so the primary counts each
 //   request again exactly where it matters;
@@ -14,8 +14,8 @@ import type { Decision } from "./decision.js";
 //   never more), and X-RateLimit-Remaining does not count what the other workers hold;
 // - a lease ends with its window; refusals are not kept, each refused request asks the primary;
 // - one request at a time asks for a bucket's lease; requests beside it wait and take from what it
-//   brings (limiter.ts): many asking at once over-asked, a refused lease counted at the primary
-//   until it was given back, and the requests refused meanwhile were refused below the limit.
+//   brings (limiter.ts): many asking at once would over-ask, a refused lease counts at the primary
+//   until it is given back, and the requests refused meanwhile would be refused below the limit.
 const MAX_LEASE = 100;
 
 interface Held {

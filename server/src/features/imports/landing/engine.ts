@@ -20,9 +20,8 @@ import { ChunkWrites } from "./writes.js";
 
 // Rows per transaction. A commit writes every page its chunk dirtied, and votes land in indexes
 // ordered by person and by time, whose pages a chunk touches all over: fewer, larger chunks write
-// each page fewer times. 100k posts and 1M votes on SQLite, this machine, median of three:
-// 25,000 votes a chunk 120 s, 50,000 112 s (SQLite's write lock then held about a second at a
-// time). docs/PERFORMANCE.md, "Imports".
+// each page fewer times. 50,000 votes a chunk imports 1M votes faster than 25,000 and holds
+// SQLite's write lock about a second at a time (docs/PERFORMANCE.md, "Exports and imports").
 const CHUNK: Record<ImportKind, number> = { companies: 2_000, users: 2_000, posts: 2_000, votes: 50_000, comments: 2_000, changelog: 500 };
 
 export interface ImportProgress {
