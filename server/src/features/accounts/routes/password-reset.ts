@@ -46,7 +46,6 @@ export const getPasswordResetOperation = defineOperation(
     credential: noCredential(),
     params: resetTokenParam,
     answer: { status: 200, schema: PasswordResetPreviewSchema, description: "The link." },
-    errors: ["not_found"],
   },
   { verb: getPasswordReset },
 );
@@ -64,7 +63,7 @@ export const resetPasswordOperation = defineOperation(
     params: resetTokenParam,
     body: ResetPasswordSchema,
     answer: { status: 200, schema: SessionSchema, description: "The new password is set; signed in." },
-    errors: ["not_found", "invalid_credential", "two_factor_required"],
+    errors: ["invalid_credential", "two_factor_required"],
   },
   async (c) => {
     const { token } = c.req.valid("param");

@@ -15,7 +15,7 @@ export const updateBoardOperation = defineOperation(
     params: boardParam,
     body: UpdateBoardSchema,
     answer: { status: 200, schema: BoardSchema, description: "The updated board." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: updateBoard },
 );

@@ -19,7 +19,6 @@ export const getInviteOperation = defineOperation(
     credential: noCredential(),
     params: inviteTokenParam,
     answer: { status: 200, schema: InvitePreviewSchema, description: "The invite." },
-    errors: ["not_found"],
   },
   { verb: getInvite },
 );
@@ -37,7 +36,7 @@ export const acceptInviteOperation = defineOperation(
     params: inviteTokenParam,
     body: AcceptInviteSchema,
     answer: { status: 200, schema: SessionSchema, description: "Joined and signed in." },
-    errors: ["not_found", "invalid_credential", "two_factor_required"],
+    errors: ["invalid_credential", "two_factor_required"],
   },
   async (c) => {
     const { token } = c.req.valid("param");
