@@ -32,7 +32,6 @@ export const createIssueLinkOperation = defineOperation(
     params: postParam,
     body: CreateIssueLinkSchema,
     answer: { status: 202, schema: IssueLinkSchema, description: "The link, pending." },
-    errors: ["conflict"],
   },
   { verb: createIssueLink, idAs: "postId" },
 );
