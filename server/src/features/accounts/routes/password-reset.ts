@@ -1,7 +1,7 @@
 import { getPasswordReset, requestPasswordReset, resetPassword } from "../password-reset.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { noCredential } from "../../../http/route-security.js";
-import { setSessionCookie } from "../../../http/credentials/session-cookie.js";
+import { requestMeta, setSessionCookie } from "../../../http/credentials/session-cookie.js";
 import { countSignInAttempt } from "../sign-in-limits.js";
 import {
   PasswordResetPreviewSchema,
@@ -70,8 +70,7 @@ export const resetPasswordOperation = defineOperation(
     // Counted against the account, like a sign-in: the link opens it, a code is guessed on it.
     const { email } = await getPasswordReset({ services: c.get("services"), input: { token } });
     await countSignInAttempt(c, email);
-    const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
-    const result = await resetPassword({ services: c.get("services"), input: { ...c.req.valid("json"), token }, meta });
+    const result = await resetPassword({ services: c.get("services"), input: { ...c.req.valid("json"), token }, meta: requestMeta(c) });
     setSessionCookie(c, result.token);
     return c.json(result.answer, 200);
   },

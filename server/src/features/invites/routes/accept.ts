@@ -1,7 +1,7 @@
 import { acceptInvite, getInvite } from "../accept.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { noCredential } from "../../../http/route-security.js";
-import { setSessionCookie } from "../../../http/credentials/session-cookie.js";
+import { requestMeta, setSessionCookie } from "../../../http/credentials/session-cookie.js";
 import { countSignInAttempt } from "../../accounts/index.js";
 import { AcceptInviteSchema, InvitePreviewSchema, inviteTokenParam } from "../schema.js";
 import { SessionSchema } from "../../accounts/index.js";
@@ -44,8 +44,7 @@ export const acceptInviteOperation = defineOperation(
     // Counted against the account the password is tried on: the invite's email when it names one.
     const invite = await getInvite({ services: c.get("services"), input: { token } });
     await countSignInAttempt(c, invite.email ?? body.email ?? `invite:${token}`);
-    const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
-    const result = await acceptInvite({ services: c.get("services"), input: { ...body, token }, meta });
+    const result = await acceptInvite({ services: c.get("services"), input: { ...body, token }, meta: requestMeta(c) });
     setSessionCookie(c, result.token);
     return c.json(result.answer, 200);
   },
