@@ -63,7 +63,7 @@ export interface OperationSpec {
    */
   rawJson?: { description: string; schema: { type: "object"; description: string; additionalProperties: true } };
   answer: Answer;
-  /** Refusals beyond those of every route with this credential, method and body. */
+  /** Refusals beyond those of every route with this credential, method, body and path parameters (`not_found`). */
   errors?: ErrorCode[];
   /**
    * A GET whose answer depends only on the workspace's data, the URL and the reader: answers are
@@ -215,7 +215,7 @@ export function defineOperation(spec: OperationSpec, serve: Handler<OperationSpe
             ? { description: answer.description, content: { [answer.file]: { schema: { type: "string" as const, format: "binary" } } } }
             : { description: answer.description },
       ...(reads ? { 304: NOT_MODIFIED } : {}),
-      ...errorResponses({ credential: spec.credential, write: writes, body: spec.body !== undefined, extra: spec.errors }),
+      ...errorResponses({ credential: spec.credential, write: writes, body: spec.body !== undefined, params: spec.params !== undefined, extra: spec.errors }),
     },
     middleware: spec.body ? [authenticateRoute(spec.credential), utf8JsonOnly] : [authenticateRoute(spec.credential)],
   });

@@ -60,10 +60,15 @@ const WITH_BODY: ErrorCode[] = ["malformed_json", "payload_too_large", "unsuppor
 /** And those of every write, which accepts an Idempotency-Key. */
 const WRITE: ErrorCode[] = ["idempotency_in_flight", "idempotency_key_reused"];
 
+/** And that of every route whose path names an object (`/boards/{id}`): the workspace may hold none by that name. */
+const NAMED: ErrorCode[] = ["not_found"];
+
 interface ErrorOptions {
   credential: RouteCredential;
   write?: boolean;
   body?: boolean;
+  /** The path has parameters. */
+  params?: boolean;
   extra?: ErrorCode[];
 }
 
@@ -72,7 +77,7 @@ export function errorResponses(options: ErrorOptions) {
   const { credential } = options;
   const userToken = credential.kind === "public" && credential.userToken !== "none" ? USER_TOKEN : [];
   const base = [...EVERY.slice(0, 1), ...BY_CREDENTIAL[credential.kind], ...userToken, ...EVERY.slice(1)];
-  const codes = [...new Set([...base, ...(options.body ? WITH_BODY : []), ...writes, ...(options.extra ?? [])])];
+  const codes = [...new Set([...base, ...(options.body ? WITH_BODY : []), ...writes, ...(options.params ? NAMED : []), ...(options.extra ?? [])])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_CODES[code].status;

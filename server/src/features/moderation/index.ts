@@ -2,4 +2,4 @@
 
 export { submissionCounter } from "./burst.js";
 export { screenSubmission } from "./screen.js";
-export type { CountSubmission } from "./signals.js";
+export type { CountSubmission, Submission } from "./signals.js";

@@ -8,7 +8,8 @@ import { requirePortalRead, requireViewer, type CustomerCtx } from "../../http/c
 import { HeedError } from "../../platform/errors.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { findPublicPost } from "./view.js";
-import { type CountSubmission, screenSubmission } from "../moderation/index.js";
+import type { CountSubmission } from "../moderation/index.js";
+import { screenPortalSubmission } from "./screen.js";
 
 /** A comment as the portal shows it: public comments only, so the flag is left out. */
 export type PortalCommentView = z.output<typeof PortalCommentSchema>;
@@ -46,14 +47,7 @@ export async function createPortalComment({
   return inTransaction(ctx, async (tx) => {
     const post = await findPublicPost(tx, ctx, input.postId);
     if (post.comments_locked === 1) throw new HeedError("comments_locked", "The team locked the comments of this post.");
-    const submission = { kind: "comment" as const, body: input.body };
-    const hold = await screenSubmission(tx, {
-      moderation: ctx.customer.workspace.moderation,
-      workspaceId: ctx.workspace.id,
-      userId: viewer.id,
-      submission,
-      countSubmission,
-    });
+    const hold = await screenPortalSubmission(tx, ctx, viewer.id, { kind: "comment", body: input.body }, countSubmission);
     // The parent is checked by the shared writer, which hides internal comments from end users.
     const comment = { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false };
     return toPortalComment(await insertComment(tx, ctx, post, comment, { announce: true, hold }));

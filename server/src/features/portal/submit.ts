@@ -8,7 +8,8 @@ import { HeedError, invalidReference } from "../../platform/errors.js";
 import { insertPost } from "../posts/index.js";
 import { resolveStatus } from "../posts/index.js";
 import { type PortalPostView, toPortalPost } from "./view.js";
-import { type CountSubmission, screenSubmission } from "../moderation/index.js";
+import type { CountSubmission } from "../moderation/index.js";
+import { screenPortalSubmission } from "./screen.js";
 
 const HOUR_MS = 3_600_000;
 
@@ -77,14 +78,7 @@ export async function submitPortalPost({
     await checkPostCap(tx, ctx, viewer.id);
     if (isGuest(viewer)) await countGuestPost(ctx.workspace.id);
     const statusId = await resolveStatus(tx, ctx, undefined);
-    const submission = { kind: "post" as const, title: input.title, body: input.body ?? "" };
-    const hold = await screenSubmission(tx, {
-      moderation: ctx.customer.workspace.moderation,
-      workspaceId: ctx.workspace.id,
-      userId: viewer.id,
-      submission,
-      countSubmission,
-    });
+    const hold = await screenPortalSubmission(tx, ctx, viewer.id, { kind: "post", title: input.title, body: input.body ?? "" }, countSubmission);
     return toPortalPost(await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id }, hold), false);
   });
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { SESSION_LIFETIME_MS } from "./team-sessions.js";
+import { SESSION_LIFETIME_MS, type RequestMeta } from "./team-sessions.js";
 import type { AppEnv } from "../env.js";
 import { servedOverHttps as secure } from "./browser-origin.js";
 
@@ -23,6 +23,11 @@ function hintName(c: Context<AppEnv>): string {
 
 export function sessionToken(c: Context<AppEnv>): string | undefined {
   return getCookie(c, cookieName(c));
+}
+
+/** The browser a new session is signed in from, as the account's list of sessions shows it. */
+export function requestMeta(c: Context<AppEnv>): RequestMeta {
+  return { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
 }
 
 export function setSessionCookie(c: Context<AppEnv>, token: string): void {

@@ -15,7 +15,7 @@ export const createPasswordResetLinkOperation = defineOperation(
     credential: secretKey("*"),
     body: CreatePasswordResetLinkSchema,
     answer: { status: 201, schema: PasswordResetLinkSchema, description: "The link." },
-    errors: ["not_found", "owner_only", "conflict"],
+    errors: ["not_found", "owner_only"],
   },
   async (c) => c.json(await createPasswordResetLink({ ctx: c.get("ctx"), input: { id: c.req.valid("json").memberId } }), 201),
 );

@@ -1,7 +1,7 @@
 import { getPasswordReset, requestPasswordReset, resetPassword } from "../password-reset.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { noCredential } from "../../../http/route-security.js";
-import { setSessionCookie } from "../../../http/credentials/session-cookie.js";
+import { requestMeta, setSessionCookie } from "../../../http/credentials/session-cookie.js";
 import { countSignInAttempt } from "../sign-in-limits.js";
 import {
   PasswordResetPreviewSchema,
@@ -46,7 +46,6 @@ export const getPasswordResetOperation = defineOperation(
     credential: noCredential(),
     params: resetTokenParam,
     answer: { status: 200, schema: PasswordResetPreviewSchema, description: "The link." },
-    errors: ["not_found"],
   },
   { verb: getPasswordReset },
 );
@@ -64,15 +63,14 @@ export const resetPasswordOperation = defineOperation(
     params: resetTokenParam,
     body: ResetPasswordSchema,
     answer: { status: 200, schema: SessionSchema, description: "The new password is set; signed in." },
-    errors: ["not_found", "invalid_credential", "two_factor_required"],
+    errors: ["invalid_credential", "two_factor_required"],
   },
   async (c) => {
     const { token } = c.req.valid("param");
     // Counted against the account, like a sign-in: the link opens it, a code is guessed on it.
     const { email } = await getPasswordReset({ services: c.get("services"), input: { token } });
     await countSignInAttempt(c, email);
-    const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
-    const result = await resetPassword({ services: c.get("services"), input: { ...c.req.valid("json"), token }, meta });
+    const result = await resetPassword({ services: c.get("services"), input: { ...c.req.valid("json"), token }, meta: requestMeta(c) });
     setSessionCookie(c, result.token);
     return c.json(result.answer, 200);
   },

@@ -34,7 +34,6 @@ export const revokeSessionOperation = defineOperation(
     credential: session(),
     params: idParam("ses", "session"),
     answer: { status: 204, description: "Ended." },
-    errors: ["not_found"],
   },
   { verb: revokeSession },
 );

@@ -1,7 +1,7 @@
 import { signIn } from "../sign-in.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { noCredential } from "../../../http/route-security.js";
-import { sessionToken, setSessionCookie } from "../../../http/credentials/session-cookie.js";
+import { requestMeta, sessionToken, setSessionCookie } from "../../../http/credentials/session-cookie.js";
 import { countSignInAttempt } from "../sign-in-limits.js";
 import { SessionSchema, SignInSchema } from "../schema.js";
 
@@ -22,7 +22,7 @@ export const signInOperation = defineOperation(
   async (c) => {
     const input = c.req.valid("json");
     await countSignInAttempt(c, input.email);
-    const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null, previousToken: sessionToken(c) };
+    const meta = { ...requestMeta(c), previousToken: sessionToken(c) };
     const { token, answer } = await signIn({ services: c.get("services"), input, meta });
     setSessionCookie(c, token);
     return c.json(answer, 200);

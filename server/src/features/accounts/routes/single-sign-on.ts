@@ -11,7 +11,7 @@ import { finishAuthorization, startAuthorization, takeFlow } from "../oidc-clien
 import { countAccountAttempt } from "../sign-in-limits.js";
 import { IdentityEmailMismatch } from "../identity-links.js";
 import { noCredential, session } from "../../../http/route-security.js";
-import { sessionToken, setSessionCookie } from "../../../http/credentials/session-cookie.js";
+import { requestMeta, sessionToken, setSessionCookie } from "../../../http/credentials/session-cookie.js";
 import {
   IdentityLinkStartSchema,
   LinkedIdentitySchema,
@@ -163,8 +163,7 @@ export const finishSingleSignOnOperation = defineOperation(
         return c.redirect(redirect, 302);
       }
       const identity = await finishAuthorization(c, provider, flow);
-      const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
-      ({ token } = await finishSingleSignOn({ services, identity, provider, workspace: flow.workspace, meta }));
+      ({ token } = await finishSingleSignOn({ services, identity, provider, workspace: flow.workspace, meta: requestMeta(c) }));
     } catch (error) {
       // A person's browser goes back to the page it came from, which explains; a program gets the problem.
       if (error instanceof HeedError && wantsPage(c)) {

@@ -46,7 +46,7 @@ export const enrolTwoFactorOperation = defineOperation(
     credential: session(),
     body: EnrolTwoFactorSchema,
     answer: { status: 200, schema: TwoFactorEnrolmentSchema, description: "The secret, shown this once." },
-    errors: ["invalid_credential", "conflict"],
+    errors: ["invalid_credential"],
   },
   { verb: enrolTwoFactor, before: countAttempt },
 );
@@ -63,7 +63,6 @@ export const confirmTwoFactorOperation = defineOperation(
     credential: session(),
     body: ConfirmTwoFactorSchema,
     answer: { status: 200, schema: RecoveryCodesSchema, description: "On; the recovery codes." },
-    errors: ["conflict"],
   },
   { verb: confirmTwoFactor, before: countAttempt },
 );
@@ -80,7 +79,7 @@ export const renewRecoveryCodesOperation = defineOperation(
     credential: session(),
     body: ProveItIsYouSchema,
     answer: { status: 200, schema: RecoveryCodesSchema, description: "The new codes, shown this once." },
-    errors: ["invalid_credential", "two_factor_required", "conflict"],
+    errors: ["invalid_credential", "two_factor_required"],
   },
   { verb: renewRecoveryCodes, before: countAttempt },
 );
@@ -97,7 +96,7 @@ export const disableTwoFactorOperation = defineOperation(
     credential: session(),
     body: ProveItIsYouSchema,
     answer: { status: 204, description: "Off." },
-    errors: ["invalid_credential", "two_factor_required", "conflict"],
+    errors: ["invalid_credential", "two_factor_required"],
   },
   { verb: disableTwoFactor, before: countAttempt },
 );

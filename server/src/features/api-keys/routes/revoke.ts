@@ -15,7 +15,6 @@ export const revokeApiKeyOperation = defineOperation(
     credential: secretKey("api_keys:write"),
     params: idParam("key", "API key"),
     answer: { status: 200, schema: ApiKeySchema, description: "The revoked key." },
-    errors: ["not_found"],
   },
   { verb: revokeApiKey },
 );

@@ -16,7 +16,6 @@ export const updateApiKeyOperation = defineOperation(
     params: idParam("key", "API key"),
     body: UpdateApiKeySchema,
     answer: { status: 200, schema: ApiKeySchema, description: "The key." },
-    errors: ["not_found"],
   },
   { verb: updateApiKey },
 );

@@ -14,7 +14,6 @@ export const createBoardOperation = defineOperation(
     credential: secretKey("boards:write"),
     body: CreateBoardSchema,
     answer: { status: 201, schema: BoardSchema, description: "The new board." },
-    errors: ["conflict"],
   },
   { verb: createBoard },
 );

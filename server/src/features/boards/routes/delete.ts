@@ -16,7 +16,7 @@ export const deleteBoardOperation = defineOperation(
     params: boardParam,
     query: DeleteBoardQuery,
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: deleteBoard },
 );

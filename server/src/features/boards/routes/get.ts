@@ -14,7 +14,6 @@ export const getBoardOperation = defineOperation(
     credential: secretKey("boards:read"),
     params: boardParam,
     answer: { status: 200, schema: BoardSchema, description: "The board." },
-    errors: ["not_found"],
   },
   { verb: getBoard },
 );

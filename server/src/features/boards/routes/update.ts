@@ -15,7 +15,6 @@ export const updateBoardOperation = defineOperation(
     params: boardParam,
     body: UpdateBoardSchema,
     answer: { status: 200, schema: BoardSchema, description: "The updated board." },
-    errors: ["not_found", "conflict"],
   },
   { verb: updateBoard },
 );

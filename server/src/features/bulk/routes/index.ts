@@ -31,7 +31,6 @@ export const getBulkJobOperation = defineOperation(
     credential: secretKey("posts:read"),
     params: bulkJobParam,
     answer: { status: 200, schema: BulkJobSchema, description: "The job." },
-    errors: ["not_found"],
   },
   { verb: getBulkJob },
 );
@@ -48,7 +47,7 @@ export const undoBulkJobOperation = defineOperation(
     credential: secretKey("posts:write"),
     params: bulkJobParam,
     answer: { status: 202, schema: BulkJobSchema, description: "The job, undoing." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: undoBulkJob },
 );

@@ -30,7 +30,6 @@ export const getChangelogEntryOperation = defineOperation(
     credential: secretKey("changelog:read"),
     params: entryParam,
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The entry." },
-    errors: ["not_found"],
   },
   { verb: getChangelogEntry },
 );
@@ -62,7 +61,6 @@ export const updateChangelogEntryOperation = defineOperation(
     params: entryParam,
     body: UpdateEntrySchema,
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The entry." },
-    errors: ["not_found"],
   },
   { verb: updateChangelogEntry },
 );
@@ -77,7 +75,6 @@ export const deleteChangelogEntryOperation = defineOperation(
     credential: secretKey("changelog:write"),
     params: entryParam,
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found"],
   },
   { verb: deleteChangelogEntry },
 );

@@ -16,7 +16,6 @@ export const publishChangelogEntryOperation = defineOperation(
     params: entryParam,
     body: PublishEntrySchema,
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The published or scheduled entry." },
-    errors: ["not_found"],
   },
   { verb: publishChangelogEntry },
 );
@@ -32,7 +31,7 @@ export const unpublishChangelogEntryOperation = defineOperation(
     credential: secretKey("changelog:write"),
     params: entryParam,
     answer: { status: 200, schema: ChangelogEntrySchema, description: "The draft." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: unpublishChangelogEntry },
 );

@@ -17,7 +17,6 @@ export const createCommentOperation = defineOperation(
     params: postParam,
     body: CreateCommentSchema,
     answer: { status: 201, schema: CommentSchema, description: "The new comment." },
-    errors: ["not_found"],
   },
   { verb: createComment, idAs: "postId" },
 );

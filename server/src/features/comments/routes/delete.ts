@@ -14,7 +14,6 @@ export const deleteCommentOperation = defineOperation(
     credential: secretKey("comments:write"),
     params: commentParam,
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found"],
   },
   { verb: deleteComment },
 );

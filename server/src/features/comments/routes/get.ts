@@ -13,7 +13,6 @@ export const getCommentOperation = defineOperation(
     credential: secretKey("comments:read"),
     params: commentParam,
     answer: { status: 200, schema: CommentSchema, description: "The comment." },
-    errors: ["not_found"],
   },
   { verb: getComment },
 );

@@ -17,7 +17,6 @@ export const listCommentsOperation = defineOperation(
     params: postParam,
     query: ListCommentsQuery,
     answer: { status: 200, schema: CommentListSchema, description: "A page of comments." },
-    errors: ["not_found"],
   },
   async (c) => {
     const { internal, ...page } = c.req.valid("query");

@@ -15,7 +15,6 @@ export const restoreCommentOperation = defineOperation(
     credential: secretKey("comments:write"),
     params: commentParam,
     answer: { status: 200, schema: CommentSchema, description: "The restored comment." },
-    errors: ["not_found"],
   },
   { verb: restoreComment },
 );

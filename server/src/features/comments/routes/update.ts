@@ -15,7 +15,6 @@ export const updateCommentOperation = defineOperation(
     params: commentParam,
     body: UpdateCommentSchema,
     answer: { status: 200, schema: CommentSchema, description: "The updated comment." },
-    errors: ["not_found"],
   },
   { verb: updateComment },
 );

@@ -17,7 +17,6 @@ export const listUserCommentsOperation = defineOperation(
     params: idParam("usr", "end user"),
     query: z.object(PageQuery),
     answer: { status: 200, schema: CommentListSchema, description: "A page of comments." },
-    errors: ["not_found"],
   },
   { verb: listUserComments },
 );

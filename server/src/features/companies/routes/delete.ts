@@ -14,7 +14,6 @@ export const deleteCompanyOperation = defineOperation(
     credential: secretKey("users:write"),
     params: idParam("cmp", "company"),
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found"],
   },
   { verb: deleteCompany },
 );

@@ -14,7 +14,6 @@ export const getCompanyOperation = defineOperation(
     credential: secretKey("users:read"),
     params: idParam("cmp", "company"),
     answer: { status: 200, schema: CompanySchema, description: "The company." },
-    errors: ["not_found"],
   },
   { verb: getCompany },
 );

@@ -47,7 +47,6 @@ export const getExportOperation = defineOperation(
     credential: secretKey("exports:read"),
     params: exportParam,
     answer: { status: 200, schema: ExportSchema, description: "The export." },
-    errors: ["not_found"],
   },
   { verb: getExport },
 );
@@ -63,7 +62,7 @@ export const downloadExportOperation = defineOperation(
     credential: secretKey("exports:read"),
     params: exportParam,
     answer: { status: 200, file: "application/zip", description: "The archive." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   async (c) => {
     const ctx = c.get("ctx");

@@ -75,7 +75,6 @@ export const getImportOperation = defineOperation(
     credential: secretKey("imports:read"),
     params: importParam,
     answer: { status: 200, schema: ImportSchema, description: "The import." },
-    errors: ["not_found"],
   },
   { verb: getImport },
 );
@@ -91,7 +90,7 @@ export const cancelImportOperation = defineOperation(
     credential: secretKey("imports:write"),
     params: importParam,
     answer: { status: 200, schema: ImportSchema, description: "The import, cancelled." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: cancelImport },
 );
@@ -107,7 +106,7 @@ export const undoImportOperation = defineOperation(
     credential: secretKey("imports:write"),
     params: importParam,
     answer: { status: 202, schema: ImportSchema, description: "The import, being undone." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: undoImport },
 );

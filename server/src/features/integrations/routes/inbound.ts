@@ -39,7 +39,7 @@ export const receiveGitHubWebhookOperation = defineOperation(
       },
     },
     answer,
-    errors: ["invalid_credential", "not_found", "unavailable"],
+    errors: ["invalid_credential", "unavailable"],
   },
   async (c) => c.json(await receiveGitHubWebhook(c.get("services"), await delivery(c)), 200),
 );
@@ -64,7 +64,7 @@ export const receiveLinearWebhookOperation = defineOperation(
       },
     },
     answer,
-    errors: ["invalid_credential", "not_found", "unavailable"],
+    errors: ["invalid_credential", "unavailable"],
   },
   async (c) => c.json(await receiveLinearWebhook(c.get("services"), await delivery(c)), 200),
 );

@@ -57,7 +57,6 @@ export const getIntegrationOperation = defineOperation(
     credential: secretKey("integrations:read"),
     params: integrationParam,
     answer: { status: 200, schema: IntegrationSchema, description: "The integration." },
-    errors: ["not_found"],
   },
   { verb: getIntegration },
 );
@@ -74,7 +73,7 @@ export const updateIntegrationOperation = defineOperation(
     params: integrationParam,
     body: UpdateIntegrationSchema,
     answer: { status: 200, schema: IntegrationSchema, description: "The integration." },
-    errors: ["not_found", "unavailable"],
+    errors: ["unavailable"],
   },
   { verb: updateIntegration },
 );
@@ -90,7 +89,6 @@ export const deleteIntegrationOperation = defineOperation(
     credential: secretKey("integrations:write"),
     params: integrationParam,
     answer: { status: 204, description: "Disconnected." },
-    errors: ["not_found"],
   },
   { verb: deleteIntegration },
 );
@@ -107,7 +105,6 @@ export const testIntegrationOperation = defineOperation(
     credential: secretKey("integrations:write"),
     params: integrationParam,
     answer: { status: 202, schema: z.object({ queued: z.boolean() }).openapi("IntegrationTestQueued"), description: "The test is queued." },
-    errors: ["not_found"],
   },
   { verb: testIntegration },
 );
@@ -127,7 +124,7 @@ export const listIntegrationTargetsOperation = defineOperation(
       schema: z.object({ data: z.array(IntegrationTargetSchema) }).openapi("IntegrationTargetList"),
       description: "The targets.",
     },
-    errors: ["not_found", "unavailable"],
+    errors: ["unavailable"],
   },
   { verb: listIntegrationTargets },
 );
@@ -145,7 +142,6 @@ export const listIntegrationLogOperation = defineOperation(
     params: integrationParam,
     query: z.object(PageQuery),
     answer: { status: 200, schema: listOf(IntegrationLogEntrySchema, "IntegrationLog"), description: "A page of the log." },
-    errors: ["not_found"],
   },
   { verb: listIntegrationLog },
 );

@@ -15,7 +15,6 @@ export const listIssueLinksOperation = defineOperation(
     credential: secretKey("posts:read"),
     params: postParam,
     answer: { status: 200, schema: z.object({ data: z.array(IssueLinkSchema) }).openapi("IssueLinkList"), description: "The post's links, oldest first." },
-    errors: ["not_found"],
   },
   { verb: listIssueLinks },
 );
@@ -33,7 +32,6 @@ export const createIssueLinkOperation = defineOperation(
     params: postParam,
     body: CreateIssueLinkSchema,
     answer: { status: 202, schema: IssueLinkSchema, description: "The link, pending." },
-    errors: ["not_found", "conflict"],
   },
   { verb: createIssueLink, idAs: "postId" },
 );
@@ -49,7 +47,6 @@ export const deleteIssueLinkOperation = defineOperation(
     credential: secretKey("posts:write"),
     params: issueLinkParams,
     answer: { status: 204, description: "Unlinked." },
-    errors: ["not_found"],
   },
   { verb: deleteIssueLink },
 );
@@ -71,7 +68,6 @@ export const sendCommentToIssuesOperation = defineOperation(
       schema: z.object({ queued: z.number().int().openapi({ description: "Issues it was queued for now." }) }).openapi("CommentSentToIssues"),
       description: "Queued.",
     },
-    errors: ["not_found"],
   },
   { verb: sendCommentToIssues },
 );

@@ -1,7 +1,7 @@
 import { acceptInvite, getInvite } from "../accept.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { noCredential } from "../../../http/route-security.js";
-import { setSessionCookie } from "../../../http/credentials/session-cookie.js";
+import { requestMeta, setSessionCookie } from "../../../http/credentials/session-cookie.js";
 import { countSignInAttempt } from "../../accounts/index.js";
 import { AcceptInviteSchema, InvitePreviewSchema, inviteTokenParam } from "../schema.js";
 import { SessionSchema } from "../../accounts/index.js";
@@ -19,7 +19,6 @@ export const getInviteOperation = defineOperation(
     credential: noCredential(),
     params: inviteTokenParam,
     answer: { status: 200, schema: InvitePreviewSchema, description: "The invite." },
-    errors: ["not_found"],
   },
   { verb: getInvite },
 );
@@ -37,7 +36,7 @@ export const acceptInviteOperation = defineOperation(
     params: inviteTokenParam,
     body: AcceptInviteSchema,
     answer: { status: 200, schema: SessionSchema, description: "Joined and signed in." },
-    errors: ["not_found", "invalid_credential", "two_factor_required"],
+    errors: ["invalid_credential", "two_factor_required"],
   },
   async (c) => {
     const { token } = c.req.valid("param");
@@ -45,8 +44,7 @@ export const acceptInviteOperation = defineOperation(
     // Counted against the account the password is tried on: the invite's email when it names one.
     const invite = await getInvite({ services: c.get("services"), input: { token } });
     await countSignInAttempt(c, invite.email ?? body.email ?? `invite:${token}`);
-    const meta = { userAgent: c.req.header("user-agent") ?? null, ip: c.get("clientAddress") ?? null };
-    const result = await acceptInvite({ services: c.get("services"), input: { ...body, token }, meta });
+    const result = await acceptInvite({ services: c.get("services"), input: { ...body, token }, meta: requestMeta(c) });
     setSessionCookie(c, result.token);
     return c.json(result.answer, 200);
   },

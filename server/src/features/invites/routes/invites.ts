@@ -49,7 +49,7 @@ export const revokeInviteOperation = defineOperation(
     credential: secretKey("members:write"),
     params: idParam("inv", "invite"),
     answer: { status: 204, description: "Revoked." },
-    errors: ["not_found", "owner_only"],
+    errors: ["owner_only"],
   },
   { verb: revokeInvite },
 );

@@ -16,7 +16,7 @@ export const removeMemberOperation = defineOperation(
     params: memberParam,
     query: RemoveMemberQuery,
     answer: { status: 204, description: "Removed." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: removeMember },
 );

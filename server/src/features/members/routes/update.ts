@@ -15,7 +15,6 @@ export const changeMemberRoleOperation = defineOperation(
     params: memberParam,
     body: ChangeMemberRoleSchema,
     answer: { status: 200, schema: MemberSchema, description: "The member." },
-    errors: ["not_found"],
   },
   { verb: changeMemberRole },
 );

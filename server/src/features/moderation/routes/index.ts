@@ -18,7 +18,6 @@ export const moderatePostsOperation = defineOperation(
     credential: secretKey("posts:write"),
     body: ModeratePostsSchema,
     answer: { status: 200, schema: ModerationResultSchema, description: "How many were decided." },
-    errors: ["conflict"],
   },
   { verb: moderatePosts },
 );
@@ -34,7 +33,6 @@ export const moderateCommentsOperation = defineOperation(
     credential: secretKey("comments:write"),
     body: ModerateCommentsSchema,
     answer: { status: 200, schema: ModerationResultSchema, description: "How many were decided." },
-    errors: ["conflict"],
   },
   { verb: moderateComments },
 );

@@ -18,7 +18,6 @@ export const listPostFollowersOperation = defineOperation(
     params: postParam,
     query: z.object(PageQuery),
     answer: { status: 200, schema: FollowerListSchema, description: "A page of followers." },
-    errors: ["not_found"],
   },
   { verb: listPostFollowers, idAs: "postId" },
 );
@@ -35,7 +34,6 @@ export const addPostFollowerOperation = defineOperation(
     params: postParam,
     body: AddFollowerSchema,
     answer: { status: 201, schema: FollowerSchema, description: "They follow it now.", existing: "They followed it already." },
-    errors: ["not_found"],
   },
   async (c) => {
     const { follower, created } = await addPostFollower({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, userId: c.req.valid("json").userId } });
@@ -54,7 +52,6 @@ export const removePostFollowerOperation = defineOperation(
     credential: secretKey("votes:write"),
     params: followerParams,
     answer: { status: 204, description: "They no longer follow it." },
-    errors: ["not_found"],
   },
   { verb: removePostFollower, idAs: "postId" },
 );

@@ -17,7 +17,6 @@ export const followPortalPostOperation = defineOperation(
     credential: publicKey("required"),
     params: postParam,
     answer: { status: 200, schema: Following, description: "They follow it." },
-    errors: ["not_found"],
   },
   { verb: followPortalPost, idAs: "postId" },
 );
@@ -33,7 +32,6 @@ export const unfollowPortalPostOperation = defineOperation(
     credential: publicKey("required"),
     params: postParam,
     answer: { status: 200, schema: Following, description: "They no longer follow it." },
-    errors: ["not_found"],
   },
   { verb: unfollowPortalPost, idAs: "postId" },
 );

@@ -17,7 +17,6 @@ export const listPostNotificationsOperation = defineOperation(
     params: postParam,
     query: z.object(PageQuery),
     answer: { status: 200, schema: PostNotificationListSchema, description: "A page of notifications." },
-    errors: ["not_found"],
   },
   { verb: listPostNotifications, idAs: "postId" },
 );

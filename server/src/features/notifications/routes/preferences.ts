@@ -17,7 +17,6 @@ export const getUserNotificationPreferencesOperation = defineOperation(
     credential: secretKey("users:read"),
     params: userParam,
     answer: { status: 200, schema: NotificationPreferencesSchema, description: "Their choices." },
-    errors: ["not_found"],
   },
   { verb: getUserNotificationPreferences },
 );
@@ -34,7 +33,6 @@ export const updateUserNotificationPreferencesOperation = defineOperation(
     params: userParam,
     body: UpdateNotificationPreferencesSchema,
     answer: { status: 200, schema: NotificationPreferencesSchema, description: "Their choices now." },
-    errors: ["not_found"],
   },
   { verb: updateUserNotificationPreferences },
 );

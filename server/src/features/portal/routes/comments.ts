@@ -20,7 +20,6 @@ export const listPortalCommentsOperation = defineOperation(
     params: postParam,
     query: z.object(PageQuery),
     answer: { status: 200, schema: PortalCommentListSchema, description: "A page of comments." },
-    errors: ["not_found"],
   },
   { verb: listPortalComments, idAs: "postId" },
 );
@@ -39,7 +38,7 @@ export const createPortalCommentOperation = defineOperation(
     params: postParam,
     body: CreatePortalCommentSchema,
     answer: { status: 201, schema: PortalCommentSchema, description: "The new comment." },
-    errors: ["not_found", "comments_locked"],
+    errors: ["comments_locked"],
   },
   async (c) => {
     const input = { ...c.req.valid("json"), postId: c.req.valid("param").id };

@@ -37,7 +37,6 @@ export const getPortalPostOperation = defineOperation(
     credential: publicKey("optional"),
     params: postParam,
     answer: { status: 200, schema: PortalPostSchema, description: "The post." },
-    errors: ["not_found"],
   },
   { verb: getPortalPost },
 );

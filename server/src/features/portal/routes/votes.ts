@@ -15,7 +15,7 @@ export const votePortalPostOperation = defineOperation(
     credential: publicKey("required"),
     params: postParam,
     answer: { status: 200, schema: PortalVoteSchema, description: "The vote." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: votePortalPost, idAs: "postId" },
 );
@@ -31,7 +31,6 @@ export const unvotePortalPostOperation = defineOperation(
     credential: publicKey("required"),
     params: postParam,
     answer: { status: 200, schema: PortalVoteSchema, description: "No vote now." },
-    errors: ["not_found"],
   },
   { verb: unvotePortalPost, idAs: "postId" },
 );

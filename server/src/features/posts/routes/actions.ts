@@ -27,7 +27,6 @@ export const changePostStatusOperation = defineOperation(
       schema: z.object({ post: PostSchema, comment: orNull(CommentSchema) }),
       description: "The post, and the comment if one was given.",
     },
-    errors: ["not_found"],
   },
   { verb: changePostStatus, idAs: "postId" },
 );
@@ -43,7 +42,6 @@ export const restorePostOperation = defineOperation(
     credential: secretKey("posts:write"),
     params: postParam,
     answer: { status: 200, schema: PostSchema, description: "The restored post." },
-    errors: ["not_found"],
   },
   { verb: restorePost },
 );
@@ -60,7 +58,6 @@ export const listPostActivityOperation = defineOperation(
     params: postParam,
     query: z.object(PageQuery),
     answer: { status: 200, schema: PostActivityListSchema, description: "A page of activity." },
-    errors: ["not_found"],
   },
   { verb: listPostActivity, idAs: "postId" },
 );

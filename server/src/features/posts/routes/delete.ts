@@ -14,7 +14,6 @@ export const deletePostOperation = defineOperation(
     credential: secretKey("posts:write"),
     params: postParam,
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found"],
   },
   { verb: deletePost },
 );

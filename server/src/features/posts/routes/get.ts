@@ -15,7 +15,6 @@ export const getPostOperation = defineOperation(
     credential: secretKey("posts:read"),
     params: postParam,
     answer: { status: 200, schema: PostSchema, description: "The post." },
-    errors: ["not_found"],
   },
   { verb: getPost },
 );

@@ -18,7 +18,6 @@ export const mergePostOperation = defineOperation(
     params: postParam,
     body: MergePostSchema,
     answer: { status: 200, schema: z.object({ post: PostSchema, into: PostSchema }), description: "The merged duplicate and the canonical post." },
-    errors: ["not_found"],
   },
   { verb: mergePost },
 );
@@ -35,7 +34,7 @@ export const unmergePostOperation = defineOperation(
     credential: secretKey("posts:write"),
     params: postParam,
     answer: { status: 200, schema: z.object({ post: PostSchema, from: PostSchema }), description: "The post, and the post it had been merged into." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: unmergePost },
 );

@@ -18,7 +18,6 @@ export const listSimilarPostsOperation = defineOperation(
     params: postParam,
     query: SimilarPostsQuery,
     answer: { status: 200, schema: SimilarPostListSchema, description: "The similar posts." },
-    errors: ["not_found"],
   },
   { verb: listSimilarPosts },
 );
@@ -36,7 +35,6 @@ export const dismissPossibleDuplicateOperation = defineOperation(
     params: postParam,
     body: DismissDuplicateSchema,
     answer: { status: 200, schema: PostSchema, description: "The post, with its next possible duplicate or none." },
-    errors: ["not_found"],
   },
   { verb: dismissPossibleDuplicate },
 );

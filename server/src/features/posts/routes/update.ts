@@ -16,7 +16,6 @@ export const updatePostOperation = defineOperation(
     params: postParam,
     body: UpdatePostSchema,
     answer: { status: 200, schema: PostSchema, description: "The updated post." },
-    errors: ["not_found"],
   },
   async (c) => c.json(await updatePost({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, patch: c.req.valid("json") } }), 200),
 );

@@ -14,7 +14,7 @@ export const deleteStatusOperation = defineOperation(
     credential: secretKey("boards:write"),
     params: statusParam,
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found", "conflict"],
+    errors: ["conflict"],
   },
   { verb: deleteStatus },
 );

@@ -16,7 +16,6 @@ export const updateStatusOperation = defineOperation(
     params: statusParam,
     body: UpdateStatusSchema,
     answer: { status: 200, schema: StatusSchema, description: "The updated status." },
-    errors: ["not_found"],
   },
   { verb: updateStatus },
 );

@@ -50,7 +50,6 @@ export const updateTagOperation = defineOperation(
     params: tagParam,
     body: UpdateTagSchema,
     answer: { status: 200, schema: TagSchema, description: "The updated tag." },
-    errors: ["not_found"],
   },
   { verb: updateTag },
 );
@@ -66,7 +65,6 @@ export const deleteTagOperation = defineOperation(
     credential: secretKey("boards:write"),
     params: tagParam,
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found"],
   },
   { verb: deleteTag },
 );

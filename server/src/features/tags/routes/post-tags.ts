@@ -17,7 +17,6 @@ export const addPostTagOperation = defineOperation(
     params: postParam,
     body: TagPostSchema,
     answer: { status: 200, schema: PostSchema, description: "The post with its tags." },
-    errors: ["not_found"],
   },
   { verb: addPostTag, idAs: "postId" },
 );
@@ -33,7 +32,6 @@ export const removePostTagOperation = defineOperation(
     credential: secretKey("posts:write"),
     params: postTagParams,
     answer: { status: 204, description: "Removed." },
-    errors: ["not_found"],
   },
   { verb: removePostTag, idAs: "postId" },
 );

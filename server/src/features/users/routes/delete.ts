@@ -15,7 +15,6 @@ export const deleteUserOperation = defineOperation(
     credential: secretKey("users:write"),
     params: idParam("usr", "end user"),
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found"],
   },
   { verb: deleteUser },
 );

@@ -16,7 +16,6 @@ export const eraseUserOperation = defineOperation(
     credential: secretKey("users:write"),
     params: idParam("usr", "end user"),
     answer: { status: 200, schema: UserErasureSchema, description: "What was removed and made anonymous." },
-    errors: ["not_found"],
   },
   { verb: eraseUser },
 );

@@ -17,7 +17,6 @@ export const listUserEventsOperation = defineOperation(
     params: idParam("usr", "end user"),
     query: ListUserEventsQuery,
     answer: { status: 200, schema: TrackedEventListSchema, description: "A page of events." },
-    errors: ["not_found"],
   },
   { verb: listUserEvents },
 );
@@ -34,7 +33,6 @@ export const countUserEventsOperation = defineOperation(
     params: idParam("usr", "end user"),
     query: z.object(PageQuery),
     answer: { status: 200, schema: EventCountListSchema, description: "A page of counts." },
-    errors: ["not_found"],
   },
   { verb: countUserEvents },
 );

@@ -16,7 +16,6 @@ export const exportUserOperation = defineOperation(
     credential: secretKey("users:read"),
     params: idParam("usr", "end user"),
     answer: { status: 200, schema: PersonalDataSchema, description: "The person's data." },
-    errors: ["not_found"],
   },
   { verb: exportUser },
 );

@@ -15,7 +15,6 @@ export const getUserOperation = defineOperation(
     credential: secretKey("users:read"),
     params: idParam("usr", "end user"),
     answer: { status: 200, schema: UserSchema, description: "The end user." },
-    errors: ["not_found"],
   },
   { verb: getUser },
 );

@@ -17,7 +17,6 @@ export const addVoteOperation = defineOperation(
     params: postParam,
     body: AddVoteSchema,
     answer: { status: 201, schema: VoterSchema, description: "The new vote.", existing: "The user had voted already; nothing changed." },
-    errors: ["not_found", "conflict"],
   },
   async (c) => {
     const { vote, created } = await addVote({ ctx: c.get("ctx"), input: { postId: c.req.valid("param").id, userId: c.req.valid("json").userId } });

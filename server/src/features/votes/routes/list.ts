@@ -17,7 +17,6 @@ export const listVotesOperation = defineOperation(
     params: postParam,
     query: z.object(PageQuery),
     answer: { status: 200, schema: VoterListSchema, description: "A page of voters." },
-    errors: ["not_found"],
   },
   { verb: listVotes, idAs: "postId" },
 );

@@ -14,7 +14,6 @@ export const removeVoteOperation = defineOperation(
     credential: secretKey("votes:write"),
     params: voteParams,
     answer: { status: 204, description: "Removed." },
-    errors: ["not_found"],
   },
   { verb: removeVote, idAs: "postId" },
 );

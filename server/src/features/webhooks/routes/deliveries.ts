@@ -19,7 +19,6 @@ export const listWebhookDeliveriesOperation = defineOperation(
     params: endpointParam,
     query: DeliveryQuerySchema,
     answer: { status: 200, schema: listOf(DeliverySchema, "WebhookDeliveryList"), description: "A page of deliveries." },
-    errors: ["not_found"],
   },
   { verb: listWebhookDeliveries, idAs: "endpointId" },
 );
@@ -34,7 +33,6 @@ export const getWebhookDeliveryOperation = defineOperation(
     credential: secretKey("webhooks:read"),
     params: deliveryParam,
     answer: { status: 200, schema: DeliveryWithAttemptsSchema, description: "The delivery and every attempt." },
-    errors: ["not_found"],
   },
   { verb: getWebhookDelivery },
 );
@@ -50,7 +48,6 @@ export const replayWebhookDeliveryOperation = defineOperation(
     credential: secretKey("webhooks:write"),
     params: deliveryParam,
     answer: { status: 202, schema: DeliverySchema, description: "The new delivery." },
-    errors: ["not_found"],
   },
   { verb: replayWebhookDelivery },
 );
@@ -67,7 +64,6 @@ export const recoverWebhookDeliveriesOperation = defineOperation(
     params: endpointParam,
     body: RecoverDeliveriesSchema,
     answer: { status: 202, schema: z.object({ recovered: z.number().int() }), description: "How many deliveries were queued again." },
-    errors: ["not_found"],
   },
   async (c) =>
     c.json(

@@ -37,7 +37,6 @@ export const getWebhookEndpointOperation = defineOperation(
     credential: secretKey("webhooks:read"),
     params: endpointParam,
     answer: { status: 200, schema: EndpointSchema, description: "The endpoint." },
-    errors: ["not_found"],
   },
   { verb: getWebhookEndpoint },
 );
@@ -68,7 +67,6 @@ export const updateWebhookEndpointOperation = defineOperation(
     params: endpointParam,
     body: UpdateEndpointSchema,
     answer: { status: 200, schema: EndpointSchema, description: "The endpoint." },
-    errors: ["not_found"],
   },
   { verb: updateWebhookEndpoint },
 );
@@ -84,7 +82,6 @@ export const deleteWebhookEndpointOperation = defineOperation(
     credential: secretKey("webhooks:write"),
     params: endpointParam,
     answer: { status: 204, description: "Deleted." },
-    errors: ["not_found"],
   },
   { verb: deleteWebhookEndpoint },
 );
@@ -100,7 +97,6 @@ export const rotateWebhookSecretOperation = defineOperation(
     credential: secretKey("webhooks:write"),
     params: endpointParam,
     answer: { status: 200, schema: EndpointWithSecretSchema, description: "The endpoint and its new secret." },
-    errors: ["not_found"],
   },
   { verb: rotateWebhookSecret },
 );
@@ -116,7 +112,6 @@ export const sendWebhookTestOperation = defineOperation(
     credential: secretKey("webhooks:write"),
     params: endpointParam,
     answer: { status: 202, schema: z.object({ deliveryId: idOf("whd"), eventId: idOf("evt") }), description: "Queued." },
-    errors: ["not_found"],
   },
   { verb: sendWebhookTest },
 );

@@ -29,7 +29,7 @@ export const updateWorkspaceOperation = defineOperation(
     credential: secretKey("workspace:write"),
     body: UpdateWorkspaceSchema,
     answer: { status: 200, schema: WorkspaceSchema, description: "The updated workspace." },
-    errors: ["owner_only", "conflict"],
+    errors: ["owner_only"],
   },
   { verb: updateWorkspace },
 );
