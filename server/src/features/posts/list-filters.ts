@@ -13,8 +13,9 @@ import { publicBoardIds } from "./view.js";
 
 // The filters of a list of posts, one table: what each one's condition is, how its value reaches
 // the statement compiled once per shape (list-statement.ts), what its id names (filter-references.ts).
-// Its order is the order of the conditions and of the values a cursor is bound to (list-order.ts).
-// A new filter is its field in the query (schema.ts) and its entry here.
+// Its order is the order of the values a cursor is bound to (list-order.ts) and of the conditions,
+// those every list applies (`unset`) first. A new filter is its field in the query (schema.ts) and
+// its entry here.
 
 /** The filters, sort and page of a list; `status` is a status id, or a category to list e.g. every `active` post. */
 export type ListPostsInput = z.output<typeof ListPostsQuery>;
@@ -38,11 +39,11 @@ export type PostFilters = Pick<
   companyId?: string | undefined;
 };
 
-export type PostsAndStatuses = Database & { p: Database["posts"]; s: Database["statuses"] };
+type PostsAndStatuses = Database & { p: Database["posts"]; s: Database["statuses"] };
 type Where = ExpressionBuilder<PostsAndStatuses, "p" | "s">;
 
 /** A table an id a filter names may be in. */
-export type NamedTable = "boards" | "statuses" | "tags" | "members" | "users" | "companies";
+type NamedTable = "boards" | "statuses" | "tags" | "members" | "users" | "companies";
 
 interface Filter<Value> {
   /** The condition on `p` (posts) and `s` (their statuses) of the filter set to `value`. */
@@ -65,7 +66,7 @@ type Filters = { [Name in keyof PostFilters]-?: Filter<NonNullable<PostFilters[N
 const isCategory = (status: string) => (STATUS_CATEGORIES as readonly string[]).includes(status);
 const asIs = <Value>(value: Value) => value;
 
-export const FILTERS: Filters = {
+const FILTERS: Filters = {
   boardId: { where: (eb, id) => eb("p.board_id", "=", id), bound: asIs, names: { tables: { brd_: "boards" }, what: "board" } },
   status: {
     where: (eb, status) => (isCategory(status) ? eb("s.category", "=", status as (typeof STATUS_CATEGORIES)[number]) : eb("p.status_id", "=", status)),
