@@ -1,9 +1,9 @@
 import { createWriteStream } from "node:fs";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createExport } from "../features/exports/create.js";
 import { runNextExport } from "../features/exports/run.js";
-import { storedChunks } from "../features/exports/store.js";
+import { exportArchiveKey } from "../features/exports/view.js";
+import { blobsOf } from "../platform/blobs/index.js";
 import type { Ctx } from "../platform/context.js";
 import { HeedError } from "../platform/errors.js";
 import { progressPrinter } from "./progress.js";
@@ -38,7 +38,7 @@ export async function exportWorkspace(
       if (row.state === "done") {
         progress(Number(row.done), Number(row.total));
         if (process.stderr.isTTY) process.stderr.write("\n");
-        await pipeline(Readable.from(storedChunks(db, asked.id)), createWriteStream(file));
+        await pipeline(blobsOf(ctx.services).read(exportArchiveKey(ctx.workspace.id, asked.id)), createWriteStream(file));
         return { id: asked.id, file, bytes: Number(row.bytes), files: JSON.parse(row.counts) as Record<string, number> };
       }
       await new Promise((resolve) => setTimeout(resolve, 250));

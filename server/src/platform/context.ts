@@ -2,6 +2,7 @@ import type { ActorType } from "./changes/vocabulary.js";
 import type { Transaction } from "kysely";
 import type { Db, Dialect } from "./db/database.js";
 import type { Database } from "./db/schema.js";
+import type { BlobStore } from "./blobs/store.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { Role } from "../../../packages/shared/src/roles.js";
 import type { Scope } from "../../../packages/shared/src/scopes.js";
@@ -34,6 +35,8 @@ export interface Services {
   cannyBaseUrl?: string;
   /** IMPORT_FILE_LIMIT_BYTES: the largest file an import takes (default 256 MiB). */
   importFileLimitBytes?: number;
+  /** Where exports and uploads are kept (platform/blobs); without it, in the database's chunk tables. */
+  blobs?: BlobStore;
   /** Slack, GitHub and Linear: the key their credentials are sealed with and where each provider is reached. */
   integrations?: IntegrationSettings;
 }

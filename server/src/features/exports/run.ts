@@ -1,9 +1,11 @@
+import { blobsOf } from "../../platform/blobs/index.js";
 import type { Services } from "../../platform/context.js";
 import type { Db } from "../../platform/db/database.js";
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
 import { workspaceArchive } from "./archive.js";
-import { storeChunks } from "./store.js";
+import { EXPORT_LIFETIME_HOURS } from "./schema.js";
+import { exportArchiveKey } from "./view.js";
 
 // The runner: takes one queued export under a lease (any number of processes may run this) and
 // writes its archive. The lease is renewed on a timer while the export runs, and every chunk is
@@ -63,8 +65,9 @@ async function writeNextExport(services: Services): Promise<boolean> {
   const workspace = await db.selectFrom("workspaces").select(["id", "slug", "name"]).where("id", "=", claimed.workspace_id).executeTakeFirst();
   if (!workspace) return true;
   const lease = leaseOn(db, claimed.id, first);
-  // What an earlier runner of this export stored is stale: it starts again from nothing.
-  await db.deleteFrom("export_chunks").where("export_id", "=", claimed.id).execute();
+  // What an earlier runner of this export stored is stale: the put replaces it from nothing.
+  const blobs = blobsOf(services);
+  const archiveKey = exportArchiveKey(claimed.workspace_id, claimed.id);
 
   let rows = 0;
   const counts: Record<string, number> = {};
@@ -77,12 +80,12 @@ async function writeNextExport(services: Services): Promise<boolean> {
   }, LEASE_MS / 4);
   try {
     const archive = workspaceArchive(db, { workspace, exportedAt: claimed.created_at, onRow: () => rows++, counts });
-    const bytes = await storeChunks(claimed.id, archive, async (store, stored) => {
-      if (lost) throw new LeaseLost();
-      await db.transaction().execute(async (tx) => {
-        if (!(await lease.renew(tx, { done: rows, bytes: stored }))) throw new LeaseLost();
-        await store(tx);
-      });
+    const { bytes } = await blobs.put(archiveKey, archive, {
+      contentType: "application/zip",
+      beside: async (runner, stored) => {
+        if (lost) throw new LeaseLost();
+        if (!(await lease.renew(runner, { done: rows, bytes: stored }))) throw new LeaseLost();
+      },
     });
     const finished = await db
       .updateTable("exports")
@@ -103,7 +106,7 @@ async function writeNextExport(services: Services): Promise<boolean> {
       .where("locked_until", "=", lease.held())
       .executeTakeFirst();
     // Only the runner that still held the export clears what it stored.
-    if (Number(failed.numUpdatedRows) > 0) await db.deleteFrom("export_chunks").where("export_id", "=", claimed.id).execute();
+    if (Number(failed.numUpdatedRows) > 0) await blobs.delete(archiveKey);
   } finally {
     clearInterval(keepAlive);
   }
@@ -111,7 +114,8 @@ async function writeNextExport(services: Services): Promise<boolean> {
 }
 
 /** Deletes exports past their expiry, with their archives (a job). */
-export async function purgeExpiredExports(services: Pick<Services, "db">): Promise<number> {
+export async function purgeExpiredExports(services: Pick<Services, "db" | "blobs">): Promise<number> {
+  await blobsOf(services).purgeOlderThan("exports", isoAt(nowMs() - EXPORT_LIFETIME_HOURS * 3_600_000));
   const result = await services.db.deleteFrom("exports").where("expires_at", "<=", nowIso()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { Selectable } from "kysely";
+import type { BlobKey } from "../../platform/blobs/index.js";
 import type { Ctx, Tx } from "../../platform/context.js";
 import type { Db } from "../../platform/db/database.js";
 import type { ExportsTable } from "../../platform/db/schema.js";
@@ -33,4 +34,9 @@ export function findExport(db: Db | Tx, ctx: Pick<Ctx, "workspace">, id: string)
     .where("id", "=", id)
     .where("expires_at", ">", nowIso())
     .executeTakeFirst();
+}
+
+/** Where an export's archive is kept (platform/blobs). */
+export function exportArchiveKey(workspaceId: string, exportId: string): BlobKey {
+  return { workspaceId, bucket: "exports", id: exportId };
 }

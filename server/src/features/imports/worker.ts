@@ -32,7 +32,7 @@ async function readerOf(
   }
   const files: Partial<Record<ImportKind, CsvFile>> = {};
   for (const [kind, id] of Object.entries(options.files ?? {})) {
-    const file = await uploadedFile(services.db, row.workspace_id, id);
+    const file = await uploadedFile(services, row.workspace_id, id);
     if (!file) return `The uploaded ${kind} file (${id}) has expired: upload it again.`;
     files[kind as ImportKind] = file;
   }

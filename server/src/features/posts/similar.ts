@@ -5,7 +5,8 @@ import { reader, type Ctx, type Tx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { likeness, possibleDuplicates, SIMILAR_IDEA_LIKENESS } from "../../platform/search/likeness.js";
-import { postPage, type PostListScope } from "./list.js";
+import type { PostListScope } from "./list-filters.js";
+import { postPage } from "./list.js";
 import { ListPostsQuery } from "./schema.js";
 import { findPost, toPostViews, type PostRow } from "./view.js";
 

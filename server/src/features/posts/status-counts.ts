@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { CountPostsByStatusQuery, PostStatusCountsSchema } from "./schema.js";
 import { reader, type Ctx } from "../../platform/context.js";
 import { requireScope } from "../../platform/scopes.js";
-import { postFilters } from "./list.js";
+import { postFilters } from "./list-filters.js";
 import { prepareSearch } from "../../platform/search/query.js";
 
 // How many posts each status holds among those a list's other filters select: the inbox's counts

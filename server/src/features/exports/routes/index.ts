@@ -1,9 +1,11 @@
 import type { Operation } from "../../../http/define-operation.js";
+import { blobsOf } from "../../../platform/blobs/index.js";
+import { webStreamOf } from "../../../platform/blobs/web-stream.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { secretKey } from "../../../http/route-security.js";
 import { createExport, getExport, listExports, downloadExport } from "../create.js";
 import { EXPORT_LIFETIME_HOURS, ExportListSchema, ExportSchema, exportParam, ListExportsQuery } from "../schema.js";
-import { storedChunks, streamOf } from "../store.js";
+import { exportArchiveKey } from "../view.js";
 
 const WHO = "Owners and admins, not members: the archive holds everything, end users' emails included.";
 
@@ -67,7 +69,7 @@ export const downloadExportOperation = defineOperation(
   async (c) => {
     const ctx = c.get("ctx");
     const opened = await downloadExport({ ctx, input: c.req.valid("param") });
-    return c.body(streamOf(storedChunks(ctx.services.db, opened.id)), 200, {
+    return c.body(webStreamOf(blobsOf(ctx.services).read(exportArchiveKey(ctx.workspace.id, opened.id))), 200, {
       "content-type": "application/zip",
       "content-length": String(opened.bytes),
       "content-disposition": `attachment; filename="${opened.slug}-${opened.id}.zip"`,
