@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { dialectOf } from "../db/database.js";
+import { type Db, dialectOf } from "../db/database.js";
 import { nowIso } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
 import type { AuditAction, AuditObjectType } from "./vocabulary.js";
@@ -63,4 +63,14 @@ export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" 
       .execute();
   }
   await bumpVersion(tx, ctx.workspace.id);
+}
+
+/**
+ * Records a change the system makes on its own that no one audits and no follower reads (a
+ * recount, the team's mark of what it has seen, an import's rows, a tracker's issue state): raises
+ * the workspace's version, in the transaction of the change where there is one, so that cached
+ * answers of the workspace are made anew.
+ */
+export async function recordSystemChange(db: Db | Tx, workspaceId: string): Promise<void> {
+  await bumpVersion(db, workspaceId);
 }
