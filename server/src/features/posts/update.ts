@@ -6,7 +6,8 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
-import { announceAssignment, announceStatusChange } from "../notifications/index.js";
+import { announceAssignment } from "../notifications/index.js";
+import { recordStatusChange } from "./status-change.js";
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { indexText, replaceTags } from "./store.js";
 import { activityAt } from "./activity-marks.js";
@@ -65,19 +66,7 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
       ...(patch.title !== undefined && patch.title !== before.title ? { facts: { titleChanged: true } } : {}),
     });
     if (set.owner_id && set.owner_id !== before.owner_id) await announceAssignment(tx, ctx, { id: before.id, title: view!.title }, set.owner_id);
-    if (set.status_id !== undefined && set.status_id !== before.status_id) {
-      await announceStatusChange(tx, ctx, { id: before.id, title: view!.title }, { from: before.status_name, to: view!.status.name });
-      await recordChange(tx, ctx, {
-        action: "post.status_changed",
-        objectType: "post",
-        objectId: before.id,
-        audit: { from: before.status_id, to: set.status_id },
-        event: {
-          type: "post.status_changed",
-          data: { post: view, previousStatus: { id: before.status_id, name: before.status_name, category: before.status_category } },
-        },
-      });
-    }
+    if (set.status_id !== undefined && set.status_id !== before.status_id) await recordStatusChange(tx, ctx, before, view!);
     return view!;
   });
 }
