@@ -6,9 +6,9 @@ import { integrationsFollower } from "../features/integrations/index.js";
 import { DUPLICATES_POLL_MS, duplicatesFollower } from "../features/posts/index.js";
 import { webhookFollower } from "../features/webhooks/index.js";
 
-// Every follower of the outbox (platform/changes/follow.ts), one a line: what it is (its file
-// names it and what it does with the events), and how often it looks for new events. A new
-// follower is a file in its feature and a line here.
+// Every follower of the outbox (platform/changes/follow.ts), one a line: the follower (its name
+// is its cursor's), how often it looks for new events, and the file that says what it does with
+// them. A new follower is a file in its feature and a line here.
 
 interface FollowerLine {
   follower: Follower;
@@ -16,9 +16,9 @@ interface FollowerLine {
 }
 
 export const FOLLOWERS: FollowerLine[] = [
-  { follower: webhookFollower /* features/webhooks/fanout.ts */, pollMs: (config) => config.webhooks.pollMs },
-  { follower: integrationsFollower /* features/integrations/fanout.ts */, pollMs: (config) => config.webhooks.pollMs },
-  { follower: duplicatesFollower /* features/posts/duplicates/follower.ts */, pollMs: () => DUPLICATES_POLL_MS },
+  { follower: webhookFollower, pollMs: (config) => config.webhooks.pollMs }, // features/webhooks/fanout.ts
+  { follower: integrationsFollower, pollMs: (config) => config.webhooks.pollMs }, // features/integrations/fanout.ts
+  { follower: duplicatesFollower, pollMs: () => DUPLICATES_POLL_MS }, // features/posts/duplicates/follower.ts
 ];
 
 /** Starts every follower; the stop waits for the batches under way. */
