@@ -136,7 +136,7 @@ async function zeldaEverywhere() {
   const ctx: Ctx = { services: h.services, workspace: { id: ws.id, slug: ws.slug }, actor: SYSTEM_ACTOR, requestId: null };
   expect((await importCsv(ctx, { source: "csv", files: { users: csv }, dryRun: true, preview: 5 })).report.preview?.users).toHaveLength(1);
 
-  for (let i = 0; i < 20 && (await fanOutEvents(h.database.db)) > 0; i++);
+  for (let i = 0; i < 20 && (await fanOutEvents(h.services)) > 0; i++);
   await deliverDue(h.database.db, { timeoutMs: 2000, allowPrivate: true, retryScale: 0.001 });
   await hook.close();
   return { mark, ws, key, zelda, token, customer, cookie, base, email, mine: mine.body.id as string, other };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { despiteSchemasDroppedMeanwhile, isMigrated, migrateToLatest } from "../src/platform/db/migrate.js";
+import { type Kysely, sql } from "kysely";
+import * as outboxFollowers from "../src/platform/db/migrations/0034_outbox_followers.js";
+import { createWorkspace } from "../src/features/workspace/create.js";
+import { cursorOf } from "../src/platform/changes/follow.js";
 import { freshDatabase } from "./support/database.js";
 
 describe("migrations", () => {
@@ -48,5 +52,41 @@ describe("migrations", () => {
       throw Object.assign(new Error("could not read block 0"), { code: "XX000" });
     });
     await expect(internal).rejects.toThrow("could not read block");
+  });
+
+  it("start each follower of the outbox, on a database upgraded with events pending, after exactly what its claim had taken", async () => {
+    const database = await freshDatabase();
+    try {
+      const { db } = database;
+      const ws = await createWorkspace(db, { slug: "upgraded", name: "Upgraded" });
+      await outboxFollowers.down(db as unknown as Kysely<unknown>);
+      // Before the followers: webhooks and integrations each marked the events they had taken, the
+      // webhooks' second event still pending while their third was taken (claims ran side by side).
+      const events: [string, string | null, string | null][] = [
+        ["evt_1", "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"],
+        ["evt_2", null, "2026-01-01T00:00:00.000Z"],
+        ["evt_3", "2026-01-01T00:00:00.000Z", null],
+        ["evt_4", null, null],
+      ];
+      for (const [id, dispatched, integrations] of events)
+        await sql`insert into outbox (id, workspace_id, type, data, created_at, dispatched_at, integrations_at, origin) values (${id}, ${ws.id}, 'post.created', '{}', '2026-01-01T00:00:00.000Z', ${dispatched}, ${integrations}, null)`.execute(
+          db,
+        );
+      await outboxFollowers.up(db as unknown as Kysely<unknown>);
+      const order = (await db.selectFrom("outbox").select(["id", "seq"]).orderBy("seq").execute()).map((row) => [row.id, Number(row.seq)]);
+      // Those the webhooks had taken come first: their cursor stands just after them.
+      expect(order).toEqual([
+        ["evt_1", 1],
+        ["evt_3", 2],
+        ["evt_2", 3],
+        ["evt_4", 4],
+      ]);
+      expect(await cursorOf(db, "webhooks")).toEqual({ position: 2, ahead: [] });
+      // The integrations' cursor stands before their first pending event; a repeat queues nothing twice.
+      expect(await cursorOf(db, "integrations")).toEqual({ position: 1, ahead: [] });
+      expect(await cursorOf(db, "duplicate-checks")).toEqual({ position: 4, ahead: [] });
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
+import { followOnce } from "../src/platform/changes/follow.js";
+import { duplicatesFollower } from "../src/features/posts/index.js";
 
 // Moderation, on both databases: under the workspace's `moderation`, what end users post and
 // comment through the portal waits for the team; nothing is announced of it (no event, no
@@ -37,6 +39,8 @@ async function world(ws: TestWorkspace, moderation?: "off" | "likely_spam" | "al
   /** Rows about `objectId` in a table that names it: what was announced of it. */
   const about = async (table: "notification_events" | "audit_log" | "duplicate_checks", objectId: string) => {
     const db = h.database.db;
+    // Posts are queued for their check as the duplicate checks' follower reads the outbox.
+    if (table === "duplicate_checks") while ((await followOnce(h.services, duplicatesFollower)) > 0);
     if (table === "duplicate_checks") return (await db.selectFrom("duplicate_checks").select("post_id").where("post_id", "=", objectId).execute()).length;
     if (table === "notification_events") return (await db.selectFrom("notification_events").select("id").where("post_id", "=", objectId).execute()).length;
     return (await db.selectFrom("audit_log").select("action").where("object_id", "=", objectId).orderBy("id").execute()).map((r) => r.action);

@@ -23,7 +23,7 @@ const FAST: DeliveryOptions = { timeoutMs: 2000, allowPrivate: true, retryScale:
 async function drain(ws: { id: string }, deadlineMs = 5000, options: DeliveryOptions = FAST) {
   const end = Date.now() + deadlineMs;
   while (Date.now() < end) {
-    await fanOutEvents(h.database.db);
+    await fanOutEvents(h.services);
     await deliverDue(h.database.db, options);
     const pending = await h.database.db
       .selectFrom("webhook_deliveries")
@@ -377,7 +377,7 @@ describe("webhooks", () => {
     const endpoint = (await h.call("POST", "/v1/webhooks/endpoints", { key, json: { url: slow.url, events: ["board.created"] } })).body;
     try {
       for (let i = 0; i < 4; i++) expect((await h.call("POST", "/v1/boards", { key, json: { name: `Board ${i}` } })).status).toBe(201);
-      await fanOutEvents(h.database.db);
+      await fanOutEvents(h.services);
       const pass = deliverDue(h.database.db, FAST);
       await new Promise((r) => setTimeout(r, 150));
       await midway(key, endpoint.id);

@@ -97,7 +97,7 @@ describe("createHeedClient", () => {
       const post = await client.POST("/posts", { body: { boardId: await ws.boardId(), title: "Announced" } });
       const end = Date.now() + 5000;
       while (receiver.received.length === 0 && Date.now() < end) {
-        await fanOutEvents(h.database.db);
+        await fanOutEvents(h.services);
         await deliverDue(h.database.db, { timeoutMs: 5000, allowPrivate: true, retryScale: 0.001 });
       }
       const [delivery] = receiver.received;

@@ -11,6 +11,7 @@ import { startJobs } from "../jobs/index.js";
 import { startDuplicateChecker } from "../features/posts/index.js";
 import { startBulkJobs } from "../features/bulk/index.js";
 import { createMailer } from "../platform/mail/mailer.js";
+import { startFollowers } from "./followers.js";
 
 /** What every verb uses, from the config and an open (migrated) database. */
 export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase): Promise<Services> {
@@ -32,7 +33,7 @@ export async function servicesOf(config: Config, { db, dialect }: OpenedDatabase
   };
 }
 
-/** The scheduled jobs, the webhook and notification workers, the duplicate checker, the bulk job and export runners: one set per server (the primary with WORKERS). */
+/** The scheduled jobs, the outbox's followers (followers.ts), the webhook and notification workers, the duplicate checker, the bulk job and export runners: one set per server (the primary with WORKERS). */
 export function startBackground(config: Config, services: Services, { pace }: { pace?: () => Promise<void> } = {}): () => Promise<void> {
   const stopJobs = startJobs(services, { schedulerIntervalMs: config.schedulerIntervalMs });
   const stopWebhooks = startWebhookWorker(services.db, config.webhooks);
@@ -42,8 +43,18 @@ export function startBackground(config: Config, services: Services, { pace }: { 
   const stopExports = startExports(services);
   const stopImports = startImports(services);
   const stopIntegrations = startIntegrations(services, { pollMs: config.webhooks.pollMs, retryScale: config.webhooks.retryScale });
+  const stopFollowers = startFollowers(config, services);
   return async () => {
     stopJobs();
-    await Promise.all([stopWebhooks(), stopNotifications(), stopDuplicates(), stopBulkJobs(), stopExports(), stopImports(), stopIntegrations()]);
+    await Promise.all([
+      stopFollowers(),
+      stopWebhooks(),
+      stopNotifications(),
+      stopDuplicates(),
+      stopBulkJobs(),
+      stopExports(),
+      stopImports(),
+      stopIntegrations(),
+    ]);
   };
 }

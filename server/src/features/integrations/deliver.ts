@@ -3,7 +3,7 @@ import type { IntegrationDeliveriesTable } from "../../platform/db/schema.js";
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
 import { type LogLine, writeLog } from "./log.js";
-import { bumpVersion } from "../../platform/changes/version.js";
+import { recordSystemChange } from "../../platform/changes/record.js";
 import { HeedError } from "../../platform/errors.js";
 import { ProviderError } from "./providers/types.js";
 import { NotFoundIssue, type Sent, sendDelivery } from "./send.js";
@@ -130,7 +130,7 @@ async function finish(services: Services, delivery: IntegrationDeliveriesTable, 
         .where("id", "=", delivery.link_id)
         .execute();
       // The post's links are part of what its page shows: kept answers of the workspace are made anew.
-      await bumpVersion(tx, delivery.workspace_id);
+      await recordSystemChange(tx, delivery.workspace_id);
     }
     if (!failed && outcome.sent.account)
       await tx.updateTable("integrations").set({ account: outcome.sent.account }).where("id", "=", delivery.integration_id).execute();

@@ -1,15 +1,15 @@
-import type { Db } from "../../platform/db/database.js";
+import type { Follower, OutboxEvent } from "../../platform/changes/follow.js";
 import type { IntegrationDeliveriesTable } from "../../platform/db/schema.js";
-import type { Tx } from "../../platform/context.js";
+import type { Services, Tx } from "../../platform/context.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
-import { settingsOf, type SlackEvent } from "./settings.js";
+import { SLACK_EVENT_NAMES, settingsOf, type SlackEvent } from "./settings.js";
 import { type SlackChange, slackMessage } from "./slack-message.js";
 
-// Committed outbox events become Slack messages, one per subscribed channel: claimed with their own
-// mark (`integrations_at`, beside the webhooks' `dispatched_at`) in the transaction that queues the
-// messages, so each event is fanned out once whatever the number of processes, and the unique
-// (integration, kind, event) pair keeps a repeat from queueing a second message.
+// Outbox events become Slack messages, one per subscribed channel: the integrations' follower of the
+// outbox queues them in the transaction that moves its cursor, so each event is fanned out once
+// whatever the number of processes, and the unique (integration, kind, event) pair keeps a repeat
+// from queueing a second message.
 
 interface Author {
   name: string | null;
@@ -30,12 +30,10 @@ interface CommentData {
   heldForApproval?: boolean;
 }
 
-type Event = { id: string; workspace_id: string; type: string; data: string; origin: string | null };
-
 /** What a Slack channel is told of an event, or null for events it is not told of. */
-async function changeOf(tx: Tx, event: Event): Promise<(SlackChange & { boardId: string }) | null> {
+async function changeOf(tx: Tx, event: OutboxEvent): Promise<(SlackChange & { boardId: string }) | null> {
   const board = async (id: string) =>
-    (await tx.selectFrom("boards").select("name").where("id", "=", id).where("workspace_id", "=", event.workspace_id).executeTakeFirst())?.name ?? "";
+    (await tx.selectFrom("boards").select("name").where("id", "=", id).where("workspace_id", "=", event.workspaceId).executeTakeFirst())?.name ?? "";
   const facts = async (post: PostData) => ({
     id: post.id,
     title: post.title,
@@ -65,7 +63,7 @@ async function changeOf(tx: Tx, event: Event): Promise<(SlackChange & { boardId:
       .selectFrom("posts")
       .select(["id", "board_id", "title", "vote_count"])
       .where("id", "=", comment.postId)
-      .where("workspace_id", "=", event.workspace_id)
+      .where("workspace_id", "=", event.workspaceId)
       .executeTakeFirst();
     if (!post) return null;
     const facts = { id: post.id, title: post.title, voteCount: post.vote_count, author: null, board: await board(post.board_id) };
@@ -74,65 +72,51 @@ async function changeOf(tx: Tx, event: Event): Promise<(SlackChange & { boardId:
   return null;
 }
 
-export async function fanOutIntegrationEvents(db: Db, publicUrl: string, batchSize = 100): Promise<number> {
-  const pending = await db.selectFrom("outbox").select("id").where("integrations_at", "is", null).orderBy("id").limit(batchSize).execute();
-  if (pending.length === 0) return 0;
-  return db.transaction().execute(async (tx) => {
-    const at = nowIso();
-    const claimed = await tx
-      .updateTable("outbox")
-      .set({ integrations_at: at })
-      .where(
-        "id",
-        "in",
-        pending.map((p) => p.id),
-      )
-      .where("integrations_at", "is", null)
-      .returning(["id", "workspace_id", "type", "data", "origin"])
-      .execute();
-    if (claimed.length === 0) return 0;
-    const channels = await tx
-      .selectFrom("integrations")
-      .selectAll()
-      .where("workspace_id", "in", [...new Set(claimed.map((e) => e.workspace_id))])
-      .where("provider", "=", "slack")
-      .where("enabled", "=", 1)
-      .execute();
-    if (channels.length === 0) return claimed.length;
-    const deliveries: IntegrationDeliveriesTable[] = [];
-    for (const event of claimed.sort((a, b) => (a.id < b.id ? -1 : 1))) {
-      const listening = channels.filter(
-        (c) => c.workspace_id === event.workspace_id && c.id !== event.origin && settingsOf(c).events.includes(event.type as SlackEvent),
+/** Queues a Slack message per listening channel for each event, in the transaction that moves the cursor. */
+async function fanOut(tx: Tx, events: OutboxEvent[], services: Services): Promise<void> {
+  const at = nowIso();
+  const channels = await tx
+    .selectFrom("integrations")
+    .selectAll()
+    .where("workspace_id", "in", [...new Set(events.map((e) => e.workspaceId))])
+    .where("provider", "=", "slack")
+    .where("enabled", "=", 1)
+    .execute();
+  if (channels.length === 0) return;
+  const deliveries: IntegrationDeliveriesTable[] = [];
+  for (const event of events) {
+    const listening = channels.filter(
+      (c) => c.workspace_id === event.workspaceId && c.id !== event.origin && settingsOf(c).events.includes(event.type as SlackEvent),
+    );
+    if (listening.length === 0) continue;
+    const change = await changeOf(tx, event);
+    if (!change) continue;
+    for (const channel of listening) {
+      const { boardIds } = settingsOf(channel);
+      if (boardIds.length > 0 && !boardIds.includes(change.boardId)) continue;
+      deliveries.push(
+        queued(
+          {
+            workspace_id: event.workspaceId,
+            integration_id: channel.id,
+            kind: "message",
+            source_id: event.id,
+            payload: JSON.stringify(slackMessage(change, services.publicUrl)),
+          },
+          at,
+        ),
       );
-      if (listening.length === 0) continue;
-      const change = await changeOf(tx, event);
-      if (!change) continue;
-      for (const channel of listening) {
-        const { boardIds } = settingsOf(channel);
-        if (boardIds.length > 0 && !boardIds.includes(change.boardId)) continue;
-        deliveries.push(
-          queued(
-            {
-              workspace_id: event.workspace_id,
-              integration_id: channel.id,
-              kind: "message",
-              source_id: event.id,
-              payload: JSON.stringify(slackMessage(change, publicUrl)),
-            },
-            at,
-          ),
-        );
-      }
     }
-    if (deliveries.length > 0)
-      await tx
-        .insertInto("integration_deliveries")
-        .values(deliveries)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    return claimed.length;
-  });
+  }
+  if (deliveries.length > 0)
+    await tx
+      .insertInto("integration_deliveries")
+      .values(deliveries)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
+
+export const integrationsFollower: Follower = { name: "integrations", types: SLACK_EVENT_NAMES, handle: fanOut };
 
 /** A delivery waiting to be sent, due at once. */
 export function queued(

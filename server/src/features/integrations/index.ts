@@ -2,4 +2,5 @@
 
 export { readIntegrationsKey } from "./seal.js";
 export { integrationsPass, startIntegrations } from "./worker.js";
+export { integrationsFollower } from "./fanout.js";
 export { publicIssueStates } from "./public-states.js";

@@ -1,4 +1,4 @@
-import { bumpVersion } from "../../platform/changes/version.js";
+import { recordSystemChange } from "../../platform/changes/record.js";
 import type { Services } from "../../platform/context.js";
 import type { Ctx, Tx } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
@@ -100,7 +100,7 @@ async function apply(
     )
     .execute();
   // The issue's state shows on the post (the dashboard's panel, the portal's line): kept answers and pages are made anew.
-  await bumpVersion(tx, integration.workspace_id);
+  await recordSystemChange(tx, integration.workspace_id);
   const statusId = settingsOf(integration).statusMapping[issue.state];
   if (!statusId) return `${issue.key} is ${issue.state}; no status is mapped to it`;
   const status = await tx

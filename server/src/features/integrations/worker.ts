@@ -3,18 +3,25 @@ import { isoAt, nowMs } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
 import { drainFor, everyPoll } from "../../platform/lib/poll.js";
 import { type SendOptions, sendDueDeliveries } from "./deliver.js";
-import { fanOutIntegrationEvents } from "./fanout.js";
+import { followOnce } from "../../platform/changes/follow.js";
+import { integrationsFollower } from "./fanout.js";
 import { LOG_DAYS } from "./log.js";
 
-// The integrations' worker in every server process: fan committed events out to Slack channels,
-// send what is due, and once an hour forget old log lines, receipts and finished deliveries.
+// The integrations' worker in every server process: send what is due (their follower of the
+// outbox, fanout.ts, queues it), and once an hour forget old log lines, receipts and finished deliveries.
 
 const DAY_MS = 86_400_000;
 const RECEIPT_DAYS = 90;
 
+/** Sends what is due until nothing is left or `budgetMs` has passed. */
+function sendPass(services: Services, options: SendOptions, budgetMs = 5_000): Promise<void> {
+  return drainFor(budgetMs, () => sendDueDeliveries(services, options));
+}
+
+/** The outbox's events queued (the follower run by start/followers.ts in the background), then sent. */
 export async function integrationsPass(services: Services, options: SendOptions, budgetMs = 5_000): Promise<void> {
-  await drainFor(budgetMs, () => fanOutIntegrationEvents(services.db, services.publicUrl));
-  await drainFor(budgetMs, () => sendDueDeliveries(services, options));
+  await drainFor(budgetMs, () => followOnce(services, integrationsFollower));
+  await sendPass(services, options, budgetMs);
 }
 
 export async function purgeIntegrationHistory(services: Services): Promise<void> {
@@ -33,7 +40,7 @@ export function startIntegrations(services: Services, options: { pollMs: number;
   let lastPurge = 0;
   return everyPoll(options.pollMs, async () => {
     try {
-      await integrationsPass(services, { retryScale: options.retryScale ?? 1 });
+      await sendPass(services, { retryScale: options.retryScale ?? 1 });
       if (nowMs() - lastPurge > 3_600_000) {
         lastPurge = nowMs();
         await purgeIntegrationHistory(services);

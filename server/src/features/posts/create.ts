@@ -9,7 +9,6 @@ import { requireScope } from "../../platform/scopes.js";
 import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { announcePostCreated } from "../notifications/index.js";
 import { indexText, replaceTags } from "./store.js";
-import { queueDuplicateCheck } from "./duplicates/queue.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 import { type Hold, NOT_HELD, spamSignalsColumn } from "../../platform/moderation/hold.js";
 
@@ -81,7 +80,6 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
  * the audit log): the `post.created` event, its notifications, and the look for a duplicate.
  */
 export async function announceNewPost(tx: Tx, ctx: Ctx, postId: string, action: "post.created" | "post.approved"): Promise<PostView> {
-  await queueDuplicateCheck(tx, ctx.workspace.id, postId);
   const row = (await findPost(tx, ctx, postId))!;
   const [view] = toPostViews(ctx, [row]);
   await recordChange(tx, ctx, {

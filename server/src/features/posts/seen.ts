@@ -1,4 +1,4 @@
-import { bumpVersion } from "../../platform/changes/version.js";
+import { recordSystemChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { invalidReference } from "../../platform/errors.js";
 import { nowIso } from "../../platform/lib/clock.js";
@@ -30,7 +30,7 @@ export async function markPostsSeen({ ctx, input }: { ctx: Ctx; input: { ids: st
       .where("seen_at", "is", null)
       .executeTakeFirst();
     const count = Number(marked.numUpdatedRows);
-    if (count > 0) await bumpVersion(tx, ctx.workspace.id);
+    if (count > 0) await recordSystemChange(tx, ctx.workspace.id);
     return { marked: count };
   });
 }

@@ -4,11 +4,10 @@ import { nowIso } from "../../platform/lib/clock.js";
 import type { ChangePostStatusSchema } from "./schema.js";
 import { insertComment } from "../comments/index.js";
 import type { CommentView } from "../comments/index.js";
-import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
-import { announceStatusChange } from "../notifications/index.js";
+import { recordStatusChange } from "./status-change.js";
 import { resolveStatus } from "./references.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
@@ -45,23 +44,7 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
         .execute();
     }
     const [post] = toPostViews(ctx, [(await findPost(tx, ctx, before.id))!]);
-    if (statusId !== before.status_id) {
-      await recordChange(tx, ctx, {
-        action: "post.status_changed",
-        objectType: "post",
-        objectId: before.id,
-        audit: { from: before.status_id, to: statusId, fromName: before.status_name, toName: post!.status.name, commentId: comment?.id ?? null },
-        event: {
-          type: "post.status_changed",
-          data: { post, previousStatus: { id: before.status_id, name: before.status_name, category: before.status_category }, comment },
-        },
-      });
-      await announceStatusChange(tx, ctx, before, {
-        from: before.status_name,
-        to: post!.status.name,
-        comment: comment && !comment.internal ? comment.body : null,
-      });
-    }
+    if (statusId !== before.status_id) await recordStatusChange(tx, ctx, before, post!, comment);
     return { post: post!, comment };
   });
 }

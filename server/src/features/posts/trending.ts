@@ -1,4 +1,4 @@
-import { bumpVersion } from "../../platform/changes/version.js";
+import { recordSystemChange } from "../../platform/changes/record.js";
 import type { ExpressionBuilder } from "kysely";
 import { isoAt } from "../../platform/lib/clock.js";
 import type { Database } from "../../platform/db/schema.js";
@@ -41,6 +41,6 @@ export async function refreshTrending(db: Db, workspaceId: string, nowMs: number
     changed += Number(result.numUpdatedRows);
   }
   // A job's change, not a verb's: no audit row, but readers must see the new ranking.
-  if (changed > 0) await bumpVersion(db, workspaceId);
+  if (changed > 0) await recordSystemChange(db, workspaceId);
   return changed;
 }

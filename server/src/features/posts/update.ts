@@ -6,10 +6,10 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
-import { announceAssignment, announceStatusChange } from "../notifications/index.js";
+import { announceAssignment } from "../notifications/index.js";
+import { recordStatusChange } from "./status-change.js";
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { indexText, replaceTags } from "./store.js";
-import { queueDuplicateCheck } from "./duplicates/queue.js";
 import { activityAt } from "./activity-marks.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
@@ -53,7 +53,6 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     if (patch.title !== undefined || patch.body !== undefined) {
       await indexText(tx, ctx, before.id, { title: set.title ?? before.title, body: set.body ?? before.body });
     }
-    if (patch.title !== undefined && patch.title !== before.title) await queueDuplicateCheck(tx, ctx.workspace.id, before.id);
 
     const [view] = toPostViews(ctx, [(await findPost(tx, ctx, before.id))!]);
     const changed = Object.keys(patch).filter((k) => patch[k as keyof UpdatePostInput] !== undefined);
@@ -63,21 +62,11 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
       objectId: before.id,
       audit: { changed },
       event: { type: "post.updated", data: view },
+      // A new title is looked at for duplicates (posts/duplicates/follower.ts).
+      ...(patch.title !== undefined && patch.title !== before.title ? { facts: { titleChanged: true } } : {}),
     });
     if (set.owner_id && set.owner_id !== before.owner_id) await announceAssignment(tx, ctx, { id: before.id, title: view!.title }, set.owner_id);
-    if (set.status_id !== undefined && set.status_id !== before.status_id) {
-      await announceStatusChange(tx, ctx, { id: before.id, title: view!.title }, { from: before.status_name, to: view!.status.name });
-      await recordChange(tx, ctx, {
-        action: "post.status_changed",
-        objectType: "post",
-        objectId: before.id,
-        audit: { from: before.status_id, to: set.status_id },
-        event: {
-          type: "post.status_changed",
-          data: { post: view, previousStatus: { id: before.status_id, name: before.status_name, category: before.status_category } },
-        },
-      });
-    }
+    if (set.status_id !== undefined && set.status_id !== before.status_id) await recordStatusChange(tx, ctx, before, view!);
     return view!;
   });
 }

@@ -1,3 +1,4 @@
 // What other features may use from webhooks: everything else in this folder is its own business.
 
 export { checkOutboundUrl, isBlockedAddress } from "./ssrf.js";
+export { webhookFollower } from "./fanout.js";

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { type Db, dialectOf } from "../db/database.js";
 import { nowIso } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
 import type { AuditAction, AuditObjectType } from "./vocabulary.js";
@@ -13,6 +15,11 @@ export interface Change {
   audit?: Record<string, unknown>;
   /** When set, the webhook event of this change: its type and `data`. */
   event?: { type: EventType; data: unknown };
+  /**
+   * What the outbox's followers need to know beyond the event's `data`, which is published to
+   * webhooks as it is (say, the names a notification mail shows). Kept beside the event.
+   */
+  facts?: Record<string, unknown>;
 }
 
 /**
@@ -48,11 +55,22 @@ export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" 
         type: change.event.type,
         data: JSON.stringify(change.event.data),
         created_at: at,
-        dispatched_at: null,
-        integrations_at: null,
         origin: ctx.origin ?? null,
+        facts: change.facts ? JSON.stringify(change.facts) : null,
+        // PostgreSQL numbers the event from its sequence; SQLite's one writer takes the next number.
+        ...(dialectOf(tx) === "sqlite" ? { seq: sql<number>`(select coalesce(max(seq), 0) + 1 from outbox)` } : {}),
       })
       .execute();
   }
   await bumpVersion(tx, ctx.workspace.id);
+}
+
+/**
+ * Records a change the system makes on its own that no one audits and no follower reads (a
+ * recount, the team's mark of what it has seen, an import's rows, a tracker's issue state): raises
+ * the workspace's version, in the transaction of the change where there is one, so that cached
+ * answers of the workspace are made anew.
+ */
+export async function recordSystemChange(db: Db | Tx, workspaceId: string): Promise<void> {
+  await bumpVersion(db, workspaceId);
 }

@@ -592,11 +592,26 @@ export interface OutboxTable {
   /** JSON: the event's `data`. */
   data: string;
   created_at: string;
-  dispatched_at: string | null;
-  /** When the integrations' fan-out took the event (features/integrations). */
-  integrations_at: string | null;
+  /**
+   * The order events were written in, read by the followers (platform/changes/follow.ts): taken
+   * from a sequence on PostgreSQL (where a later number may commit first), the next after the
+   * highest on SQLite.
+   */
+  seq: Generated<number | string>;
+  /** JSON: what followers need to know of the change beyond `data` (which is the webhook payload's). */
+  facts: string | null;
   /** The integration the change came from (a tracker's webhook): it is never sent back there. */
   origin: string | null;
+}
+
+/** How far one follower of the outbox has read (platform/changes/follow.ts). */
+export interface OutboxCursorsTable {
+  name: string;
+  /** Every event with a `seq` up to this one is read. */
+  position: number | string;
+  /** JSON: the `seq`s after `position` read already, past one not yet committed. */
+  ahead: string;
+  updated_at: string;
 }
 
 export interface ChangelogEntriesTable {
@@ -767,6 +782,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
+  outbox_cursors: OutboxCursorsTable;
   changelog_entries: ChangelogEntriesTable;
   portal_sign_in_links: PortalSignInLinksTable;
   workspace_versions: WorkspaceVersionsTable;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { bumpVersion } from "../../../platform/changes/version.js";
+import { recordSystemChange } from "../../../platform/changes/record.js";
 import type { Db } from "../../../platform/db/database.js";
 import { recountPosts, recountRevenue } from "../../posts/index.js";
 import type { Landing } from "./chunk.js";
@@ -115,5 +115,5 @@ export async function recountTouched(landing: Landing, db: Db, onGroup: (done: n
     await onGroup(Math.min(i + GROUP, ids.length), ids.length);
   }
   // Cached answers and the portal's pages are made anew: the workspace changed under them.
-  await bumpVersion(db, landing.state.workspaceId);
+  await recordSystemChange(db, landing.state.workspaceId);
 }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { bumpVersion } from "../../../platform/changes/version.js";
+import { recordSystemChange } from "../../../platform/changes/record.js";
 import type { Db, Dialect } from "../../../platform/db/database.js";
 import { recountPosts, recountRevenue } from "../../posts/index.js";
 
@@ -101,5 +101,5 @@ export async function removeImportBatch(db: Db, dialect: Dialect, workspaceId: s
     }),
   );
   await db.deleteFrom("import_records").where("import_id", "=", importId).execute();
-  await bumpVersion(db, workspaceId);
+  await recordSystemChange(db, workspaceId);
 }

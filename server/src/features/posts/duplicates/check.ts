@@ -1,6 +1,6 @@
 import type { Ctx, Services } from "../../../platform/context.js";
 import { SYSTEM_ACTOR } from "../../../platform/context.js";
-import { bumpVersion } from "../../../platform/changes/version.js";
+import { recordSystemChange } from "../../../platform/changes/record.js";
 import { nowIso } from "../../../platform/lib/clock.js";
 import { log } from "../../../platform/lib/log.js";
 import { possibleDuplicates } from "../../../platform/search/likeness.js";
@@ -64,7 +64,7 @@ async function checkOne(services: Services, queued: Queued): Promise<void> {
         .onConflict((oc) => oc.columns(["post_id", "duplicate_of_id"]).doNothing())
         .execute();
     }
-    await bumpVersion(tx, queued.workspace_id);
+    await recordSystemChange(tx, queued.workspace_id);
   });
 }
 

@@ -2,9 +2,9 @@ import { nowIso } from "../../../platform/lib/clock.js";
 import type { Tx } from "../../../platform/context.js";
 
 /**
- * Queues a post to be compared with the workspace's earlier posts, in the transaction that wrote
- * its title: the comparison reads the whole index, so it runs after commit, in the background
- * (check.ts), never in the writer's transaction. Queued again, the newer time wins.
+ * Queues a post to be compared with the workspace's earlier posts (follower.ts, as it reads the
+ * change of its title): the comparison reads the whole index, so it runs on its own, in the
+ * background (check.ts), never in a transaction that writes. Queued again, the newer time wins.
  */
 export async function queueDuplicateCheck(tx: Tx, workspaceId: string, postId: string): Promise<void> {
   const queuedAt = nowIso();

@@ -32,6 +32,7 @@ import * as postListColumns from "./0030_post_list_columns.js";
 import * as sparseColumnIndexes from "./0031_sparse_column_indexes.js";
 import * as identitySecondFactor from "./0032_identity_second_factor.js";
 import * as deletedPosts from "./0033_deleted_posts.js";
+import * as outboxFollowers from "./0034_outbox_followers.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "0031_sparse_column_indexes": sparseColumnIndexes,
   "0032_identity_second_factor": identitySecondFactor,
   "0033_deleted_posts": deletedPosts,
+  "0034_outbox_followers": outboxFollowers,
 };
