@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bulkJobPass } from "../src/features/bulk/index.js";
+import { notificationsFollower } from "../src/features/notifications/index.js";
+import { followOnce } from "../src/platform/changes/follow.js";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 
 // "Select all N matching", on both databases: a job changes every post its filters matched when it
@@ -23,9 +25,14 @@ async function world(ws: TestWorkspace) {
   };
   const job = async (id: string) => (await h.call("GET", `/v1/bulk-jobs/${id}`, { key })).body;
   const run = () => bulkJobPass(h.services, 60_000);
+  /** The notifications' follower reads the outbox to its end: what the changes told is written. */
+  const follow = async () => {
+    while ((await followOnce(h.services, notificationsFollower)) > 0);
+  };
   const statusOf = async (id: string) => (await h.call("GET", `/v1/posts/${id}`, { key })).body.status.name as string;
-  const count = async (table: "audit_log" | "outbox" | "notification_events", column: "action" | "type" | "kind", value: string) =>
-    Number(
+  const count = async (table: "audit_log" | "outbox" | "notification_events", column: "action" | "type" | "kind", value: string) => {
+    if (table === "notification_events") await follow();
+    return Number(
       (
         await h.database.db
           .selectFrom(table)
@@ -35,6 +42,7 @@ async function world(ws: TestWorkspace) {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  };
   return { key, boardId, status, post, start, job, run, statusOf, count };
 }
 
@@ -69,6 +77,8 @@ describe("bulk jobs", () => {
     for (let i = 0; i < 8; i++) ids.push(await w.post(`Export idea ${i}`));
     const made = await w.start({ q: "export" }, { kind: "status", statusId: w.status("Planned") });
     await w.run();
+    // The notifications are written: the undo withdraws them.
+    expect(await w.count("notification_events", "kind", "post_status")).toBe(8);
     // Someone moves one on after the job: their decision stays.
     await h.call("POST", `/v1/posts/${ids[0]}/status`, { key: w.key, json: { statusId: w.status("In progress") } });
 
@@ -84,6 +94,21 @@ describe("bulk jobs", () => {
     // Nobody is told of the undone change nor of its undoing: only the change by hand is left.
     expect(await w.count("notification_events", "kind", "post_status")).toBe(1);
     expect((await h.call("POST", `/v1/bulk-jobs/${made.id}/undo`, { key: w.key })).status).toBe(409);
+  });
+
+  it("withdraws the notifications of an undone change before they are written", async () => {
+    const ws = await h.workspace();
+    const w = await world(ws);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await w.post(`Import idea ${i}`));
+    const made = await w.start({ q: "import" }, { kind: "status", statusId: w.status("Planned") });
+    await w.run();
+    // Undone before the notifications' follower read the change: it passes the change by.
+    expect((await h.call("POST", `/v1/bulk-jobs/${made.id}/undo`, { key: w.key })).status).toBe(202);
+    await w.run();
+    expect(await w.job(made.id)).toMatchObject({ state: "undone", changed: 3, undone: 3 });
+    expect(await w.count("outbox", "type", "post.status_changed")).toBe(6);
+    expect(await w.count("notification_events", "kind", "post_status")).toBe(0);
   });
 
   it("adds and removes tags, moves boards and assigns owners, each undone", async () => {

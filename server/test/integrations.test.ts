@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationsPass } from "../src/features/integrations/index.js";
+import { notificationsFollower } from "../src/features/notifications/index.js";
+import { followOnce } from "../src/platform/changes/follow.js";
 import { startFakeGitHub, type FakeGitHub } from "./support/providers/github.js";
 import { startFakeLinear, type FakeLinear } from "./support/providers/linear.js";
 import { startFakeSlack, type FakeSlack } from "./support/providers/slack.js";
@@ -129,6 +131,8 @@ describe("GitHub", () => {
       .execute();
     expect(changes).toHaveLength(1);
     expect(JSON.parse(changes[0]!.data)).toMatchObject({ via: gh.id });
+    // The post's followers are told, as the notifications' follower reads the change.
+    while ((await followOnce(h.services, notificationsFollower)) > 0);
     const told = await h.services.db
       .selectFrom("notification_events")
       .select("kind")

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { despiteSchemasDroppedMeanwhile, isMigrated, migrateToLatest } from "../src/platform/db/migrate.js";
 import { type Kysely, sql } from "kysely";
 import * as outboxFollowers from "../src/platform/db/migrations/0034_outbox_followers.js";
+import * as notificationsFollow from "../src/platform/db/migrations/0035_notifications_follow.js";
+import { notificationsFollower } from "../src/features/notifications/index.js";
 import { createWorkspace } from "../src/features/workspace/create.js";
-import { cursorOf } from "../src/platform/changes/follow.js";
+import { cursorOf, followOnce } from "../src/platform/changes/follow.js";
+import type { Services } from "../src/platform/context.js";
 import { freshDatabase } from "./support/database.js";
 
 describe("migrations", () => {
@@ -85,6 +88,30 @@ describe("migrations", () => {
       // The integrations' cursor stands before their first pending event; a repeat queues nothing twice.
       expect(await cursorOf(db, "integrations")).toEqual({ position: 1, ahead: [] });
       expect(await cursorOf(db, "duplicate-checks")).toEqual({ position: 4, ahead: [] });
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("start the notifications' follower at the outbox's end, leaving what was announced before to the fan-out", async () => {
+    const database = await freshDatabase();
+    try {
+      const { db } = database;
+      const ws = await createWorkspace(db, { slug: "announced", name: "Announced" });
+      await notificationsFollow.down(db as unknown as Kysely<unknown>);
+      // Before: the verb wrote its change to the outbox and its announcement beside it, not yet fanned out.
+      await sql`insert into outbox (id, workspace_id, type, data, created_at, origin, seq) values ('evt_1', ${ws.id}, 'changelog.published', '{"id":"chg_1","title":"June","postIds":[]}', '2026-01-01T00:00:00.000Z', null, 1)`.execute(
+        db,
+      );
+      await sql`insert into notification_events (id, workspace_id, kind, post_id, actor_id, data, created_at, fanned_out_at) values ('nev_1', ${ws.id}, 'changelog_published', null, null, '{"entryId":"chg_1","entryTitle":"June","postIds":[]}', '2026-01-01T00:00:00.000Z', null)`.execute(
+        db,
+      );
+      await notificationsFollow.up(db as unknown as Kysely<unknown>);
+      expect(await cursorOf(db, "notifications")).toEqual({ position: 1, ahead: [] });
+      // The follower does not tell it again; the announcement waits for its fan-out.
+      expect(await followOnce({ db } as unknown as Services, notificationsFollower)).toBe(0);
+      const pending = await db.selectFrom("notification_events").select(["id", "fanned_out_at"]).execute();
+      expect(pending).toEqual([{ id: "nev_1", fanned_out_at: null }]);
     } finally {
       await database.drop();
     }

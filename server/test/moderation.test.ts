@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useHarness, type TestWorkspace } from "./support/harness.js";
 import { followOnce } from "../src/platform/changes/follow.js";
 import { duplicatesFollower } from "../src/features/posts/index.js";
+import { notificationsFollower } from "../src/features/notifications/index.js";
 
 // Moderation, on both databases: under the workspace's `moderation`, what end users post and
 // comment through the portal waits for the team; nothing is announced of it (no event, no
@@ -42,6 +43,8 @@ async function world(ws: TestWorkspace, moderation?: "off" | "likely_spam" | "al
     // Posts are queued for their check as the duplicate checks' follower reads the outbox.
     if (table === "duplicate_checks") while ((await followOnce(h.services, duplicatesFollower)) > 0);
     if (table === "duplicate_checks") return (await db.selectFrom("duplicate_checks").select("post_id").where("post_id", "=", objectId).execute()).length;
+    // What a change tells is written as the notifications' follower reads the outbox.
+    if (table === "notification_events") while ((await followOnce(h.services, notificationsFollower)) > 0);
     if (table === "notification_events") return (await db.selectFrom("notification_events").select("id").where("post_id", "=", objectId).execute()).length;
     return (await db.selectFrom("audit_log").select("action").where("object_id", "=", objectId).orderBy("id").execute()).map((r) => r.action);
   };

@@ -3,6 +3,7 @@ import type { Services } from "../platform/context.js";
 import type { Follower } from "../platform/changes/follow.js";
 import { startFollowing } from "../platform/changes/following.js";
 import { integrationsFollower } from "../features/integrations/index.js";
+import { notificationsFollower } from "../features/notifications/index.js";
 import { DUPLICATES_POLL_MS, duplicatesFollower } from "../features/posts/index.js";
 import { webhookFollower } from "../features/webhooks/index.js";
 
@@ -19,6 +20,7 @@ export const FOLLOWERS: FollowerLine[] = [
   { follower: webhookFollower, pollMs: (config) => config.webhooks.pollMs }, // features/webhooks/fanout.ts
   { follower: integrationsFollower, pollMs: (config) => config.webhooks.pollMs }, // features/integrations/fanout.ts
   { follower: duplicatesFollower, pollMs: () => DUPLICATES_POLL_MS }, // features/posts/duplicates/follower.ts
+  { follower: notificationsFollower, pollMs: (config) => config.notifications.pollMs }, // features/notifications/follower.ts
 ];
 
 /** Starts every follower; the stop waits for the batches under way. */

@@ -3,7 +3,7 @@ import type { Ctx, Services } from "../../platform/context.js";
 import type { BulkJobsTable } from "../../platform/db/schema.js";
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
-import { notificationEventsSince, withdrawNotificationEvents } from "../notifications/index.js";
+import { changeEventsSince, withdrawNotificationEvents } from "../notifications/index.js";
 import { applyToPost, type Held, undoOnPost } from "./apply.js";
 import type { BulkAction } from "./schema.js";
 
@@ -94,7 +94,7 @@ async function workOnPost(ctx: Ctx, job: Job, row: { post_id: string; before: st
       return true;
     }
     const change = await applyToPost(inTx, row.post_id, action);
-    const events = change ? await notificationEventsSince(tx, job.workspace_id, row.post_id, startedAt) : [];
+    const events = change ? await changeEventsSince(tx, job.workspace_id, row.post_id, startedAt) : [];
     await tx
       .updateTable("bulk_job_posts")
       .set(

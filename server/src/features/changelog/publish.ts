@@ -3,7 +3,6 @@ import { nowIso } from "../../platform/lib/clock.js";
 import type { Db } from "../../platform/db/database.js";
 import type { PublishEntrySchema } from "./schema.js";
 import { recordChange } from "../../platform/changes/record.js";
-import { announceChangelogEntry } from "../notifications/index.js";
 import { SYSTEM_ACTOR, inTransaction, type Ctx, type Services, type Tx } from "../../platform/context.js";
 import { HeedError, notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
@@ -32,7 +31,6 @@ async function markPublished(tx: Tx, ctx: Ctx, id: string, expected: "draft" | "
     audit: { title: entry!.title },
     event: { type: "changelog.published", data: entry },
   });
-  await announceChangelogEntry(tx, ctx, { id, title: entry!.title, postIds: entry!.postIds });
   return entry!;
 }
 

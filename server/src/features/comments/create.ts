@@ -9,7 +9,7 @@ import { HeedError, notFound } from "../../platform/errors.js";
 import { checkAuthor } from "../posts/index.js";
 import { findPost, noteActivity, type PostRow } from "../posts/index.js";
 import { requireScope } from "../../platform/scopes.js";
-import { announceComment } from "../notifications/index.js";
+import { followAsActor, followPostAs } from "../notifications/index.js";
 import { adjustCommentCount } from "./counts.js";
 import { findComment, toCommentView, type CommentView } from "./view.js";
 import { type Hold, NOT_HELD, spamSignalsColumn } from "../../platform/moderation/hold.js";
@@ -113,21 +113,21 @@ export async function announceNewComment(
   // An answer from the team (a member, or the team through a key) also means the team has seen the post.
   await noteActivity(tx, post.id, nowIso(), { byTeam: !isCustomerCtx(ctx) && !row.author_id?.startsWith("usr_") });
   const comment = toCommentView(row);
+  const authorId = row.author_id ?? (isCustomerCtx(ctx) ? ctx.actor.id : null);
+  const mentioned = [...new Set(mentions)];
   await recordChange(tx, ctx, {
     action,
     objectType: "comment",
     objectId: id,
     audit: { postId: post.id, internal },
     event: { type: "comment.created", data: comment },
+    // What its notification tells beyond the comment (notifications/follower.ts).
+    facts: announce ? { postTitle: post.title, authorId, mentions: mentioned } : { toldWithStatusChange: true },
   });
   if (announce) {
-    await announceComment(tx, ctx, post, {
-      id,
-      body: row.body,
-      internal,
-      authorId: row.author_id ?? (isCustomerCtx(ctx) ? ctx.actor.id : null),
-      mentions: [...new Set(mentions)],
-    });
+    // Its author and the members mentioned follow the post.
+    await followAsActor(tx, ctx, post.id, "commented", authorId);
+    for (const memberId of mentioned) await followPostAs(tx, ctx.workspace.id, post.id, memberId, "mentioned");
   }
   return comment;
 }

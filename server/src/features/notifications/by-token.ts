@@ -1,7 +1,7 @@
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { type EndUserPreferences, changeEndUserPreferences, readEndUserPreferences, unsubscribeFromAll } from "./preferences.js";
 import { recordChange } from "../../platform/changes/record.js";
-import { unfollowPostAs } from "./record.js";
+import { unfollowPostAs } from "./follow-post.js";
 import { openPreferencesToken } from "./tokens.js";
 
 // A mail's links act for the person the mail went to, with no session: the signed token names

@@ -8,7 +8,7 @@ import { keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import type { FollowReason } from "./kinds.js";
-import { followPostAs, unfollowPostAs } from "./record.js";
+import { followPostAs, unfollowPostAs } from "./follow-post.js";
 import type { FollowerSchema } from "./schema.js";
 
 // A post's followers, read and changed by the team on an end user's behalf: scoped like votes,

@@ -1,16 +1,9 @@
-// What other features use of notifications: the announcements their verbs make inside their own
-// transactions, following and unfollowing, and the worker, started with the server.
-export {
-  announceAssignment,
-  announceChangelogEntry,
-  announceComment,
-  announceMerge,
-  announcePostCreated,
-  announceStatusChange,
-  announceVote,
-} from "./announce.js";
-export { followPostAs, unfollowPostAs } from "./record.js";
-export { notificationEventsSince, withdrawNotificationEvents } from "./withdraw.js";
+// What other features use of notifications: following posts inside their verbs' transactions, the
+// follower of the outbox that tells people of changes, withdrawing an undone change's notifications,
+// and the worker, started with the server.
+export { followAsActor, followMergedInto, followPostAs, unfollowPostAs } from "./follow-post.js";
+export { notificationsFollower } from "./follower.js";
+export { changeEventsSince, withdrawNotificationEvents } from "./withdraw.js";
 export { notificationPass, startNotificationWorker, type NotificationOptions } from "./worker.js";
 export { changePreferencesByToken, type FollowedIdea, preferencesByToken, unfollowByToken, unsubscribeByToken } from "./by-token.js";
 export type { EndUserPreferences } from "./preferences.js";

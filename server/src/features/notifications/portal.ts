@@ -4,7 +4,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { notFound } from "../../platform/errors.js";
 import { livePost } from "./followers.js";
 import { type EndUserPreferences, changeEndUserPreferences, readEndUserPreferences } from "./preferences.js";
-import { followPostAs, unfollowPostAs } from "./record.js";
+import { followPostAs, unfollowPostAs } from "./follow-post.js";
 import type { PreferencesPatch } from "./user-preferences.js";
 
 // The identified end user's own following and choices, from the portal and the widget.

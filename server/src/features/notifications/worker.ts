@@ -1,7 +1,9 @@
 import type { Services } from "../../platform/context.js";
 import { log } from "../../platform/lib/log.js";
 import { everyPoll } from "../../platform/lib/poll.js";
+import { followOnce } from "../../platform/changes/follow.js";
 import { fanOutNotificationEvents } from "./fanout.js";
+import { notificationsFollower } from "./follower.js";
 import { gatherDueMails } from "./gather.js";
 import { type SendOptions, sendDueMails } from "./send.js";
 
@@ -24,13 +26,17 @@ export async function dropQueuedMail(services: Services): Promise<void> {
 }
 
 /**
- * One pass: fan new events out, gather what is due into mails, send them; each step until it finds
+ * One pass: read the changes the outbox has for notifications (the follower also runs beside the
+ * others, start/followers.ts; its cursor keeps each change to one reader), fan new events out, gather what is due into mails, send them; each step until it finds
  * nothing more or the pass has run `budgetMs`. Each step reads before it writes, so an idle pass
  * writes nothing.
  */
 export async function notificationPass(services: Services, options: NotificationOptions, budgetMs = 5_000): Promise<void> {
   const until = Date.now() + budgetMs;
   const mailOn = services.mailer !== undefined;
+  while ((await followOnce(services, notificationsFollower)) > 0 && Date.now() < until) {
+    // every change committed before the pass is told
+  }
   while ((await fanOutNotificationEvents(services.db, { windowSeconds: options.windowSeconds, mailOn })) > 0 && Date.now() < until) {
     // drain a burst of changes first
   }

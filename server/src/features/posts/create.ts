@@ -7,7 +7,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { requireScope } from "../../platform/scopes.js";
 import { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
-import { announcePostCreated } from "../notifications/index.js";
+import { followAsActor, followPostAs } from "../notifications/index.js";
 import { indexText, replaceTags } from "./store.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 import { type Hold, NOT_HELD, spamSignalsColumn } from "../../platform/moderation/hold.js";
@@ -88,7 +88,10 @@ export async function announceNewPost(tx: Tx, ctx: Ctx, postId: string, action: 
     objectId: postId,
     audit: { title: row.title, boardId: row.board_id },
     event: { type: "post.created", data: view },
+    facts: { authorId: row.author_id },
   });
-  await announcePostCreated(tx, ctx, { id: row.id, title: row.title, body: row.body, boardId: row.board_id, authorId: row.author_id, ownerId: row.owner_id });
+  // Its author and its owner follow it.
+  await followAsActor(tx, ctx, row.id, "created", row.author_id);
+  if (row.owner_id) await followPostAs(tx, ctx.workspace.id, row.id, row.owner_id, "owner");
   return view!;
 }

@@ -3,7 +3,7 @@ import { activityAt } from "./activity-marks.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import type { MergePostSchema } from "./schema.js";
 import { recordChange } from "../../platform/changes/record.js";
-import { announceMerge } from "../notifications/index.js";
+import { followMergedInto } from "../notifications/index.js";
 import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError, invalidReference, notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
@@ -89,7 +89,7 @@ export async function mergePost({ ctx, input }: { ctx: Ctx; input: MergePostInpu
       event: { type: "post.merged", data: { post, into, moved } },
     });
     await recordChange(tx, ctx, { action: "post.merged_in", objectType: "post", objectId: canonical.id, audit: { from: duplicate.id, moved } });
-    await announceMerge(tx, ctx, post!, into!);
+    await followMergedInto(tx, ctx.workspace.id, duplicate.id, canonical.id);
     return { post: post!, into: into! };
   });
 }

@@ -1,14 +1,13 @@
 import { recordChange } from "../../platform/changes/record.js";
 import type { Ctx, Tx } from "../../platform/context.js";
 import type { CommentView } from "../comments/index.js";
-import { announceStatusChange } from "../notifications/index.js";
 import type { PostRow, PostView } from "./view.js";
 
 /**
  * Records a post's move to another status, whichever verb moved it (a status change, with its
  * comment if one came with it, or an update of the post): the audit row, the `post.status_changed`
- * event and what its followers are told. `comment` is the status change's own (null: none came);
- * an update, which brings none, leaves it out of the event.
+ * event, whose public comment its followers are told with it (notifications/follower.ts). `comment`
+ * is the status change's own (null: none came); an update, which brings none, leaves it out of the event.
  */
 export async function recordStatusChange(tx: Tx, ctx: Ctx, before: PostRow, post: PostView, comment?: CommentView | null): Promise<void> {
   const previousStatus = { id: before.status_id, name: before.status_name, category: before.status_category };
@@ -19,14 +18,4 @@ export async function recordStatusChange(tx: Tx, ctx: Ctx, before: PostRow, post
     audit: { from: before.status_id, to: post.status.id, fromName: before.status_name, toName: post.status.name, commentId: comment?.id ?? null },
     event: { type: "post.status_changed", data: comment === undefined ? { post, previousStatus } : { post, previousStatus, comment } },
   });
-  await announceStatusChange(
-    tx,
-    ctx,
-    { id: post.id, title: post.title },
-    {
-      from: before.status_name,
-      to: post.status.name,
-      comment: comment && !comment.internal ? comment.body : null,
-    },
-  );
 }

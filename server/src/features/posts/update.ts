@@ -6,7 +6,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
-import { announceAssignment } from "../notifications/index.js";
+import { followPostAs } from "../notifications/index.js";
 import { recordStatusChange } from "./status-change.js";
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { indexText, replaceTags } from "./store.js";
@@ -56,16 +56,22 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
 
     const [view] = toPostViews(ctx, [(await findPost(tx, ctx, before.id))!]);
     const changed = Object.keys(patch).filter((k) => patch[k as keyof UpdatePostInput] !== undefined);
+    const assignedTo = set.owner_id && set.owner_id !== before.owner_id ? set.owner_id : null;
     await recordChange(tx, ctx, {
       action: "post.updated",
       objectType: "post",
       objectId: before.id,
       audit: { changed },
       event: { type: "post.updated", data: view },
-      // A new title is looked at for duplicates (posts/duplicates/follower.ts).
-      ...(patch.title !== undefined && patch.title !== before.title ? { facts: { titleChanged: true } } : {}),
+      facts: {
+        // A new title is looked at for duplicates (posts/duplicates/follower.ts).
+        ...(patch.title !== undefined && patch.title !== before.title ? { titleChanged: true } : {}),
+        // A new owner hears of it (notifications/follower.ts).
+        ...(assignedTo ? { assignedTo } : {}),
+      },
     });
-    if (set.owner_id && set.owner_id !== before.owner_id) await announceAssignment(tx, ctx, { id: before.id, title: view!.title }, set.owner_id);
+    // A new owner follows the post.
+    if (assignedTo) await followPostAs(tx, ctx.workspace.id, before.id, assignedTo, "owner");
     if (set.status_id !== undefined && set.status_id !== before.status_id) await recordStatusChange(tx, ctx, before, view!);
     return view!;
   });

@@ -7,7 +7,7 @@ import { HeedError, notFound } from "../../platform/errors.js";
 import { namedEndUser } from "../../platform/end-users.js";
 import { recountRevenue } from "../posts/index.js";
 import { findPost, type PostRow } from "../posts/index.js";
-import { announceVote } from "../notifications/index.js";
+import { followPostAs } from "../notifications/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { selectVoters, toVoterView, type VoterView } from "./view.js";
 
@@ -72,7 +72,8 @@ export async function castVote(tx: Tx, ctx: Ctx, post: PostRow, userId: string):
       audit: { userId },
       event: { type: "vote.created", data: { postId: post.id, voteCount, ...vote } },
     });
-    await announceVote(tx, ctx, post.id, userId);
+    // The voter follows the post.
+    await followPostAs(tx, ctx.workspace.id, post.id, userId, "voted");
   }
   return { vote, created, voteCount };
 }

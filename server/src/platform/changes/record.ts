@@ -17,7 +17,8 @@ export interface Change {
   event?: { type: EventType; data: unknown };
   /**
    * What the outbox's followers need to know beyond the event's `data`, which is published to
-   * webhooks as it is (say, the names a notification mail shows). Kept beside the event.
+   * webhooks as it is (say, the names a notification mail shows). Kept beside the event, with who
+   * acted (`actorId`, a person's id) and `quiet` when nobody is to be told (an undone bulk change).
    */
   facts?: Record<string, unknown>;
 }
@@ -28,7 +29,7 @@ export interface Change {
  * workspace are made anew. All commit or roll back with the change itself, so no committed change
  * lacks its event and no rolled-back change has one.
  */
-export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" | "requestId" | "origin">, change: Change): Promise<void> {
+export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" | "requestId" | "origin" | "quiet">, change: Change): Promise<void> {
   const at = nowIso();
   await tx
     .insertInto("audit_log")
@@ -47,6 +48,9 @@ export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" 
     })
     .execute();
   if (change.event) {
+    const { actor } = ctx;
+    const person = actor.type === "member" || actor.type === "end_user" ? actor.id : null;
+    const facts = { ...change.facts, ...(person ? { actorId: person } : {}), ...(ctx.quiet ? { quiet: true } : {}) };
     await tx
       .insertInto("outbox")
       .values({
@@ -56,7 +60,7 @@ export async function recordChange(tx: Tx, ctx: Pick<Ctx, "workspace" | "actor" 
         data: JSON.stringify(change.event.data),
         created_at: at,
         origin: ctx.origin ?? null,
-        facts: change.facts ? JSON.stringify(change.facts) : null,
+        facts: Object.keys(facts).length > 0 ? JSON.stringify(facts) : null,
         // PostgreSQL numbers the event from its sequence; SQLite's one writer takes the next number.
         ...(dialectOf(tx) === "sqlite" ? { seq: sql<number>`(select coalesce(max(seq), 0) + 1 from outbox)` } : {}),
       })

@@ -798,6 +798,7 @@ export interface Database {
   post_followers: PostFollowersTable;
   board_followers: BoardFollowersTable;
   notification_events: NotificationEventsTable;
+  notification_withdrawals: NotificationWithdrawalsTable;
   notifications: NotificationsTable;
   notification_mails: NotificationMailsTable;
 }
@@ -831,6 +832,15 @@ export interface NotificationEventsTable {
   data: string;
   created_at: string;
   fanned_out_at: string | null;
+  /** The outbox event it tells of (unique with `kind`); null for those written before notifications followed the outbox. */
+  outbox_id: string | null;
+}
+
+/** An outbox event of an undone change: the notifications' follower passes it by. */
+export interface NotificationWithdrawalsTable {
+  outbox_id: string;
+  workspace_id: string;
+  created_at: string;
 }
 
 /**

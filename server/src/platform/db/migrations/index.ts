@@ -33,6 +33,7 @@ import * as sparseColumnIndexes from "./0031_sparse_column_indexes.js";
 import * as identitySecondFactor from "./0032_identity_second_factor.js";
 import * as deletedPosts from "./0033_deleted_posts.js";
 import * as outboxFollowers from "./0034_outbox_followers.js";
+import * as notificationsFollow from "./0035_notifications_follow.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "0032_identity_second_factor": identitySecondFactor,
   "0033_deleted_posts": deletedPosts,
   "0034_outbox_followers": outboxFollowers,
+  "0035_notifications_follow": notificationsFollow,
 };

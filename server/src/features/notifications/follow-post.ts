@@ -1,39 +1,9 @@
 import type { Ctx, Tx } from "../../platform/context.js";
 import { nowIso } from "../../platform/lib/clock.js";
-import { newId } from "../../platform/lib/ids.js";
-import type { EventKind, FollowReason } from "./kinds.js";
+import type { FollowReason } from "./kinds.js";
 
-// Written by the verbs inside their own transaction, beside the audit row: a change that rolls
-// back follows nobody and tells nobody. Who hears of an event is worked out after commit.
-
-/** The person behind a change (`usr_…` or `mem_…`), who is never told of their own change. */
-function personActing(ctx: Pick<Ctx, "actor">): string | null {
-  const { actor } = ctx;
-  return actor.type === "member" || actor.type === "end_user" ? actor.id : null;
-}
-
-/** Writes what happened, for fanning out once the transaction commits (fanout.ts). */
-export async function recordNotificationEvent(
-  tx: Tx,
-  ctx: Pick<Ctx, "workspace" | "actor" | "quiet">,
-  event: { kind: EventKind; postId: string | null; data: Record<string, unknown> },
-): Promise<void> {
-  // An undone bulk change tells nobody: neither of the change (withdrawn where not yet mailed) nor of its undoing.
-  if (ctx.quiet) return;
-  await tx
-    .insertInto("notification_events")
-    .values({
-      id: newId("notificationEvent"),
-      workspace_id: ctx.workspace.id,
-      kind: event.kind,
-      post_id: event.postId,
-      actor_id: personActing(ctx),
-      data: JSON.stringify(event.data),
-      created_at: nowIso(),
-      fanned_out_at: null,
-    })
-    .execute();
-}
+// Who follows a post: state the verbs write in their own transaction, so the API shows a follow at
+// once. What the followers then hear of is the notifications' follower's (follower.ts).
 
 /** `followerId` follows the post from now on (if not already: the first reason stays). */
 export async function followPostAs(tx: Tx, workspaceId: string, postId: string, followerId: string, reason: FollowReason): Promise<void> {
@@ -52,8 +22,15 @@ export async function followAsActor(
   reason: FollowReason,
   authorId?: string | null,
 ): Promise<void> {
-  const followerId = authorId ?? personActing(ctx);
+  const { actor } = ctx;
+  const followerId = authorId ?? (actor.type === "member" || actor.type === "end_user" ? actor.id : null);
   if (followerId && (followerId.startsWith("usr_") || followerId.startsWith("mem_"))) await followPostAs(tx, ctx.workspace.id, postId, followerId, reason);
+}
+
+/** A merged post's followers follow the post it went into. */
+export async function followMergedInto(tx: Tx, workspaceId: string, sourceId: string, targetId: string): Promise<void> {
+  const followers = await tx.selectFrom("post_followers").select("follower_id").where("workspace_id", "=", workspaceId).where("post_id", "=", sourceId).execute();
+  for (const { follower_id } of followers) await followPostAs(tx, workspaceId, targetId, follower_id, "merged");
 }
 
 /** Stops following; true when they did follow. */
