@@ -1,5 +1,6 @@
 import type { Tx } from "../../platform/context.js";
 import { nowIso } from "../../platform/lib/clock.js";
+import { ID_PREFIXES } from "../../platform/lib/ids.js";
 
 /**
  * Takes back the notifications of a change that was undone (a bulk change), given its outbox
@@ -10,7 +11,7 @@ import { nowIso } from "../../platform/lib/clock.js";
  */
 export async function withdrawNotificationEvents(tx: Tx, workspaceId: string, eventIds: string[]): Promise<void> {
   if (eventIds.length === 0) return;
-  const outboxIds = eventIds.filter((id) => !id.startsWith("nev_"));
+  const outboxIds = eventIds.filter((id) => id.startsWith(`${ID_PREFIXES.event}_`));
   if (outboxIds.length > 0) {
     await tx
       .insertInto("notification_withdrawals")
