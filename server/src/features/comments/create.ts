@@ -56,8 +56,8 @@ export async function insertComment(
   ctx: Ctx,
   post: PostRow,
   input: CreateCommentInput,
-  // A status change tells its comment with the change itself: one notification, not two.
-  options: { announce: boolean; hold?: Hold } = { announce: true },
+  // A status change tells its comment with the change itself (`toldOnItsOwn: false`): one notification, not two.
+  options: { toldOnItsOwn: boolean; hold?: Hold } = { toldOnItsOwn: true },
 ): Promise<CommentView> {
   const internal = input.internal ?? false;
   const hold = options.hold ?? NOT_HELD;
@@ -91,21 +91,22 @@ export async function insertComment(
       spam_signals: spamSignalsColumn(hold),
     })
     .execute();
-  if (!hold.held) return announceNewComment(tx, ctx, post, id, { action: "comment.created", announce: options.announce, mentions: input.mentions ?? [] });
+  if (!hold.held) return recordNewComment(tx, ctx, post, id, { action: "comment.created", toldOnItsOwn: options.toldOnItsOwn, mentions: input.mentions ?? [] });
   await recordChange(tx, ctx, { action: "comment.held", objectType: "comment", objectId: id, audit: { postId: post.id, spamSignals: hold.spamSignals } });
   return toCommentView((await findComment(tx, ctx, id, { held: true }))!);
 }
 
 /**
  * What a new comment sets off, as it is written or as the team approves it (`action` says which,
- * in the audit log): the post's count and activity, the `comment.created` event and notifications.
+ * in the audit log): the post's count and activity, the `comment.created` event (which its
+ * followers read: notifications, integrations, webhooks) and who now follows the post.
  */
-export async function announceNewComment(
+export async function recordNewComment(
   tx: Tx,
   ctx: Ctx,
   post: PostRow,
   id: string,
-  { action, announce = true, mentions = [] }: { action: "comment.created" | "comment.approved"; announce?: boolean; mentions?: string[] },
+  { action, toldOnItsOwn = true, mentions = [] }: { action: "comment.created" | "comment.approved"; toldOnItsOwn?: boolean; mentions?: string[] },
 ): Promise<CommentView> {
   const row = (await findComment(tx, ctx, id))!;
   const internal = row.internal === 1;
@@ -122,9 +123,9 @@ export async function announceNewComment(
     audit: { postId: post.id, internal },
     event: { type: "comment.created", data: comment },
     // What its notification tells beyond the comment (notifications/follower.ts).
-    facts: announce ? { postTitle: post.title, authorId, mentions: mentioned } : { toldWithStatusChange: true },
+    facts: toldOnItsOwn ? { postTitle: post.title, authorId, mentions: mentioned } : { toldWithStatusChange: true },
   });
-  if (announce) {
+  if (toldOnItsOwn) {
     // Its author and the members mentioned follow the post.
     await followAsActor(tx, ctx, post.id, "commented", authorId);
     for (const memberId of mentioned) await followPostAs(tx, ctx.workspace.id, post.id, memberId, "mentioned");

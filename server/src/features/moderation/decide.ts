@@ -4,8 +4,8 @@ import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError, invalidReference } from "../../platform/errors.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { requireScope } from "../../platform/scopes.js";
-import { announceNewComment } from "../comments/index.js";
-import { announceNewPost, findPost } from "../posts/index.js";
+import { recordNewComment } from "../comments/index.js";
+import { recordNewPost, findPost } from "../posts/index.js";
 import type { ModerateCommentsSchema, ModeratePostsSchema } from "./schema.js";
 
 // The team's decision on what waits: approving announces it as if it had just been written (the
@@ -100,7 +100,7 @@ async function decidePost(tx: Tx, ctx: Ctx, id: string, decision: Decision, titl
   }
   // Deciding on it is seeing it: it does not land in New as well.
   await tx.updateTable("posts").set({ seen_at: at }).where("id", "=", id).where("seen_at", "is", null).execute();
-  await announceNewPost(tx, ctx, id, "post.approved");
+  await recordNewPost(tx, ctx, id, "post.approved");
   return true;
 }
 
@@ -131,6 +131,6 @@ async function decideComment(tx: Tx, ctx: Ctx, id: string, decision: Decision, p
   const post = await findPost(tx, ctx, postId);
   if (!post) throw new HeedError("conflict", `The post of comment '${id}' was deleted or waits for approval itself: decide the post first.`);
   if (!(await takeFromQueue(tx, "comments", id, { held: 0 }, at))) return false;
-  await announceNewComment(tx, ctx, post, id, { action: "comment.approved" });
+  await recordNewComment(tx, ctx, post, id, { action: "comment.approved" });
   return true;
 }

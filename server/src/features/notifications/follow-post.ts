@@ -29,7 +29,12 @@ export async function followAsActor(
 
 /** A merged post's followers follow the post it went into. */
 export async function followMergedInto(tx: Tx, workspaceId: string, sourceId: string, targetId: string): Promise<void> {
-  const followers = await tx.selectFrom("post_followers").select("follower_id").where("workspace_id", "=", workspaceId).where("post_id", "=", sourceId).execute();
+  const followers = await tx
+    .selectFrom("post_followers")
+    .select("follower_id")
+    .where("workspace_id", "=", workspaceId)
+    .where("post_id", "=", sourceId)
+    .execute();
   for (const { follower_id } of followers) await followPostAs(tx, workspaceId, targetId, follower_id, "merged");
 }
 

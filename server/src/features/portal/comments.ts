@@ -50,6 +50,6 @@ export async function createPortalComment({
     const hold = await screenPortalSubmission(tx, ctx, viewer.id, { kind: "comment", body: input.body }, countSubmission);
     // The parent is checked by the shared writer, which hides internal comments from end users.
     const comment = { postId: post.id, body: input.body, parentId: input.parentId, authorId: viewer.id, internal: false };
-    return toPortalComment(await insertComment(tx, ctx, post, comment, { announce: true, hold }));
+    return toPortalComment(await insertComment(tx, ctx, post, comment, { toldOnItsOwn: true, hold }));
   });
 }

@@ -64,7 +64,7 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
   await replaceTags(tx, ctx, row.id, input.tagIds);
   // Indexed at once, held or not: the team searches its Held view too.
   await indexText(tx, ctx, row.id, { title: row.title, body: row.body });
-  if (!hold.held) return announceNewPost(tx, ctx, row.id, "post.created");
+  if (!hold.held) return recordNewPost(tx, ctx, row.id, "post.created");
   await recordChange(tx, ctx, {
     action: "post.held",
     objectType: "post",
@@ -77,9 +77,10 @@ export async function insertPost(tx: Tx, ctx: Ctx, input: CreatePostInput & { st
 
 /**
  * What a new post sets off, as it is written or as the team approves it (`action` says which, in
- * the audit log): the `post.created` event, its notifications, and the look for a duplicate.
+ * the audit log): the `post.created` event (which its followers read: notifications, the look for
+ * a duplicate, integrations, webhooks) and who now follows the post.
  */
-export async function announceNewPost(tx: Tx, ctx: Ctx, postId: string, action: "post.created" | "post.approved"): Promise<PostView> {
+export async function recordNewPost(tx: Tx, ctx: Ctx, postId: string, action: "post.created" | "post.approved"): Promise<PostView> {
   const row = (await findPost(tx, ctx, postId))!;
   const [view] = toPostViews(ctx, [row]);
   await recordChange(tx, ctx, {

@@ -1,7 +1,7 @@
 // What other features may use from posts: everything else in this folder is its own business.
 
 export { noteActivity } from "./activity-marks.js";
-export { announceNewPost, insertPost } from "./create.js";
+export { recordNewPost, insertPost } from "./create.js";
 export { matchingPosts, postPage } from "./list.js";
 export { checkAuthor, checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 export { checkFilterReferences } from "./filter-references.js";

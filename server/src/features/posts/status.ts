@@ -32,7 +32,7 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
           before,
           { postId: before.id, body: input.comment.body, internal: input.comment.internal },
           // Told with the change when the status moves; on its own when it does not.
-          { announce: statusId === before.status_id },
+          { toldOnItsOwn: statusId === before.status_id },
         )
       : null;
     if (statusId !== before.status_id) {
