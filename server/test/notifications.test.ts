@@ -60,6 +60,13 @@ describe("notifications", () => {
     // The comment came with the change: the voters hear it once, not again as a reply.
     await pass();
     expect(await settled(mail("ann"))).toHaveLength(1);
+    // Read again from the outbox's start, each change is told once still (one event per outbox event and kind).
+    const told = async () => (await h.database.db.selectFrom("notification_events").select("id").where("workspace_id", "=", ws.id).execute()).length;
+    const before = await told();
+    await h.database.db.updateTable("outbox_cursors").set({ position: 0, ahead: "[]" }).where("name", "=", "notifications").execute();
+    await pass();
+    expect(await told()).toBe(before);
+    expect(await settled(mail("ann"))).toHaveLength(1);
 
     // RFC 8058: a POST of the one-click body to the header's address, with no cookie and no form token.
     const url = /^<(.+)>$/.exec(toAnn[0]!.headers["list-unsubscribe"]!)![1]!;
