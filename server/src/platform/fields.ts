@@ -1,23 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { text } from "../../../packages/shared/src/bodies/fields.js";
 import { type IdPrefix, idPattern } from "./lib/ids.js";
+
+export { color, email, text } from "../../../packages/shared/src/bodies/fields.js";
 
 // The building blocks of every schema: the field types a client may send, and the shapes every
 // list and id share. Routes, the OpenAPI document and (as types) the domain verbs use them.
-
-/** A UTF-16 surrogate without its other half (`\ud800`): with the `u` flag, a pair is one character. */
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-/**
- * Every input string. PostgreSQL cannot store NUL characters, so they are refused (400) on both
- * databases alike instead of failing inside a query. A lone surrogate (JSON's `"\ud800"`) is no
- * character at all: stored, it would turn into U+FFFD, so the answer would hold what was not kept.
- */
-export function text() {
-  return z
-    .string()
-    .refine((value) => !value.includes("\u0000"), { message: "Must not contain NUL characters." })
-    .refine((value) => !LONE_SURROGATE.test(value), { message: "Must not contain a lone UTF-16 surrogate (half of a character)." });
-}
 
 /** How deep free-form JSON may nest: `{"a": 1}` is 1 deep, `{"a": {"b": [1]}}` 3. */
 export const MAX_JSON_DEPTH = 32;
@@ -51,18 +39,6 @@ export function jsonObject(maxBytes: number) {
       context.addIssue({ code: "custom", message: `At most ${maxBytes} bytes as JSON.` });
     }
   });
-}
-
-/** An email address a client sends. */
-export function email() {
-  return text().max(320).check(z.email());
-}
-
-/** A colour as `#rrggbb`. */
-export function color() {
-  return text()
-    .max(7)
-    .regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.");
 }
 
 /** A time a client sends: ISO-8601 with `Z` or an offset (at most 35 characters, for microseconds and an offset). */
@@ -141,3 +117,14 @@ export const AuthorSchema = z.object({
 
 /** The `{id}` of every route under /posts/{id}. */
 export const postParam = idParam("post", "post");
+
+type Described<T extends z.ZodObject> = Partial<Record<keyof T["shape"], { description?: string; example?: unknown }>>;
+
+/**
+ * A request body declared in packages/shared/src/bodies, with the OpenAPI words of its fields: the
+ * rules stay where the dashboard's forms read them too, the document's words stay with the route.
+ */
+export function documented<T extends z.ZodObject>(body: T, words: Described<T>): T {
+  const shape = Object.fromEntries(Object.entries(words).map(([field, meta]) => [field, (body.shape[field] as z.ZodType).openapi(meta ?? {})]));
+  return body.extend(shape) as unknown as T;
+}
