@@ -30,3 +30,38 @@ export function color() {
     .max(7)
     .regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.");
 }
+
+/** A time a client sends: ISO-8601 with `Z` or an offset (at most 35 characters, for microseconds and an offset). */
+export function dateTime() {
+  return z.iso.datetime({ offset: true }).max(35);
+}
+
+/** A calendar date a client sends, `YYYY-MM-DD`. */
+export function date() {
+  return z.iso.date().max(10);
+}
+
+/**
+ * The pattern of an id with one of these prefixes (server/src/platform/lib/ids.ts makes them): the
+ * prefix, `_`, then 26 characters of lowercase Crockford base32.
+ */
+export function idPattern(...prefixes: string[]): string {
+  return `^${prefixes.length === 1 ? prefixes[0] : `(?:${prefixes.join("|")})`}_[0-9a-hjkmnp-tv-z]{26}$`;
+}
+
+/**
+ * An id, as a client sends it and Heed answers it: one of these kinds, documented by its pattern
+ * and checked by it, so a malformed id is a 400 before any query. `words` are the other values a
+ * filter takes (`none`, a status category). Its example is zod metadata, which the OpenAPI
+ * document reads too.
+ */
+export function idOf(prefixes: string | readonly string[], words: readonly string[] = []) {
+  const kinds = typeof prefixes === "string" ? [prefixes] : [...prefixes];
+  const ids = idPattern(...kinds);
+  const pattern = words.length === 0 ? ids : `^(?:${ids.slice(1, -1)}|${words.join("|")})$`;
+  const named = [...kinds.map((p) => `\`${p}_…\``), ...words.map((w) => `\`${w}\``)].join(" or ");
+  return text()
+    .max(64)
+    .regex(new RegExp(pattern), `Must be ${named}.`)
+    .meta({ example: `${kinds[0]}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
+}
