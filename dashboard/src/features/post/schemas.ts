@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CreateCommentBody, UpdateCommentBody } from "../../../../packages/shared/src/bodies/comments.js";
 import { ChangePostStatusBody, CreatePostBody, UpdatePostBody } from "../../../../packages/shared/src/bodies/posts.js";
-import { blankAsAbsent } from "../../ui/form/fields.js";
+import { blankAsAbsent, trimmed } from "../../ui/form/fields.js";
 
 // The post page's forms: the request bodies (packages/shared/src/bodies), as the forms fill them.
 
@@ -50,3 +50,20 @@ export const detailsSchema = z.object({
   pinned: post.pinned.unwrap(),
   commentsLocked: post.commentsLocked.unwrap(),
 });
+
+/** Sending a post to an issue tracker: a new issue in a repository or team, or a link to one that exists. */
+export const issueLinkSchema = z
+  .object({
+    integrationId: z.string().min(1, "Choose where."),
+    mode: z.enum(["create", "link"]),
+    target: z.string(),
+    title: trimmed(300),
+    reference: trimmed(500),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode === "create" && !value.target) ctx.addIssue({ code: "custom", path: ["target"], message: "Choose a repository or team." });
+    if (value.mode === "link" && !value.reference) ctx.addIssue({ code: "custom", path: ["reference"], message: "Required." });
+  })
+  .transform(({ integrationId, mode, target, title, reference }) =>
+    mode === "create" ? { integrationId, create: { target, ...(title ? { title } : {}) } } : { integrationId, reference },
+  );
