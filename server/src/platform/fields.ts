@@ -100,13 +100,15 @@ type Described<T extends z.ZodObject> = Partial<Record<keyof T["shape"], { descr
 /**
  * A request body declared in packages/shared/src/bodies, with the OpenAPI words of those of its
  * fields `words` names: the rules stay where the dashboard's forms read them too, the document's
- * words stay with the route.
+ * words stay with the route. The words are zod metadata (`.meta`), which the document reads like
+ * `.openapi`'s: a schema made before @hono/zod-openapi was loaded has no `.openapi`, and which
+ * module loads first is not this file's to decide. The body returned is made here, so it has.
  */
-export function documented<T extends z.ZodObject>(body: T, words: Described<T>): T {
+export function documented<T extends z.ZodObject>(body: T, words: Described<T> = {}): T {
   const shape = Object.fromEntries(
     Object.entries(words)
       .filter(([field]) => field in body.shape)
-      .map(([field, meta]) => [field, (body.shape[field] as z.ZodType).openapi(meta ?? {})]),
+      .map(([field, meta]) => [field, (body.shape[field] as z.ZodType).meta(meta ?? {})]),
   );
   return body.extend(shape) as unknown as T;
 }

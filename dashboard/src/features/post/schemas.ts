@@ -23,9 +23,10 @@ const post = UpdatePostBody.shape;
 export const postBodySchema = z.object({ title: CreatePostBody.shape.title, body: post.body.unwrap() });
 
 const statusChange = ChangePostStatusBody.shape;
+const statusComment = statusChange.comment.unwrap().unwrap().shape;
 /** A status change, with the comment posted in the same request when there is one. */
 export const statusChangeSchema = z
-  .object({ statusId: statusChange.statusId, comment: blankAsAbsent(statusChange.comment.unwrap().unwrap().shape.body.optional()), internal: z.boolean() })
+  .object({ statusId: statusChange.statusId, comment: blankAsAbsent(statusComment.body.optional()), internal: statusComment.internal.unwrap() })
   .transform(({ statusId, comment, internal }) => ({ statusId, comment: comment ? { body: comment, internal } : null }));
 
 /**

@@ -53,8 +53,8 @@ export const accountWords = {
 };
 
 export const secondFactorFields = {
-  code: sharedSecondFactor.code.openapi(accountWords.code),
-  recoveryCode: sharedSecondFactor.recoveryCode.openapi(accountWords.recoveryCode),
+  code: sharedSecondFactor.code.meta(accountWords.code),
+  recoveryCode: sharedSecondFactor.recoveryCode.meta(accountWords.recoveryCode),
 };
 
 export const SignInSchema = documented(SignInBody, { ...accountWords, password: { format: "password" } }).openapi("SignIn");

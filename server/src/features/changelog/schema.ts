@@ -19,8 +19,8 @@ export const ChangelogEntrySchema = z
   })
   .openapi("ChangelogEntry");
 
-export const CreateEntrySchema = CreateEntryBody.openapi("CreateChangelogEntry");
-export const UpdateEntrySchema = UpdateEntryBody.openapi("UpdateChangelogEntry");
+export const CreateEntrySchema = documented(CreateEntryBody).openapi("CreateChangelogEntry");
+export const UpdateEntrySchema = documented(UpdateEntryBody).openapi("UpdateChangelogEntry");
 export const PublishEntrySchema = documented(PublishEntryBody, {
   at: { description: "A future time schedules the entry; absent or past publishes now." },
 }).openapi("PublishChangelogEntry");

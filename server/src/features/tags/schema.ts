@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { CreateTagBody, UpdateTagBody } from "../../../../packages/shared/src/bodies/tags.js";
-import { idParam, listOf, postParam, idOf } from "../../platform/fields.js";
+import { documented, idParam, listOf, postParam, idOf } from "../../platform/fields.js";
 
 export const TagSchema = z.object({ id: idOf("tag"), name: z.string(), color: z.string(), createdAt: z.string(), updatedAt: z.string() }).openapi("Tag");
 export const TagListSchema = listOf(TagSchema, "TagList");
 
-export const CreateTagSchema = CreateTagBody.openapi("CreateTag");
-export const UpdateTagSchema = UpdateTagBody.openapi("UpdateTag");
+export const CreateTagSchema = documented(CreateTagBody).openapi("CreateTag");
+export const UpdateTagSchema = documented(UpdateTagBody).openapi("UpdateTag");
 export const TagPostSchema = z.strictObject({ tagId: idOf("tag") }).openapi("TagPost");
 
 export const tagParam = idParam("tag", "tag");
