@@ -2,7 +2,16 @@ import { readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AcceptInviteBody, CreateInviteBody, RequestPasswordResetBody, ResetPasswordBody, SignInBody } from "../../packages/shared/src/bodies/accounts.js";
+import {
+  AcceptInviteBody,
+  ConfirmTwoFactorBody,
+  CreateInviteBody,
+  EnrolTwoFactorBody,
+  ProveItIsYouBody,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+  SignInBody,
+} from "../../packages/shared/src/bodies/accounts.js";
 import { CreateBoardBody } from "../../packages/shared/src/bodies/boards.js";
 import { CreateEntryBody, PublishEntryBody } from "../../packages/shared/src/bodies/changelog.js";
 import { CreateCommentBody, UpdateCommentBody } from "../../packages/shared/src/bodies/comments.js";
@@ -124,10 +133,10 @@ const TABLE: Record<string, Record<string, FormBody | NotABody | FromShared>> = 
     inviteSchema: { body: CreateInviteBody },
   },
   "settings/sessions": {
-    enrolSchema: { operations: ["enrolTwoFactor"] },
-    confirmSchema: { operations: ["confirmTwoFactor"] },
-    proofSchema: { operations: ["renewRecoveryCodes", "disableTwoFactor"] },
-    linkSchema: { operations: ["startIdentityLink"] },
+    enrolSchema: { body: EnrolTwoFactorBody },
+    confirmSchema: { body: ConfirmTwoFactorBody },
+    proofSchema: { body: ProveItIsYouBody },
+    linkSchema: { body: ProveItIsYouBody },
   },
   "settings/webhooks": {
     endpointSchema: { body: CreateEndpointBody },

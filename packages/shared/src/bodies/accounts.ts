@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ROLES } from "../roles.js";
 import { text } from "./fields.js";
 
-// What signing in, a password link and an invite send (the accounts and invites features' routes).
+// What signing in, a password link, an invite and the account's two-factor sign-in send (the
+// accounts and invites features' routes).
 
 export const PASSWORD_MIN_LENGTH = 10;
 /** Long enough for any passphrase, short enough that hashing one is never a denial of service. */
@@ -40,3 +41,13 @@ export const AcceptInviteBody = z.strictObject({
   email: accountEmail().optional(),
   ...secondFactorFields,
 });
+
+/** The account's password, where an account without one (it signs in through single sign-on) sends none. */
+const currentPassword = () => text().max(PASSWORD_MAX_LENGTH).optional();
+
+export const EnrolTwoFactorBody = z.strictObject({ password: currentPassword() });
+
+export const ConfirmTwoFactorBody = z.strictObject({ code: secondFactorFields.code.unwrap(), signOutOtherSessions: z.boolean().default(true) });
+
+/** The password, or a current code: what proves it is you before renewing codes, turning two-factor sign-in off or linking single sign-on. */
+export const ProveItIsYouBody = z.strictObject({ password: currentPassword(), code: secondFactorFields.code });

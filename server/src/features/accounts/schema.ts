@@ -6,7 +6,6 @@ import {
   RequestPasswordResetBody,
   ResetPasswordBody,
   SignInBody,
-  secondFactorFields as sharedSecondFactor,
 } from "../../../../packages/shared/src/bodies/accounts.js";
 import { documented, text, timestamp, idOf } from "../../platform/fields.js";
 
@@ -50,11 +49,6 @@ export const accountWords = {
   password: { format: "password", description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` },
   code: { description: "The current code of the account's authenticator app, when it has two-factor sign-in.", example: "123456" },
   recoveryCode: { description: "One of the account's recovery codes, instead of `code`; each works once." },
-};
-
-export const secondFactorFields = {
-  code: sharedSecondFactor.code.meta(accountWords.code),
-  recoveryCode: sharedSecondFactor.recoveryCode.meta(accountWords.recoveryCode),
 };
 
 export const SignInSchema = documented(SignInBody, { ...accountWords, password: { format: "password" } }).openapi("SignIn");
