@@ -39,6 +39,29 @@ module.exports = {
       to: { path: "^server/", pathNot: "^server/src/features/[^/]+/browser/" },
     },
     {
+      name: "shared-bodies-without-openapi",
+      severity: "error",
+      comment:
+        "packages/shared is bundled into the dashboard: its request bodies are plain zod, and the server adds the OpenAPI words (platform/fields.ts `documented`).",
+      from: { path: "^packages/shared/" },
+      to: { path: "(^|/)@hono/zod-openapi(/|$)" },
+    },
+    {
+      name: "dashboard-areas-stand-alone",
+      severity: "error",
+      comment:
+        "A dashboard area (dashboard/src/features/<area>) uses no other area: what several areas read is in dashboard/src/data, what they show in ui/ and layout/.",
+      from: { path: "^dashboard/src/features/([^/]+)/" },
+      to: { path: "^dashboard/src/features/", pathNot: "^dashboard/src/features/$1/" },
+    },
+    {
+      name: "dashboard-shared-code-below-areas",
+      severity: "error",
+      comment: "dashboard/src/data, ui/ and layout/ serve every area: they import none.",
+      from: { path: "^dashboard/src/(data|ui|layout)/" },
+      to: { path: "^dashboard/src/features/" },
+    },
+    {
       name: "packages-stand-alone",
       severity: "error",
       comment: "packages/ are libraries: their sources import no application code (the client's generator and tests may start the server).",

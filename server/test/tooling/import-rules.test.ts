@@ -9,7 +9,9 @@ import { ROOT } from "../support/processes.js";
 // The import rules of docs/ARCHITECTURE.md, as dependency-cruiser checks them (.dependency-cruiser.cjs):
 // no cycles; a feature reaches another only through its index.ts; http/ and platform/ import no
 // feature; platform/ imports nothing of http/; the dashboard, the browser scripts and packages/
-// never import server/. The second test proves each rule bites on a small tree made to break it.
+// never import server/; packages/shared never imports @hono/zod-openapi; a dashboard area
+// imports no other area, and data/, ui/ and layout/ import none. The second test proves each rule
+// bites on a small tree made to break it.
 
 const run = promisify(execFile);
 const CRUISER = join(ROOT, "node_modules/.bin/depcruise");
@@ -35,7 +37,7 @@ describe("the import rules", () => {
   const tree = mkdtempSync(join(tmpdir(), "heed-import-rules-"));
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-  it("fail on a cycle, a reach into another feature, an upward import, a browser import of the server and a package importing the app", async () => {
+  it("fail on a cycle, a reach into another feature, an upward import, a browser import of the server, a package importing the app, the OpenAPI in packages/shared and a dashboard area reaching into another", async () => {
     const files: Record<string, string> = {
       "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
       "server/src/features/posts/index.ts": 'export { post } from "./post.js";\n',
@@ -46,6 +48,10 @@ describe("the import rules", () => {
       "server/src/platform/db.ts": 'import { answer } from "../http/answers.js";\nexport const db = answer;\n',
       "dashboard/src/page.ts": 'import { db } from "../../server/src/platform/db.js";\nexport const page = db;\n',
       "packages/shared/src/tokens.ts": 'import { page } from "../../../dashboard/src/page.js";\nexport const tokens = page;\n',
+      "packages/shared/src/bodies/tags.ts": 'import { z } from "@hono/zod-openapi";\nexport const tag = z.string();\n',
+      "dashboard/src/features/post/Post.ts": 'import { boards } from "../settings/boards/queries.js";\nexport const post = boards;\n',
+      "dashboard/src/features/settings/boards/queries.ts": "export const boards = 1;\n",
+      "dashboard/src/data/posts.ts": 'import { post } from "../features/post/Post.js";\nexport const posts = post;\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(tree, path)), { recursive: true });
@@ -59,5 +65,8 @@ describe("the import rules", () => {
     expect(output).toContain("platform-below-http: server/src/platform/db.ts → server/src/http/answers.ts");
     expect(output).toContain("browser-code-stays-out-of-the-server: dashboard/src/page.ts → server/src/platform/db.ts");
     expect(output).toContain("packages-stand-alone: packages/shared/src/tokens.ts → dashboard/src/page.ts");
+    expect(output).toContain("shared-bodies-without-openapi: packages/shared/src/bodies/tags.ts → @hono/zod-openapi");
+    expect(output).toContain("dashboard-areas-stand-alone: dashboard/src/features/post/Post.ts → dashboard/src/features/settings/boards/queries.ts");
+    expect(output).toContain("dashboard-shared-code-below-areas: dashboard/src/data/posts.ts → dashboard/src/features/post/Post.ts");
   }, 60_000);
 });

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
-import { votesLabel } from "../../ui/format.js";
-import { useDebounced } from "../../ui/useDebounced.js";
-import { boardsQuery } from "../settings/boards/queries.js";
-import { type Post, postSearchQuery } from "./queries.js";
+import { votesLabel } from "./format.js";
+import { useDebounced } from "./useDebounced.js";
+import { boardsQuery } from "../data/boards.js";
+import { type Post, postSearchQuery } from "../data/posts.js";
 
 // A post found by typing (one to merge into, one an entry announces): the most relevant matches
 // as the person types, each with its board, status and votes (two posts of one name on two

@@ -1,5 +1,5 @@
 import type { Schemas } from "@heed/client";
-import { SIGNAL_LABELS } from "./moderation.js";
+import { SIGNAL_LABELS } from "../data/moderation.js";
 
 // What waits for approval on a post, and why it looked like spam: beside it in the inbox, and on
 // its page. Signals show in every moderation mode, so the team sees likely spam that did not wait.

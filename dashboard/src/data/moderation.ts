@@ -1,7 +1,7 @@
 import type { Schemas } from "@heed/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../../api.js";
-import { postKeys } from "./queries.js";
+import { api, unwrap } from "../api.js";
+import { postKeys } from "./posts.js";
 
 // Deciding what waits for approval (POST /v1/posts/moderate and /v1/comments/moderate): from a
 // post's page, a comment, or the inbox's selection. Each decision refreshes every read of posts,

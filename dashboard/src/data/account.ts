@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api, type Session, unwrap } from "../../api.js";
+import { api, type Session, unwrap } from "../api.js";
 
 // The account's reads: the signed-in session (the frame and every page read it), and what the
 // pages before sign-in open: an invite, a password link, the single sign-on on offer.

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api, unwrap } from "../../api.js";
-import { useOfferUndo } from "../../ui/Undo.js";
-import { postKeys } from "./queries.js";
+import { api, unwrap } from "../api.js";
+import { useOfferUndo } from "../ui/Undo.js";
+import { postKeys } from "./posts.js";
 
 // Deleted and rejected posts come back through POST /v1/posts/{id}/restore: from the Undo right
 // after, or from the trash. A rejected post comes back held, to be decided again.
