@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookWorker } from "../../src/features/webhooks/worker.js";
+import { startWorker } from "../../src/start/workers.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
@@ -13,7 +13,10 @@ const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
 let stopWorker: () => Promise<void>;
 beforeAll(async () => {
-  stopWorker = startWebhookWorker(h.database.db, { timeoutMs: 2000, allowPrivate: true, retryScale: 0.01, pollMs: 50 });
+  stopWorker = startWorker("webhook worker", {
+    services: h.services,
+    config: { webhooks: { timeoutMs: 2000, allowPrivate: true, retryScale: 0.01, pollMs: 50 } },
+  });
 });
 afterAll(async () => {
   await stopWorker?.();

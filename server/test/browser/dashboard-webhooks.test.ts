@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookWorker } from "../../src/features/webhooks/worker.js";
+import { startWorker } from "../../src/start/workers.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
@@ -15,7 +15,10 @@ const chromium = useChromium();
 let stopWorker: () => Promise<void>;
 beforeAll(async () => {
   // The real schedule (5 s, 5 min, 30 min, …) shrunk a hundredfold: a retry is seen, not waited for.
-  stopWorker = startWebhookWorker(h.database.db, { timeoutMs: 2000, allowPrivate: true, retryScale: 0.01, pollMs: 50 });
+  stopWorker = startWorker("webhook worker", {
+    services: h.services,
+    config: { webhooks: { timeoutMs: 2000, allowPrivate: true, retryScale: 0.01, pollMs: 50 } },
+  });
 });
 afterAll(async () => {
   await stopWorker?.();

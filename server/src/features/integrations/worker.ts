@@ -1,20 +1,19 @@
 import type { Services } from "../../platform/context.js";
 import { isoAt, nowMs } from "../../platform/lib/clock.js";
-import { log } from "../../platform/lib/log.js";
-import { drainFor, everyPoll } from "../../platform/lib/poll.js";
+import { drainFor, type Pass } from "../../platform/queue/index.js";
 import { type SendOptions, sendDueDeliveries } from "./deliver.js";
 import { fanOutIntegrationEvents } from "./fanout.js";
 import { LOG_DAYS } from "./log.js";
 
-// The integrations' worker in every server process: fan committed events out to Slack channels,
-// send what is due, and once an hour forget old log lines, receipts and finished deliveries.
+// The integrations' worker in every server process: fan committed events out to Slack channels and
+// send what is due; and the hourly job that forgets old log lines, receipts and finished deliveries.
 
 const DAY_MS = 86_400_000;
 const RECEIPT_DAYS = 90;
 
-export async function integrationsPass(services: Services, options: SendOptions, budgetMs = 5_000): Promise<void> {
-  await drainFor(budgetMs, () => fanOutIntegrationEvents(services.db, services.publicUrl));
-  await drainFor(budgetMs, () => sendDueDeliveries(services, options));
+export async function integrationsPass(services: Services, options: SendOptions, budgetMs = 5_000, run?: Pass): Promise<void> {
+  await drainFor(budgetMs, () => fanOutIntegrationEvents(services.db, services.publicUrl), run);
+  await drainFor(budgetMs, () => sendDueDeliveries(services, options), run);
 }
 
 export async function purgeIntegrationHistory(services: Services): Promise<void> {
@@ -27,19 +26,4 @@ export async function purgeIntegrationHistory(services: Services): Promise<void>
     .where("received_at", "<", isoAt(nowMs() - RECEIPT_DAYS * DAY_MS))
     .execute();
   await services.db.deleteFrom("integration_deliveries").where("state", "in", ["sent", "failed"]).where("updated_at", "<", before).execute();
-}
-
-export function startIntegrations(services: Services, options: { pollMs: number; retryScale?: number }): () => Promise<void> {
-  let lastPurge = 0;
-  return everyPoll(options.pollMs, async () => {
-    try {
-      await integrationsPass(services, { retryScale: options.retryScale ?? 1 });
-      if (nowMs() - lastPurge > 3_600_000) {
-        lastPurge = nowMs();
-        await purgeIntegrationHistory(services);
-      }
-    } catch (error) {
-      log.warn("integrations pass failed", { error });
-    }
-  });
 }

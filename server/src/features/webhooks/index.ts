@@ -1,3 +1,5 @@
 // What other features may use from webhooks: everything else in this folder is its own business.
 
 export { checkOutboundUrl, isBlockedAddress } from "./ssrf.js";
+export { webhookQueue } from "./queue.js";
+export { webhookPass } from "./worker.js";
