@@ -18,6 +18,7 @@ import {
   startRunner,
   succeeded,
 } from "../src/platform/queue/index.js";
+import { backgroundFigures } from "../src/start/workers.js";
 import { useHarness } from "./support/harness.js";
 
 // platform/queue on the database under test, over a real job table (notification mails): two
@@ -159,6 +160,10 @@ describe("platform/queue", () => {
     const figures = await queueFigures(h.database.db, queue);
     expect(figures).toMatchObject({ queue: "test mails", depth: 3, inFlight: 1, failures: 1 });
     expect(figures.oldestDueMs).toBeGreaterThanOrEqual(30_000);
+    // Every queue the workers drain reads its figures from its own table.
+    const all = await backgroundFigures(h.database.db);
+    expect(all.map((f) => f.queue)).toEqual(["webhook deliveries", "notification mails", "integration deliveries", "bulk jobs", "exports", "imports"]);
+    expect(all[1]).toMatchObject({ depth: 3, inFlight: 1, failures: 1 });
   });
 
   it("stops claiming on stop and waits for the work under way, at most its bound", async () => {

@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from "kysely";
-import type { Db } from "../db/database.js";
+import { type Db, dialectOf } from "../db/database.js";
 import type { Database } from "../db/schema.js";
 import { isoAt, nowIso, nowMs } from "../lib/clock.js";
 import { anyDb, leaseFree, type Where } from "./lease.js";
@@ -8,8 +8,10 @@ import type { Queue, QueueTable, StateOf } from "./queue.js";
 // Claim with lease: the due rows are read first, then taken by a conditional update that finds
 // each still in the state it was read in with its lease free, so of two runners (processes,
 // threads) that read the same row, one takes it. Reading first keeps an idle pass from writing at
-// all: on SQLite a write, even of no rows, takes the database's one write lock. The update is its
-// own atomic check on both databases, so PostgreSQL needs no row lock held across the two.
+// all: on SQLite a write, even of no rows, takes the database's one write lock. On PostgreSQL the
+// update takes its rows through `FOR UPDATE SKIP LOCKED`, so a claimer passes over the rows another
+// is taking at that moment instead of waiting for its commit to find them gone; SQLite has one
+// writer at a time, and the same statement without the lock clause.
 
 export interface Due<T extends QueueTable> {
   /** What makes a row due besides a free lease (its state, its next attempt). */
@@ -63,14 +65,23 @@ export async function claimRows<T extends QueueTable, R = Selectable<Database[T]
   if (candidates.length === 0) return [];
   const now = nowIso();
   const lease = isoAt(nowMs() + options.leaseMs);
+  const postgres = dialectOf(db) === "postgres";
   const take = (ids: string[], state: StateOf<T> | undefined, set: Updateable<Database[T]>) =>
     anyDb(db)
       .updateTable(queue.table as string)
       .set({ ...set, locked_until: lease })
-      .where("id", "in", ids)
-      .$if(state !== undefined, (qb) => qb.where("state", "=", state))
-      .where(options.due as never)
-      .where(leaseFree(now))
+      .where(
+        "id",
+        "in",
+        anyDb(db)
+          .selectFrom(queue.table as string)
+          .select("id")
+          .where("id", "in", ids)
+          .$if(state !== undefined, (qb) => qb.where("state", "=", state))
+          .where(options.due as never)
+          .where(leaseFree(now))
+          .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
+      )
       .$if(options.returning === undefined, (qb) => qb.returningAll())
       .$if(options.returning !== undefined, (qb) => qb.returning(options.returning as string[]))
       .execute() as Promise<R[]>;
