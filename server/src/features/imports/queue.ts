@@ -1,10 +1,4 @@
-import type { Queue } from "../../platform/queue/index.js";
+import { jobQueue } from "../../platform/queue/index.js";
 
 /** Imports wait queued, run, or are undone; one that broke (or whose runner died) fails with why. */
-export const importQueue: Queue<"imports"> = {
-  name: "imports",
-  table: "imports",
-  waiting: ["queued", "running", "undoing"],
-  dueAt: "created_at",
-  dead: { state: "failed", reason: "error" },
-};
+export const importQueue = jobQueue("imports", "imports", ["queued", "running", "undoing"]);

@@ -1,13 +1,7 @@
-import type { Backoff, Queue } from "../../platform/queue/index.js";
+import { type Backoff, sendQueue } from "../../platform/queue/index.js";
 
 /** Deliveries to Slack, GitHub and Linear wait pending until sent; one that failed for good keeps why. */
-export const integrationQueue: Queue<"integration_deliveries"> = {
-  name: "integration deliveries",
-  table: "integration_deliveries",
-  waiting: ["pending"],
-  dueAt: "next_attempt_at",
-  dead: { state: "failed", reason: "last_error" },
-};
+export const integrationQueue = sendQueue("integration deliveries", "integration_deliveries", "last_error");
 
 /** Waits before each retry: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h; then the delivery fails. */
 export function integrationBackoff(scale: number): Backoff {

@@ -1,13 +1,7 @@
-import type { Backoff, Queue } from "../../platform/queue/index.js";
+import { type Backoff, sendQueue } from "../../platform/queue/index.js";
 
 /** Deliveries wait pending until their endpoint took them; one that failed for good keeps why. */
-export const webhookQueue: Queue<"webhook_deliveries"> = {
-  name: "webhook deliveries",
-  table: "webhook_deliveries",
-  waiting: ["pending"],
-  dueAt: "next_attempt_at",
-  dead: { state: "failed", reason: "last_error" },
-};
+export const webhookQueue = sendQueue("webhook deliveries", "webhook_deliveries", "last_error");
 
 /**
  * Waits before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery fails; ±10 %

@@ -2,7 +2,7 @@
 // letters with their reason, a runner that drains on stop, and figures for metrics. Features use
 // it through this file; the lease's column and SQL live in this folder only.
 
-export type { Queue, QueueTable } from "./queue.js";
+export { jobQueue, type Queue, type QueueTable, sendQueue } from "./queue.js";
 export {
   UNLEASED,
   extendLease,

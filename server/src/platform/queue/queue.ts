@@ -20,3 +20,17 @@ export interface Queue<T extends QueueTable = QueueTable> {
   /** A dead letter: the state of a row that failed for good, and the column that says why. */
   dead: { state: StateOf<T>; reason: "error" | "last_error" };
 }
+
+/** An outbound queue: a row waits `pending` for its next attempt; one that failed for good is `failed`, with why in `reason`. */
+export function sendQueue<T extends "integration_deliveries" | "notification_mails" | "webhook_deliveries">(
+  name: string,
+  table: T,
+  reason: "error" | "last_error",
+): Queue<T> {
+  return { name, table, waiting: ["pending"] as StateOf<T>[], dueAt: "next_attempt_at", dead: { state: "failed" as StateOf<T>, reason } };
+}
+
+/** A queue of jobs: a row is due from its making while in one of `waiting`; one that failed is `failed`, with why in `error`. */
+export function jobQueue<T extends "bulk_jobs" | "exports" | "imports">(name: string, table: T, waiting: readonly StateOf<T>[]): Queue<T> {
+  return { name, table, waiting, dueAt: "created_at", dead: { state: "failed" as StateOf<T>, reason: "error" } };
+}
