@@ -82,7 +82,7 @@ export const WORKERS: Entry[] = [
       (run) =>
         integrationsPass(services, { retryScale: config.webhooks.retryScale }, undefined, run),
   },
-  // The duplicate checker; the outbox followers' runner (start/followers.ts) is started from this line.
+  // FOLLOWERS: the outbox followers' runner (start/followers.ts) is this table's entry, here.
   {
     name: "duplicate check",
     everyMs: () => 1_000,
