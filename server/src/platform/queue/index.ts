@@ -16,7 +16,6 @@ export {
   releaseAll,
   renewAll,
   selectLease,
-  type Lease,
 } from "./lease.js";
 export { claimNext, claimRows, dueRows } from "./claim.js";
 export { type Backoff, retryAt, retryDelay } from "./backoff.js";
