@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJobs } from "../../src/jobs/index.js";
+import { startWorker } from "../../src/start/workers.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
@@ -10,9 +10,9 @@ import { useHarness } from "../support/harness.js";
 
 const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
-let stopJobs: () => void;
+let stopJobs: () => Promise<void>;
 beforeAll(() => {
-  stopJobs = startJobs(h.services, { schedulerIntervalMs: 250 });
+  stopJobs = startWorker("changelog scheduler", { services: h.services, config: { schedulerIntervalMs: 250 } });
 });
 afterAll(() => stopJobs?.());
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { seedWorkspace } from "../../src/cli/seed/bulk.js";
-import { startBulkJobs } from "../../src/features/bulk/index.js";
+import { startWorker } from "../../src/start/workers.js";
 import { useChromium } from "../support/browser.js";
 import { everyView, signedInPage } from "../support/dashboard.js";
 import { useHarness } from "../support/harness.js";
@@ -47,7 +47,7 @@ describe("select all matching", () => {
     // page's, not the region's: an element's screenshot waits for it to stop moving, which a
     // progress bar does only when the job ends.
     await page.screenshot({ path: "test-results/inbox-bulk-job-running.png" });
-    stopJobs = startBulkJobs(h.services);
+    stopJobs = startWorker("bulk job", { services: h.services, config: {} });
     await expect.poll(() => job.textContent(), { timeout: 180_000 }).toContain("Changed 10,000 posts.");
     expect(await tagged()).toBe(10_000);
     await everyView(page, "inbox-bulk-job-done");

@@ -8,10 +8,10 @@ import { ROOT } from "../support/processes.js";
 
 // The import rules of docs/ARCHITECTURE.md, as dependency-cruiser checks them (.dependency-cruiser.cjs):
 // no cycles; a feature reaches another only through its index.ts; http/ and platform/ import no
-// feature; platform/ imports nothing of http/; the dashboard, the browser scripts and packages/
-// never import server/; packages/shared never imports @hono/zod-openapi; a dashboard area
-// imports no other area, and data/, ui/ and layout/ import none. The second test proves each rule
-// bites on a small tree made to break it.
+// feature; platform/ imports nothing of http/; background work uses platform/queue through its
+// index.ts; the dashboard, the browser scripts and packages/ never import server/; packages/shared
+// never imports @hono/zod-openapi; a dashboard area imports no other area, and data/, ui/ and
+// layout/ import none. The second test proves each rule bites on a small tree made to break it.
 
 const run = promisify(execFile);
 const CRUISER = join(ROOT, "node_modules/.bin/depcruise");
@@ -37,7 +37,7 @@ describe("the import rules", () => {
   const tree = mkdtempSync(join(tmpdir(), "heed-import-rules-"));
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-  it("fail on a cycle, a reach into another feature, an upward import, a browser import of the server, a package importing the app, the OpenAPI in packages/shared and a dashboard area reaching into another", async () => {
+  it("fail on a cycle, a reach into another feature, an upward import, a reach into the queue's lease, a browser import of the server, a package importing the app, the OpenAPI in packages/shared and a dashboard area reaching into another", async () => {
     const files: Record<string, string> = {
       "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
       "server/src/features/posts/index.ts": 'export { post } from "./post.js";\n',
@@ -46,6 +46,10 @@ describe("the import rules", () => {
       "server/src/features/votes/vote.ts": 'import { post } from "../posts/index.js";\nexport const vote = () => post;\n',
       "server/src/http/answers.ts": 'import { post } from "../features/posts/index.js";\nexport const answer = post;\n',
       "server/src/platform/db.ts": 'import { answer } from "../http/answers.js";\nexport const db = answer;\n',
+      "server/src/platform/queue/index.ts": 'export { claimNext } from "./claim.js";\n',
+      "server/src/platform/queue/claim.ts": "export const claimNext = () => 1;\n",
+      "server/src/features/votes/tally.ts": 'import { claimNext } from "../../platform/queue/index.js";\nexport const tally = claimNext;\n',
+      "server/src/features/posts/run.ts": 'import { claimNext } from "../../platform/queue/claim.js";\nexport const run = claimNext;\n',
       "dashboard/src/page.ts": 'import { db } from "../../server/src/platform/db.js";\nexport const page = db;\n',
       "packages/shared/src/tokens.ts": 'import { page } from "../../../dashboard/src/page.js";\nexport const tokens = page;\n',
       "packages/shared/src/bodies/tags.ts": 'import { z } from "@hono/zod-openapi";\nexport const tag = z.string();\n',
@@ -63,6 +67,8 @@ describe("the import rules", () => {
     expect(output).toContain("feature-internals: server/src/features/posts/post.ts → server/src/features/votes/vote.ts");
     expect(output).toContain("platform-and-http-know-no-feature: server/src/http/answers.ts → server/src/features/posts/index.ts");
     expect(output).toContain("platform-below-http: server/src/platform/db.ts → server/src/http/answers.ts");
+    expect(output).toContain("queue-through-its-index: server/src/features/posts/run.ts → server/src/platform/queue/claim.ts");
+    expect(output).not.toContain("queue-through-its-index: server/src/features/votes/tally.ts");
     expect(output).toContain("browser-code-stays-out-of-the-server: dashboard/src/page.ts → server/src/platform/db.ts");
     expect(output).toContain("packages-stand-alone: packages/shared/src/tokens.ts → dashboard/src/page.ts");
     expect(output).toContain("shared-bodies-without-openapi: packages/shared/src/bodies/tags.ts → @hono/zod-openapi");

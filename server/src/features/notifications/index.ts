@@ -11,7 +11,8 @@ export {
 } from "./announce.js";
 export { followPostAs, unfollowPostAs } from "./record.js";
 export { notificationEventsSince, withdrawNotificationEvents } from "./withdraw.js";
-export { notificationPass, startNotificationWorker, type NotificationOptions } from "./worker.js";
+export { mailQueue } from "./queue.js";
+export { dropQueuedMail, notificationPass, type NotificationOptions } from "./worker.js";
 export { changePreferencesByToken, type FollowedIdea, preferencesByToken, unfollowByToken, unsubscribeByToken } from "./by-token.js";
 export type { EndUserPreferences } from "./preferences.js";
 export {
