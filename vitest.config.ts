@@ -17,7 +17,9 @@ export default defineConfig({
       .map((name) => ({
         test: {
           name,
-          include: ["server/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
+          // Tests live beside their code (server/src/**/test/, dashboard/test/); the suites that cross
+          // every route, the harness and the tooling checks in server/test/.
+          include: ["server/**/*.test.ts", "dashboard/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
           // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock)
           // and what needs no database at all (a worker's rate limits when its primary is silent).
@@ -25,7 +27,8 @@ export default defineConfig({
             name === "sqlite"
               ? []
               : [
-                  "server/test/browser/**",
+                  "dashboard/test/**",
+                  "server/src/**/test/browser/**",
                   "packages/client/test/package/**",
                   "server/test/tooling/**",
                   "server/test/openapi-lint.test.ts",

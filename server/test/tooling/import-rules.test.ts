@@ -11,7 +11,8 @@ import { ROOT } from "../support/processes.js";
 // feature; platform/ imports nothing of http/; background work uses platform/queue through its
 // index.ts; the dashboard, the browser scripts and packages/ never import server/; packages/shared
 // never imports @hono/zod-openapi; a dashboard area imports no other area, and data/, ui/ and
-// layout/ import none. The second test proves each rule bites on a small tree made to break it.
+// layout/ import none; code never imports a test. Tests, beside their code or in server/test/, may
+// import anything. The second test proves each rule bites on a small tree made to break it.
 
 const run = promisify(execFile);
 const CRUISER = join(ROOT, "node_modules/.bin/depcruise");
@@ -29,7 +30,7 @@ async function cruise(cwd: string, paths: string[]): Promise<{ ok: boolean; outp
 
 describe("the import rules", () => {
   it("hold for the whole code base", async () => {
-    const { ok, output } = await cruise(ROOT, ["server/src", "dashboard/src", "packages"]);
+    const { ok, output } = await cruise(ROOT, ["server/src", "dashboard/src", "dashboard/test", "packages"]);
     expect(output).toContain("no dependency violations found");
     expect(ok).toBe(true);
   }, 60_000);
@@ -37,7 +38,7 @@ describe("the import rules", () => {
   const tree = mkdtempSync(join(tmpdir(), "heed-import-rules-"));
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-  it("fail on a cycle, a reach into another feature, an upward import, a reach into the queue's lease, a browser import of the server, a package importing the app, the OpenAPI in packages/shared and a dashboard area reaching into another", async () => {
+  it("fail on a cycle, a reach into another feature, an upward import, a reach into the queue's lease, a browser import of the server, a package importing the app, the OpenAPI in packages/shared, a dashboard area reaching into another and code importing a test", async () => {
     const files: Record<string, string> = {
       "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
       "server/src/features/posts/index.ts": 'export { post } from "./post.js";\n',
@@ -56,12 +57,19 @@ describe("the import rules", () => {
       "dashboard/src/features/post/Post.ts": 'import { boards } from "../settings/boards/queries.js";\nexport const post = boards;\n',
       "dashboard/src/features/settings/boards/queries.ts": "export const boards = 1;\n",
       "dashboard/src/data/posts.ts": 'import { post } from "../features/post/Post.js";\nexport const posts = post;\n',
+      "server/src/features/tags/index.ts":
+        'import { harness } from "../../../test/support/harness.js";\nimport { tagged } from "./test/tags.test.js";\nexport const tags = [harness, tagged];\n',
+      "server/test/support/harness.ts": "export const harness = 1;\n",
+      // Tests may reach anywhere: into another feature, from platform/ up to a feature, from the dashboard into server/.
+      "server/src/features/tags/test/tags.test.ts": 'import { vote } from "../../votes/vote.js";\nexport const tagged = vote;\n',
+      "server/src/platform/test/db.test.ts": 'import { post } from "../../features/posts/post.js";\nexport const checked = post;\n',
+      "dashboard/test/page.test.ts": 'import { harness } from "../../server/test/support/harness.js";\nexport const shown = harness;\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(tree, path)), { recursive: true });
       writeFileSync(join(tree, path), text);
     }
-    const { ok, output } = await cruise(tree, ["server/src", "dashboard/src", "packages"]);
+    const { ok, output } = await cruise(tree, ["server/src", "dashboard/src", "dashboard/test", "packages"]);
     expect(ok).toBe(false);
     expect(output).toMatch(/no-cycles: server\/src\/features\/(posts|votes)\//);
     expect(output).toContain("feature-internals: server/src/features/posts/post.ts → server/src/features/votes/vote.ts");
@@ -74,5 +82,8 @@ describe("the import rules", () => {
     expect(output).toContain("shared-bodies-without-openapi: packages/shared/src/bodies/tags.ts → @hono/zod-openapi");
     expect(output).toContain("dashboard-areas-stand-alone: dashboard/src/features/post/Post.ts → dashboard/src/features/settings/boards/queries.ts");
     expect(output).toContain("dashboard-shared-code-below-areas: dashboard/src/data/posts.ts → dashboard/src/features/post/Post.ts");
+    expect(output).toContain("code-imports-no-test: server/src/features/tags/index.ts → server/test/support/harness.ts");
+    expect(output).toContain("code-imports-no-test: server/src/features/tags/index.ts → server/src/features/tags/test/tags.test.ts");
+    expect(output).not.toMatch(/: (server\/src\/features\/tags\/test|server\/src\/platform\/test|dashboard\/test)\//);
   }, 60_000);
 });
