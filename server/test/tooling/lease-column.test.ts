@@ -17,7 +17,8 @@ const ALLOWED = [
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
+    // Tests read and set the column to put a job in the state they check: they are not a queue.
+    if (entry.isDirectory()) return entry.name === "test" ? [] : sources(path);
     return /\.(ts|tsx|mts|js|mjs)$/.test(entry.name) ? [path] : [];
   });
 }
