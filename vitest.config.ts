@@ -17,7 +17,9 @@ export default defineConfig({
       .map((name) => ({
         test: {
           name,
-          include: ["server/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
+          // Tests live beside their code (server/src/**/test/, dashboard/test/); the suites that cross
+          // every route, the harness and the tooling checks in server/test/.
+          include: ["server/**/*.test.ts", "dashboard/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
           // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock)
           // and what needs no database at all (a worker's rate limits when its primary is silent).
@@ -25,16 +27,17 @@ export default defineConfig({
             name === "sqlite"
               ? []
               : [
-                  "server/test/browser/**",
+                  "dashboard/test/**",
+                  "server/src/**/test/browser/**",
                   "packages/client/test/package/**",
                   "server/test/tooling/**",
                   "server/test/openapi-lint.test.ts",
-                  "server/test/checkpointer.test.ts",
-                  "server/test/planner-stability.test.ts",
-                  "server/test/commit-stamps.test.ts",
-                  "server/test/libraries-loaded-when-needed.test.ts",
-                  "server/test/sqlite-lock-wait.test.ts",
-                  "server/test/cluster-rate-limit.test.ts",
+                  "server/src/platform/db/test/checkpointer.test.ts",
+                  "server/src/platform/db/test/planner-stability.test.ts",
+                  "server/src/platform/db/test/commit-stamps.test.ts",
+                  "server/src/platform/lib/test/libraries-loaded-when-needed.test.ts",
+                  "server/src/platform/db/test/sqlite-lock-wait.test.ts",
+                  "server/src/platform/ratelimit/test/cluster-rate-limit.test.ts",
                 ],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
           // A worker's test files share one module graph instead of importing the whole server again

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { sessionQuery } from "./features/account/queries.js";
+import { sessionQuery } from "./data/account.js";
 
 /** The signed-in session, or null when nobody is (a 401). */
 export function useSession() {

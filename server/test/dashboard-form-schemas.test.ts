@@ -2,14 +2,32 @@ import { readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import {
+  AcceptInviteBody,
+  ConfirmTwoFactorBody,
+  CreateInviteBody,
+  EnrolTwoFactorBody,
+  ProveItIsYouBody,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+  SignInBody,
+} from "../../packages/shared/src/bodies/accounts.js";
+import { CreateBoardBody } from "../../packages/shared/src/bodies/boards.js";
+import { CreateEntryBody, PublishEntryBody } from "../../packages/shared/src/bodies/changelog.js";
+import { CreateCommentBody, UpdateCommentBody } from "../../packages/shared/src/bodies/comments.js";
+import { ChangePostStatusBody, CreatePostBody, UpdatePostBody } from "../../packages/shared/src/bodies/posts.js";
+import { CreateStatusBody } from "../../packages/shared/src/bodies/statuses.js";
+import { CreateTagBody } from "../../packages/shared/src/bodies/tags.js";
+import { CreateEndpointBody } from "../../packages/shared/src/bodies/webhooks.js";
 import { useHarness } from "./support/harness.js";
 import { ROOT } from "./support/processes.js";
 
-// The dashboard's forms check in the browser what the server checks (dashboard/src/features/**/schemas.ts,
-// written against server/src/features/*/schema.ts). Nothing tied the two: a limit changed on the server
-// left the form with the old one. Here each form that fills a request body is read as JSON Schema and
-// compared with that body in the served document: the same maxLength, the same enum, the same pattern
-// where both give one, the same counts and bounds, and every field the server requires asked for.
+// The dashboard's forms check in the browser what the server checks (dashboard/src/features/**/schemas.ts).
+// A form built on a request body of packages/shared/src/bodies, which the server's route checks too,
+// cannot drift from it as long as each of its fields is the body's own field: that is checked here,
+// by identity. A form still written beside the server's schema is read as JSON Schema and compared
+// with its body in the served document: the same maxLength, the same enum, the same pattern where
+// both give one, the same counts and bounds, and every field the server requires asked for.
 
 const h = useHarness();
 
@@ -33,25 +51,39 @@ interface NotABody {
   notABody: string;
 }
 
+/** A form built on a shared request body: each field is the body's field (by the same name, or `renamed`), or the form's own. */
+interface FromShared {
+  body: z.core.$ZodType;
+  renamed?: Record<string, string>;
+  /** Form fields that are no field of the body, and why. */
+  formOnly?: Record<string, string>;
+}
+
 // Every export of every schemas.ts, by its folder under dashboard/src/features.
-const TABLE: Record<string, Record<string, FormBody | NotABody>> = {
+const TABLE: Record<string, Record<string, FormBody | NotABody | FromShared>> = {
   account: {
-    signInSchema: { operations: ["signIn"] },
-    requestResetSchema: { operations: ["requestPasswordReset"] },
-    resetPasswordSchema: { operations: ["resetPassword"] },
-    acceptInviteSchema: { operations: ["acceptInvite"] },
+    signInSchema: { body: SignInBody },
+    requestResetSchema: { body: RequestPasswordResetBody },
+    resetPasswordSchema: { body: ResetPasswordBody },
+    acceptInviteSchema: { body: AcceptInviteBody },
     workspaceSlugSchema: { notABody: "Puts `?workspace=` in the page's address, which reads GET /auth/sign-in-options: a query, no body." },
   },
   changelog: {
-    entrySchema: { operations: ["createChangelogEntry", "updateChangelogEntry"], chosen: ["postIds"] },
-    scheduleSchema: { operations: ["publishChangelogEntry"] },
+    entrySchema: { body: CreateEntryBody },
+    scheduleSchema: { body: PublishEntryBody },
   },
   post: {
-    commentSchema: { operations: ["createComment"], chosen: ["mentions"] },
-    editCommentSchema: { operations: ["updateComment"] },
-    postBodySchema: { operations: ["updatePost"] },
-    statusChangeSchema: { operations: ["changePostStatus"], renamed: { comment: "comment.body", internal: "comment.internal" }, chosen: ["statusId"] },
-    detailsSchema: { operations: ["updatePost"], chosen: ["boardId", "ownerId", "tagIds"] },
+    commentSchema: { body: CreateCommentBody },
+    editCommentSchema: { body: UpdateCommentBody },
+    postBodySchema: { body: CreatePostBody },
+    statusChangeSchema: { body: ChangePostStatusBody, renamed: { comment: "comment.body", internal: "comment.internal" } },
+    detailsSchema: { body: UpdatePostBody },
+    issueLinkSchema: {
+      operations: ["createIssueLink"],
+      renamed: { target: "create.target", title: "create.title" },
+      chosen: ["integrationId", "target"],
+      notCompared: { mode: "Chooses `create` or `reference` in the transform." },
+    },
   },
   notifications: {
     settingsSchema: { operations: ["updateNotificationSettings"], chosen: ["boards"] },
@@ -78,9 +110,9 @@ const TABLE: Record<string, Record<string, FormBody | NotABody>> = {
     auditFilterSchema: { notABody: "The audit log's filters: `actorId` and `objectId` of GET /audit-log, a query, no body." },
   },
   "settings/boards": {
-    boardSchema: { operations: ["createBoard", "updateBoard"] },
-    statusSchema: { operations: ["createStatus", "updateStatus"] },
-    tagSchema: { operations: ["createTag", "updateTag"] },
+    boardSchema: { body: CreateBoardBody },
+    statusSchema: { body: CreateStatusBody },
+    tagSchema: { body: CreateTagBody },
   },
   "settings/integrations": {
     slackSchema: {
@@ -96,24 +128,18 @@ const TABLE: Record<string, Record<string, FormBody | NotABody>> = {
     },
     linearSchema: { operations: ["createIntegration"], filled: { provider: "The transform names the provider." } },
     signingSecretSchema: { operations: ["updateIntegration"] },
-    issueLinkSchema: {
-      operations: ["createIssueLink"],
-      renamed: { target: "create.target", title: "create.title" },
-      chosen: ["integrationId", "target"],
-      notCompared: { mode: "Chooses `create` or `reference` in the transform." },
-    },
   },
   "settings/members": {
-    inviteSchema: { operations: ["createInvite"] },
+    inviteSchema: { body: CreateInviteBody },
   },
   "settings/sessions": {
-    enrolSchema: { operations: ["enrolTwoFactor"] },
-    confirmSchema: { operations: ["confirmTwoFactor"] },
-    proofSchema: { operations: ["renewRecoveryCodes", "disableTwoFactor"] },
-    linkSchema: { operations: ["startIdentityLink"] },
+    enrolSchema: { body: EnrolTwoFactorBody },
+    confirmSchema: { body: ConfirmTwoFactorBody },
+    proofSchema: { body: ProveItIsYouBody },
+    linkSchema: { body: ProveItIsYouBody },
   },
   "settings/webhooks": {
-    endpointSchema: { operations: ["createWebhookEndpoint", "updateWebhookEndpoint"] },
+    endpointSchema: { body: CreateEndpointBody },
   },
   "settings/workspace": {
     settingsSchema: {
@@ -232,8 +258,28 @@ async function requestBodies(): Promise<{ bodies: Map<string, Json>; resolve: (n
   return { bodies, resolve };
 }
 
-function isFormBody(entry: FormBody | NotABody): entry is FormBody {
+function isFormBody(entry: FormBody | NotABody | FromShared): entry is FormBody {
   return "operations" in entry;
+}
+
+/**
+ * Every schema a value passes through or is wrapped in, from `schema` on: both sides of a pipe, a
+ * wrapper's inner schema, a union's options. A form's field built on a body's field reaches it.
+ */
+function reachable(schema: z.core.$ZodType, seen = new Set<z.core.$ZodType>()): Set<z.core.$ZodType> {
+  if (seen.has(schema)) return seen;
+  seen.add(schema);
+  const def = defOf(schema) as ZodDef & { options?: z.core.$ZodType[] };
+  for (const next of [def.in, def.out, def.innerType, ...(def.options ?? [])]) if (next) reachable(next, seen);
+  return seen;
+}
+
+/** The body's field at a dotted path, through the wrappers of the objects on the way. */
+function bodyField(body: z.core.$ZodType, path: string): z.core.$ZodType | undefined {
+  return path.split(".").reduce<z.core.$ZodType | undefined>((node, key) => {
+    const object = node && [...reachable(node)].find((stage) => defOf(stage).type === "object");
+    return object && defOf(object).shape![key];
+  }, body);
 }
 
 function formsOfABody(): [string, FormBody][] {
@@ -250,6 +296,29 @@ describe("the dashboard's forms", () => {
     const found = [...modules].flatMap(([folder, exports]) => [...exports.keys()].map((name) => `${folder}/schemas.ts ${name}`));
     const listed = Object.entries(TABLE).flatMap(([folder, exports]) => Object.keys(exports).map((name) => `${folder}/schemas.ts ${name}`));
     expect(listed.sort()).toEqual(found.sort());
+  });
+
+  it("built on a shared request body take each field from it", async () => {
+    const modules = await formSchemas();
+    const strays: string[] = [];
+    for (const [folder, exports] of Object.entries(TABLE)) {
+      for (const [name, entry] of Object.entries(exports)) {
+        if (!("body" in entry)) continue;
+        const form = modules.get(folder)?.get(name);
+        if (!form) {
+          strays.push(`${folder}/schemas.ts ${name}: listed, but no such export`);
+          continue;
+        }
+        for (const [field, schema] of Object.entries(defOf(objectOf(form)).shape!)) {
+          if (entry.formOnly?.[field]) continue;
+          const theirs = bodyField(entry.body, entry.renamed?.[field] ?? field);
+          if (!theirs || (!reachable(schema).has(theirs) && ![...reachable(theirs)].some((stage) => reachable(schema).has(stage)))) {
+            strays.push(`${folder}/schemas.ts ${name}: ${field} is not the body's ${entry.renamed?.[field] ?? field}`);
+          }
+        }
+      }
+    }
+    expect(strays).toEqual([]);
   });
 
   it("check what the server checks in the body they fill: maxLength, enum, pattern, counts and bounds, and the fields it requires", async () => {

@@ -26,11 +26,11 @@ function credential(security: Security): string {
   return withToken === 0 ? "public" : withToken === security.length ? "public+user-token" : "public+optional-user-token";
 }
 
-/** Every .ts file under a folder, by its path from the repository's root. */
+/** Every .ts file of code under a folder, by its path from the repository's root: the tests beside the code (test/ folders) are left out. */
 function sourcesUnder(folder: string): Map<string, string> {
   return new Map(
     (readdirSync(`${ROOT}${folder}`, { recursive: true }) as string[])
-      .filter((file) => file.endsWith(".ts"))
+      .filter((file) => file.endsWith(".ts") && !/(^|\/)test\//.test(file))
       .map((file) => [`${folder}/${file}`, readFileSync(`${ROOT}${folder}/${file}`, "utf8")]),
   );
 }

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { api, unwrap } from "../api.js";
-import { sessionQuery } from "../features/account/queries.js";
-import { unreadCountQuery } from "../features/notifications/queries.js";
+import { sessionQuery } from "../data/account.js";
+import { unreadCountQuery } from "../data/notifications.js";
 import { useSession } from "../session.js";
 import { UndoProvider } from "../ui/Undo.js";
 

@@ -1,23 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { type IdPrefix, idPattern } from "./lib/ids.js";
+import { idOf as sharedIdOf, text } from "../../../packages/shared/src/bodies/fields.js";
+import type { IdPrefix } from "./lib/ids.js";
+
+export { color, date, dateTime, email, text } from "../../../packages/shared/src/bodies/fields.js";
 
 // The building blocks of every schema: the field types a client may send, and the shapes every
 // list and id share. Routes, the OpenAPI document and (as types) the domain verbs use them.
-
-/** A UTF-16 surrogate without its other half (`\ud800`): with the `u` flag, a pair is one character. */
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-/**
- * Every input string. PostgreSQL cannot store NUL characters, so they are refused (400) on both
- * databases alike instead of failing inside a query. A lone surrogate (JSON's `"\ud800"`) is no
- * character at all: stored, it would turn into U+FFFD, so the answer would hold what was not kept.
- */
-export function text() {
-  return z
-    .string()
-    .refine((value) => !value.includes("\u0000"), { message: "Must not contain NUL characters." })
-    .refine((value) => !LONE_SURROGATE.test(value), { message: "Must not contain a lone UTF-16 surrogate (half of a character)." });
-}
 
 /** How deep free-form JSON may nest: `{"a": 1}` is 1 deep, `{"a": {"b": [1]}}` 3. */
 export const MAX_JSON_DEPTH = 32;
@@ -53,28 +41,6 @@ export function jsonObject(maxBytes: number) {
   });
 }
 
-/** An email address a client sends. */
-export function email() {
-  return text().max(320).check(z.email());
-}
-
-/** A colour as `#rrggbb`. */
-export function color() {
-  return text()
-    .max(7)
-    .regex(/^#[0-9a-fA-F]{6}$/, "A colour as #rrggbb.");
-}
-
-/** A time a client sends: ISO-8601 with `Z` or an offset (at most 35 characters, for microseconds and an offset). */
-export function dateTime() {
-  return z.iso.datetime({ offset: true }).max(35);
-}
-
-/** A calendar date a client sends, `YYYY-MM-DD`. */
-export function date() {
-  return z.iso.date().max(10);
-}
-
 /** A whole number a client sends, bounded, and documented as int32 (every count and limit fits). */
 export function integer(min: number, max: number) {
   return z.number().int().min(min).max(max).openapi({ format: "int32" });
@@ -106,21 +72,8 @@ export const PageQuery = {
     .openapi({ description: "The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged." }),
 };
 
-/**
- * An id, as a client sends it and Heed answers it: one of these kinds (platform/lib/ids.ts), documented by
- * its pattern and checked by it, so a malformed id is a 400 before any query. `words` are the
- * other values a filter takes (`none`, a status category).
- */
-export function idOf(prefixes: IdPrefix | readonly IdPrefix[], words: readonly string[] = []) {
-  const kinds: IdPrefix[] = typeof prefixes === "string" ? [prefixes] : [...prefixes];
-  const ids = idPattern(...kinds);
-  const pattern = words.length === 0 ? ids : `^(?:${ids.slice(1, -1)}|${words.join("|")})$`;
-  const named = [...kinds.map((p) => `\`${p}_…\``), ...words.map((w) => `\`${w}\``)].join(" or ");
-  return text()
-    .max(64)
-    .regex(new RegExp(pattern), `Must be ${named}.`)
-    .openapi({ example: `${kinds[0]}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
-}
+/** An id of these kinds (platform/lib/ids.ts), or one of `words`: packages/shared/src/bodies/fields.ts. */
+export const idOf: (prefixes: IdPrefix | readonly IdPrefix[], words?: readonly string[]) => ReturnType<typeof sharedIdOf> = sharedIdOf;
 
 export function idParam(prefix: IdPrefix, name: string) {
   return z.object({
@@ -141,3 +94,21 @@ export const AuthorSchema = z.object({
 
 /** The `{id}` of every route under /posts/{id}. */
 export const postParam = idParam("post", "post");
+
+type Described<T extends z.ZodObject> = Partial<Record<keyof T["shape"], { description?: string; example?: unknown; format?: string }>>;
+
+/**
+ * A request body declared in packages/shared/src/bodies, with the OpenAPI words of those of its
+ * fields `words` names: the rules stay where the dashboard's forms read them too, the document's
+ * words stay with the route. The words are zod metadata (`.meta`), which the document reads like
+ * `.openapi`'s: a schema made before @hono/zod-openapi was loaded has no `.openapi`, and which
+ * module loads first is not this file's to decide. The body returned is made here, so it has.
+ */
+export function documented<T extends z.ZodObject>(body: T, words: Described<T> = {}): T {
+  const shape = Object.fromEntries(
+    Object.entries(words)
+      .filter(([field]) => field in body.shape)
+      .map(([field, meta]) => [field, (body.shape[field] as z.ZodType).meta(meta ?? {})]),
+  );
+  return body.extend(shape) as unknown as T;
+}

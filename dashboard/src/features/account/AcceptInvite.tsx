@@ -6,7 +6,7 @@ import { FormAlert } from "../../ui/form/FormAlert.js";
 import { FormField } from "../../ui/form/FormField.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { forPeople, SecondFactorField } from "../../ui/SecondFactorField.js";
-import { inviteQuery } from "./queries.js";
+import { inviteQuery } from "../../data/account.js";
 import { acceptInviteSchema } from "./schemas.js";
 import { useSigningIn } from "./signing-in.js";
 

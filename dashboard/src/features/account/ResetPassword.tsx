@@ -4,7 +4,7 @@ import { api, problemOf, unwrap } from "../../api.js";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { forPeople, SecondFactorField } from "../../ui/SecondFactorField.js";
-import { passwordResetQuery } from "./queries.js";
+import { passwordResetQuery } from "../../data/account.js";
 import { resetPasswordSchema } from "./schemas.js";
 import { useSigningIn } from "./signing-in.js";
 import { SoleField } from "./SoleField.js";

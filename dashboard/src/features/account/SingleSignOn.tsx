@@ -4,7 +4,7 @@ import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FormField } from "../../ui/form/FormField.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { signOnRedirect } from "./next-page.js";
-import { signInOptionsQuery } from "./queries.js";
+import { signInOptionsQuery } from "../../data/account.js";
 import { workspaceSlugSchema } from "./schemas.js";
 
 // The sign-in page's single sign-on: the server's provider, or a workspace's own once the person

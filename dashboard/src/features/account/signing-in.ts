@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { problemOf, type Session } from "../../api.js";
 import { asksForCode } from "../../ui/SecondFactorField.js";
-import { sessionQuery } from "./queries.js";
+import { sessionQuery } from "../../data/account.js";
 
 /**
  * A write that signs the person in (the sign-in form, an invite, a password link): once the server

@@ -3,8 +3,8 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import { Link } from "react-router";
 import { useFieldError } from "../../ui/form/FormField.js";
-import { PostPicker } from "../posts/PostPicker.js";
-import { postQuery } from "../posts/queries.js";
+import { PostPicker } from "../../ui/PostPicker.js";
+import { postQuery } from "../../data/posts.js";
 
 // The posts an entry announces: found as you type, linked, unlinked. Kept as the form's `postIds`,
 // so the entry's form sends them with the rest.

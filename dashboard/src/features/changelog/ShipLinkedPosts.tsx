@@ -2,8 +2,8 @@ import type { Schemas } from "@heed/client";
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
-import { postKeys, postQuery } from "../posts/queries.js";
-import { statusesQuery } from "../settings/boards/queries.js";
+import { postKeys, postQuery } from "../../data/posts.js";
+import { statusesQuery } from "../../data/statuses.js";
 
 // Once an entry is published, the posts it announces have shipped: the panel offers to mark those
 // not marked yet with the workspace's first "complete" status, in one click. Each change is the

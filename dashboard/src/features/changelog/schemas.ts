@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { required } from "../../ui/form/fields.js";
+import { CreateEntryBody, PublishEntryBody } from "../../../../packages/shared/src/bodies/changelog.js";
 
-// A changelog entry's forms, checked as the server checks them (server/src/features/changelog/schema.ts).
+// A changelog entry's forms: the request bodies (packages/shared/src/bodies/changelog.ts), as the
+// forms fill them. Editing sends every field, so the create body's rules serve both.
 
-export const entrySchema = z.object({
-  title: required(200),
-  type: z.enum(["new", "improved", "fixed"]),
-  body: z.string().max(50_000),
-  postIds: z.array(z.string()).max(50),
-});
+const entry = CreateEntryBody.shape;
+export const entrySchema = z.object({ title: entry.title, type: entry.type, body: entry.body.unwrap(), postIds: entry.postIds.unwrap() });
 
 /** When to publish: typed as the reader's wall-clock time (datetime-local), sent as the instant it is. */
 export const scheduleSchema = z.object({
@@ -18,5 +15,5 @@ export const scheduleSchema = z.object({
       const at = new Date(local);
       return Number.isNaN(at.getTime()) ? local : at.toISOString();
     })
-    .pipe(z.iso.datetime({ offset: true }).max(35)),
+    .pipe(PublishEntryBody.shape.at.unwrap().unwrap()),
 });

@@ -6,8 +6,9 @@ import { FormAlert } from "../../ui/form/FormAlert.js";
 import { FormCheckbox } from "../../ui/form/FormField.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { QueryState } from "../../ui/QueryState.js";
-import { boardsQuery } from "../settings/boards/queries.js";
-import { notificationKeys, notificationSettingsQuery } from "./queries.js";
+import { boardsQuery } from "../../data/boards.js";
+import { notificationKeys } from "../../data/notifications.js";
+import { notificationSettingsQuery } from "./queries.js";
 import { settingsSchema } from "./schemas.js";
 
 // Settings → Notifications: what the signed-in member hears, in the dashboard and by mail, and the

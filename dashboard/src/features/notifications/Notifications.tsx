@@ -6,7 +6,8 @@ import { api, unwrap } from "../../api.js";
 import { formatDateTime, formatRelative } from "../../ui/format.js";
 import { ErrorAlert, QueryState } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { notificationKeys, notificationsQuery } from "./queries.js";
+import { notificationKeys } from "../../data/notifications.js";
+import { notificationsQuery } from "./queries.js";
 
 // /app/notifications: what the signed-in member was told, newest first, unread ones marked; opening
 // one marks it read, and all can be marked read at once.

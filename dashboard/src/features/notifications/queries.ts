@@ -1,38 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.js";
+import { type NotificationFilter as Filter, notificationKeys } from "../../data/notifications.js";
 import { cursorQuery } from "../../ui/useCursorList.js";
 
-// The signed-in member's notifications: the list (all, or unread), the unread count the frame
-// shows (read from the list's answer, refreshed every minute), their settings, and who was told
-// what about one post.
-
-type Filter = { unread?: "true" };
-
-export const notificationKeys = {
-  all: ["notifications"] as const,
-  list: (filter: Filter = {}) => [...notificationKeys.all, "list", filter] as const,
-  unread: () => [...notificationKeys.all, "unread"] as const,
-  settings: () => [...notificationKeys.all, "settings"] as const,
-  ofPost: (postId: string) => [...notificationKeys.all, "post", postId] as const,
-};
+// The signed-in member's notifications: the list (all, or unread), and their settings.
 
 export const notificationsQuery = (filter: Filter = {}) =>
   cursorQuery(notificationKeys.list(filter), async (page) => unwrap(await api.GET("/notifications", { params: { query: { ...filter, ...page, limit: 30 } } })));
-
-export const unreadCountQuery = () =>
-  queryOptions({
-    queryKey: notificationKeys.unread(),
-    queryFn: async () => unwrap(await api.GET("/notifications", { params: { query: { unread: "true", limit: 1 } } })).unread,
-    refetchInterval: 60_000,
-  });
 
 export const notificationSettingsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.settings(),
     queryFn: async () => unwrap(await api.GET("/notifications/settings")),
   });
-
-export const postNotificationsQuery = (postId: string) =>
-  cursorQuery(notificationKeys.ofPost(postId), async (page) =>
-    unwrap(await api.GET("/posts/{id}/notifications", { params: { path: { id: postId }, query: { ...page, limit: 50 } } })),
-  );

@@ -5,7 +5,7 @@ import { api, problemOf, unwrap } from "../../api.js";
 import { ConfirmButton } from "../../ui/Confirm.js";
 import { counted } from "../../ui/format.js";
 import { Panel } from "../../ui/Panel.js";
-import { userKeys } from "./queries.js";
+import { userKeys } from "../../data/users.js";
 
 // A person's data requests, from their page: download everything Heed holds about them (GET
 // /v1/users/{id}/export) as a file, or erase it (POST /v1/users/{id}/erase) after a confirmation

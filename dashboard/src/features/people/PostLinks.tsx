@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatMoney } from "../../ui/money.js";
 import { ErrorAlert, Loading } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { postSelectionQuery, type Selection } from "../posts/queries.js";
+import { postSelectionQuery, type Selection } from "../../data/posts.js";
 
 // A short list of posts selected by the inbox's filters (a person's votes, a company's asks),
 // each a link to its page, with a "More" button for the next page.

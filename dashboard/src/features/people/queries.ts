@@ -1,20 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.js";
+import { userKeys } from "../../data/users.js";
 import { cursorQuery } from "../../ui/useCursorList.js";
 
 // End users and companies: lists found by search, each one's page, and what they did.
 
 const PAGE = 25;
-
-export const userKeys = {
-  all: ["users"] as const,
-  list: (q: string) => [...userKeys.all, "list", q] as const,
-  search: (q: string) => [...userKeys.all, "search", q] as const,
-  ofCompany: (companyId: string) => [...userKeys.all, "company", companyId] as const,
-  detail: (id: string) => [...userKeys.all, "detail", id] as const,
-  eventCounts: (id: string) => [...userKeys.detail(id), "event-counts"] as const,
-  comments: (id: string) => [...userKeys.detail(id), "comments"] as const,
-};
 
 export const companyKeys = {
   all: ["companies"] as const,
@@ -24,10 +15,6 @@ export const companyKeys = {
 
 export const usersQuery = (q: string) =>
   cursorQuery(userKeys.list(q), async (cursor) => unwrap(await api.GET("/users", { params: { query: { limit: PAGE, ...(q ? { q } : {}), ...cursor } } })));
-
-/** A few end users found as someone types their name or email. */
-export const userSearchQuery = (q: string) =>
-  queryOptions({ queryKey: userKeys.search(q), queryFn: async () => unwrap(await api.GET("/users", { params: { query: { q, limit: 8 } } })) });
 
 export const companyUsersQuery = (companyId: string) =>
   cursorQuery(userKeys.ofCompany(companyId), async (cursor) => unwrap(await api.GET("/users", { params: { query: { companyId, limit: PAGE, ...cursor } } })));

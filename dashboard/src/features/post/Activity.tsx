@@ -3,7 +3,7 @@ import { formatDateTime } from "../../ui/format.js";
 import { Panel } from "../../ui/Panel.js";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { useAssignable } from "../settings/members/queries.js";
+import { useAssignable } from "../../data/members.js";
 import { activityQuery } from "./queries.js";
 
 // The post's history from the audit log, as sentences: who changed what, and when.

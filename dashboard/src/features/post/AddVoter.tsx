@@ -4,7 +4,7 @@ import { api, problemOf, unwrap } from "../../api.js";
 import { formatMoney } from "../../ui/money.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
 import { useDebounced } from "../../ui/useDebounced.js";
-import { userSearchQuery } from "../people/queries.js";
+import { userSearchQuery } from "../../data/users.js";
 import { usePostWrite } from "./queries.js";
 
 // A vote on an end user's behalf, for the request a customer made on a call or by mail: find

@@ -5,7 +5,7 @@ import { FormCheckbox } from "../../ui/form/FormField.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
 import { FormActions } from "../../ui/FormActions.js";
 import { MarkdownField } from "../../ui/MarkdownField.js";
-import { useAssignable } from "../settings/members/queries.js";
+import { useAssignable } from "../../data/members.js";
 import { usePostWrite } from "./queries.js";
 import { commentSchema } from "./schemas.js";
 

@@ -5,8 +5,8 @@ import { ConfirmButton } from "../../ui/Confirm.js";
 import { Panel } from "../../ui/Panel.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
 import { useOfferUndo } from "../../ui/Undo.js";
-import { postKeys } from "../posts/queries.js";
-import { useRestorePosts } from "../posts/restore.js";
+import { postKeys } from "../../data/posts.js";
+import { useRestorePosts } from "../../data/trash.js";
 import type { Post } from "./queries.js";
 
 // Deleting a post (DELETE /v1/posts/{id}, a soft delete): asked first, then back to the inbox with

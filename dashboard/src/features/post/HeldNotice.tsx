@@ -1,9 +1,9 @@
 import { useNavigate } from "react-router";
 import { ConfirmButton } from "../../ui/Confirm.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
-import { SignalBadges } from "../posts/HeldBadges.js";
-import { useModerate } from "../posts/moderation.js";
-import { useOfferUndoReject } from "../posts/restore.js";
+import { SignalBadges } from "../../ui/HeldBadges.js";
+import { useModerate } from "../../data/moderation.js";
+import { useOfferUndoReject } from "../../data/trash.js";
 import type { Post } from "./queries.js";
 
 // A post waiting for approval: nothing was announced of it and nobody outside the team sees it.

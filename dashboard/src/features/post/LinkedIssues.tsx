@@ -8,8 +8,8 @@ import { useApiForm } from "../../ui/form/useApiForm.js";
 import { FormActions } from "../../ui/FormActions.js";
 import { Panel } from "../../ui/Panel.js";
 import { ErrorAlert, Loaded } from "../../ui/QueryState.js";
-import { integrationKeys, integrationsQuery, issueLinksQuery, type IssueLink, PROVIDER_NAMES, targetsQuery } from "../settings/integrations/queries.js";
-import { issueLinkSchema } from "../settings/integrations/schemas.js";
+import { integrationKeys, integrationsQuery, issueLinksQuery, type IssueLink, PROVIDER_NAMES, targetsQuery } from "../../data/integrations.js";
+import { issueLinkSchema } from "./schemas.js";
 
 // The post's issues in GitHub or Linear: created from the post or linked, with the state each is
 // in (which moves the post through the integration's mapping). Shown when a tracker is connected.

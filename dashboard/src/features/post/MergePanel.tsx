@@ -4,7 +4,7 @@ import { api, unwrap } from "../../api.js";
 import { ConfirmButton } from "../../ui/Confirm.js";
 import { Panel } from "../../ui/Panel.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
-import { PostPicker } from "../posts/PostPicker.js";
+import { PostPicker } from "../../ui/PostPicker.js";
 import { type Post, refreshPost, usePost, usePostWrite } from "./queries.js";
 
 // Duplicates: merge this post into another (found as you type; its votes and comments move

@@ -3,7 +3,7 @@ import { formatDateTime, formatRelative } from "../../ui/format.js";
 import { Panel } from "../../ui/Panel.js";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { postNotificationsQuery } from "../notifications/queries.js";
+import { postNotificationsQuery } from "../../data/notifications.js";
 
 // Who was told what about this post, and whether their mail went out: the evidence that the loop
 // was closed (a status change reached its voters; a mail failed and why it matters).

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.js";
-import { issueLinksQuery } from "../settings/integrations/queries.js";
+import { issueLinksQuery } from "../../data/integrations.js";
 
 // A comment's "sync": post it to the issues the post is linked to, once per issue. Offered only
 // while the post has a linked issue; asking twice sends nothing more, and says so.

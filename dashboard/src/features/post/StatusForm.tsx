@@ -8,7 +8,7 @@ import { useApiForm } from "../../ui/form/useApiForm.js";
 import { FormActions } from "../../ui/FormActions.js";
 import { MarkdownField } from "../../ui/MarkdownField.js";
 import { Options } from "../../ui/Options.js";
-import { statusesQuery } from "../settings/boards/queries.js";
+import { statusesQuery } from "../../data/statuses.js";
 import { type Post, usePostWrite } from "./queries.js";
 import { statusChangeSchema } from "./schemas.js";
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { useAssignable } from "../settings/members/queries.js";
+import { useAssignable } from "../../data/members.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentItem } from "./CommentItem.js";
 import { commentsQuery } from "./queries.js";

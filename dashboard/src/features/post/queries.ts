@@ -1,12 +1,12 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.js";
 import { cursorQuery } from "../../ui/useCursorList.js";
-import { postKeys, postQuery } from "../posts/queries.js";
+import { postKeys, postQuery } from "../../data/posts.js";
 
 // The post page's reads, and one way to write: every change refreshes the post, its activity,
 // voters and comments, and the lists it appears in, so the page and the inbox never disagree.
 
-export type { Post } from "../posts/queries.js";
+export type { Post } from "../../data/posts.js";
 
 export const activityQuery = (postId: string) =>
   cursorQuery(postKeys.activity(postId), async (cursor) =>

@@ -1,30 +1,32 @@
 import { z } from "zod";
-import { required, trimmed } from "../../ui/form/fields.js";
+import { CreateCommentBody, UpdateCommentBody } from "../../../../packages/shared/src/bodies/comments.js";
+import { ChangePostStatusBody, CreatePostBody, UpdatePostBody } from "../../../../packages/shared/src/bodies/posts.js";
+import { blankAsAbsent, trimmed } from "../../ui/form/fields.js";
 
-// The post page's forms, checked as the server checks them (server/src/features/posts/schema.ts,
-// comments/schema.ts).
+// The post page's forms: the request bodies (packages/shared/src/bodies), as the forms fill them.
 
-/** A comment's text: markdown, trimmed, up to 10,000 characters. */
-const commentBody = () => required(10_000);
-
+const comment = CreateCommentBody.shape;
 export const commentSchema = z.object({
-  body: commentBody(),
-  internal: z.boolean(),
+  body: comment.body,
+  internal: comment.internal.unwrap(),
   // Teammates picked from the team's own list (a group of checkboxes: nothing ticked reads as `false`).
   mentions: z
     .union([z.array(z.string()), z.literal(false)])
     .optional()
     .transform((v) => (v ? v : []))
-    .pipe(z.array(z.string()).max(20)),
+    .pipe(comment.mentions.unwrap()),
 });
 
-export const editCommentSchema = z.object({ body: commentBody() });
+export const editCommentSchema = z.object({ body: UpdateCommentBody.shape.body.unwrap() });
 
-export const postBodySchema = z.object({ title: required(200), body: z.string().max(20_000) });
+const post = UpdatePostBody.shape;
+export const postBodySchema = z.object({ title: CreatePostBody.shape.title, body: post.body.unwrap() });
 
+const statusChange = ChangePostStatusBody.shape;
+const statusComment = statusChange.comment.unwrap().unwrap().shape;
 /** A status change, with the comment posted in the same request when there is one. */
 export const statusChangeSchema = z
-  .object({ statusId: z.string(), comment: trimmed(10_000), internal: z.boolean() })
+  .object({ statusId: statusChange.statusId, comment: blankAsAbsent(statusComment.body.optional()), internal: statusComment.internal.unwrap() })
   .transform(({ statusId, comment, internal }) => ({ statusId, comment: comment ? { body: comment, internal } : null }));
 
 /**
@@ -32,19 +34,37 @@ export const statusChangeSchema = z
  * group as the values ticked: either way, the ids ticked.
  */
 export const detailsSchema = z.object({
-  boardId: z.string(),
+  boardId: post.boardId.unwrap(),
   ownerId: z
     .string()
     .optional()
-    .transform((id) => (id === undefined ? undefined : id || null)),
+    .transform((id) => (id === undefined ? undefined : id || null))
+    .pipe(post.ownerId),
   eta: z
     .string()
     .transform((date) => date || null)
-    .pipe(z.iso.date().max(10).nullable()),
+    .pipe(post.eta.unwrap()),
   tagIds: z
     .union([z.array(z.string()), z.string(), z.literal(false)])
     .transform((ticked) => (Array.isArray(ticked) ? ticked : ticked ? [ticked] : []))
-    .pipe(z.array(z.string()).max(20)),
-  pinned: z.boolean(),
-  commentsLocked: z.boolean(),
+    .pipe(post.tagIds.unwrap()),
+  pinned: post.pinned.unwrap(),
+  commentsLocked: post.commentsLocked.unwrap(),
 });
+
+/** Sending a post to an issue tracker: a new issue in a repository or team, or a link to one that exists. */
+export const issueLinkSchema = z
+  .object({
+    integrationId: z.string().min(1, "Choose where."),
+    mode: z.enum(["create", "link"]),
+    target: z.string(),
+    title: trimmed(300),
+    reference: trimmed(500),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode === "create" && !value.target) ctx.addIssue({ code: "custom", path: ["target"], message: "Choose a repository or team." });
+    if (value.mode === "link" && !value.reference) ctx.addIssue({ code: "custom", path: ["reference"], message: "Required." });
+  })
+  .transform(({ integrationId, mode, target, title, reference }) =>
+    mode === "create" ? { integrationId, create: { target, ...(title ? { title } : {}) } } : { integrationId, reference },
+  );

@@ -4,10 +4,12 @@ import { useEffect, useId, useState } from "react";
 import { problemOf } from "../../api.js";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { useApiForm } from "../../ui/form/useApiForm.js";
-import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
-import { useAssignable } from "../settings/members/queries.js";
+import { boardsQuery } from "../../data/boards.js";
+import { statusesQuery } from "../../data/statuses.js";
+import { tagsQuery } from "../../data/tags.js";
+import { useAssignable } from "../../data/members.js";
 import { applyToPost, type BulkAction, inBatches, startBulkJob } from "./bulk.js";
-import { postKeys } from "./queries.js";
+import { postKeys } from "../../data/posts.js";
 import { bulkSchema } from "./schemas.js";
 
 // What to do with the selected posts: one action at a time, applied post by post (a few at once)

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api, unwrap } from "../../api.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
-import { postKeys } from "./queries.js";
+import { postKeys } from "../../data/posts.js";
 
 // A change to every matching post, as it runs on the server: its progress, then what it changed,
 // with an undo that puts back what it changed (a post changed since by someone else stays).

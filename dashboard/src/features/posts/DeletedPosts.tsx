@@ -5,9 +5,9 @@ import { Link } from "react-router";
 import { formatRelative } from "../../ui/format.js";
 import { ErrorAlert, QueryState } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { boardsQuery } from "../settings/boards/queries.js";
+import { boardsQuery } from "../../data/boards.js";
 import { deletedPostsQuery } from "./queries.js";
-import { useRestorePosts } from "./restore.js";
+import { useRestorePosts } from "../../data/trash.js";
 
 // The trash (GET /v1/posts/deleted): every deleted or rejected post, the last deleted first, each
 // with a Restore button. Nothing empties it: a post stays restorable until the workspace goes.

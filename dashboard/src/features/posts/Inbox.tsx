@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { QueryState } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { boardsQuery } from "../settings/boards/queries.js";
+import { boardsQuery } from "../../data/boards.js";
 import type { BulkKind } from "./BulkBar.js";
 import { ModerationBar } from "./ModerationBar.js";
 import { type Filters, filtersOf, InboxFilters, paramsOf } from "./InboxFilters.js";

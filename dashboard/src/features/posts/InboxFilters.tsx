@@ -4,8 +4,10 @@ import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FieldFrame, FormField } from "../../ui/form/FormField.js";
 import { searchedWords, useSearchForm } from "../../ui/form/useSearchForm.js";
 import { Options } from "../../ui/Options.js";
-import { boardsQuery, statusesQuery, tagsQuery } from "../settings/boards/queries.js";
-import { useAssignable } from "../settings/members/queries.js";
+import { boardsQuery } from "../../data/boards.js";
+import { statusesQuery } from "../../data/statuses.js";
+import { tagsQuery } from "../../data/tags.js";
+import { useAssignable } from "../../data/members.js";
 
 // The inbox's filters and sort, kept in the address (`?status=open&sort=votes`) so that a view can
 // be bookmarked and shared. Boards, statuses and tags come from the API.

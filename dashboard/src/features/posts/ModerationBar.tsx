@@ -2,8 +2,8 @@ import type { Schemas } from "@heed/client";
 import { useId } from "react";
 import { ConfirmButton } from "../../ui/Confirm.js";
 import { ErrorAlert } from "../../ui/QueryState.js";
-import { type Decision, useModerate } from "./moderation.js";
-import { useOfferUndoReject } from "./restore.js";
+import { type Decision, useModerate } from "../../data/moderation.js";
+import { useOfferUndoReject } from "../../data/trash.js";
 
 // Approving or rejecting the selected posts that wait for approval, all at once. It shows only
 // while the selection holds such posts (the Held view's), and acts on those alone. Rejecting asks

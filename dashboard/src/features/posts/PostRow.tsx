@@ -2,7 +2,7 @@ import type { Schemas } from "@heed/client";
 import { Link } from "react-router";
 import { compactCount, formatRelative, votesLabel } from "../../ui/format.js";
 import { formatMoney } from "../../ui/money.js";
-import { HeldBadges } from "./HeldBadges.js";
+import { HeldBadges } from "../../ui/HeldBadges.js";
 
 // One post in the inbox: what it asks, where it stands, how many want it and what they pay.
 

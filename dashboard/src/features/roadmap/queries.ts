@@ -1,6 +1,6 @@
 import { api, unwrap } from "../../api.js";
 import { cursorQuery } from "../../ui/useCursorList.js";
-import { postKeys } from "../posts/queries.js";
+import { postKeys } from "../../data/posts.js";
 
 // A roadmap column: one status's posts, most voted first. Its key is among the lists of posts, so
 // a post's change anywhere refreshes the column.

@@ -11,7 +11,7 @@ import { apiKeysQuery } from "./api-keys/queries.js";
 import { AuditTable } from "./audit-log/AuditTable.js";
 import { auditLogQuery } from "./audit-log/queries.js";
 import { auditFilterSchema } from "./audit-log/schemas.js";
-import { membersQuery } from "./members/queries.js";
+import { membersQuery } from "../../data/members.js";
 
 // Settings → Audit log: who changed what, newest first, filtered by actor, action and object. The
 // filters live in the address, so a filtered view can be linked ("everything the deploy key did").

@@ -7,7 +7,7 @@ import { QueryState } from "../../ui/QueryState.js";
 import { ConnectForm, connectLabel } from "./integrations/ConnectForm.js";
 import { IntegrationDetail } from "./integrations/IntegrationDetail.js";
 import { IntegrationList } from "./integrations/IntegrationList.js";
-import { integrationKeys, integrationsQuery, type Provider } from "./integrations/queries.js";
+import { integrationKeys, integrationsQuery, type Provider } from "../../data/integrations.js";
 
 // Settings → Integrations: Slack channels told of new posts, status changes and comments; GitHub
 // and Linear, where issues are created from posts and whose state moves them. The integration

@@ -11,7 +11,8 @@ import { apiKeyKeys } from "./api-keys/queries.js";
 import { InviteForm } from "./members/InviteForm.js";
 import { MemberTable } from "./members/MemberTable.js";
 import { PendingInvites } from "./members/PendingInvites.js";
-import { invitesQuery, memberKeys, membersQuery } from "./members/queries.js";
+import { invitesQuery } from "./members/queries.js";
+import { memberKeys, membersQuery } from "../../data/members.js";
 
 // Settings → Members: the team, their roles, invites out, and (for owners) password links to hand
 // over when Heed cannot mail. Links are shown once: Heed keeps only their hash.

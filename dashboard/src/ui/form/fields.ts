@@ -35,3 +35,14 @@ export const optionalInteger = (min: number, max: number) =>
     .trim()
     .transform((text) => (text === "" ? null : Number(text)))
     .pipe(z.number().int().min(min).max(max).nullable());
+
+/** What a text input holds, trimmed, then checked by a request body's field. */
+export const typed = <T extends z.ZodType<unknown, string>>(field: T) => z.string().trim().pipe(field);
+
+/** A text input left empty sends nothing (the body's optional field); anything else as the field reads it. */
+export const blankAsAbsent = <T extends z.ZodType<unknown, string | undefined>>(field: T) =>
+  z
+    .string()
+    .trim()
+    .transform((text) => text || undefined)
+    .pipe(field);

@@ -3,7 +3,7 @@
 export { describeSession, type SessionView } from "./describe.js";
 export { hashPassword, verifyPassword } from "./password.js";
 export { createPasswordResetLinkOperation } from "./routes/password-reset-link.js";
-export { SessionSchema, email, password, secondFactorFields } from "./schema.js";
+export { SessionSchema, accountWords } from "./schema.js";
 export { countSignInAttempt } from "./sign-in-limits.js";
 export { PutWorkspaceSingleSignOnSchema, WorkspaceSingleSignOnSchema } from "./single-sign-on-schema.js";
 export { checkSecondFactor, type SecondFactor } from "./two-factor.js";

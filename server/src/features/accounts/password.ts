@@ -12,10 +12,6 @@ const KEY_LENGTH = 32;
 // scrypt needs 128·N·r bytes; leave room above the default 32 MiB ceiling.
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-export const PASSWORD_MIN_LENGTH = 10;
-/** Long enough for any passphrase, short enough that hashing one is never a denial of service. */
-export const PASSWORD_MAX_LENGTH = 1000;
-
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password.normalize("NFKC"), salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEMORY });

@@ -1,7 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { ROLES } from "../../../../packages/shared/src/roles.js";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.js";
-import { text, timestamp, idOf } from "../../platform/fields.js";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+  SignInBody,
+} from "../../../../packages/shared/src/bodies/accounts.js";
+import { documented, text, timestamp, idOf } from "../../platform/fields.js";
 
 // Team sign-in: accounts, their sessions, and the invites that bring them into a workspace.
 
@@ -37,31 +43,15 @@ export const SessionSchema = z
   })
   .openapi("Session");
 
-export const email = () => text().trim().toLowerCase().max(320).pipe(z.email()).openapi({ format: "email", example: "ada@example.com" });
-
-export const password = () =>
-  z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH)
-    .openapi({ format: "password", description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` });
-
-/**
- * The second factor of an account that has two-factor sign-in, sent with whatever signs it in
- * (sign-in, a password link, an invite): without it, 401 `two_factor_required`.
- */
-export const secondFactorFields = {
-  code: text()
-    .max(6)
-    .regex(/^\d{6}$/, "Six digits.")
-    .optional()
-    .openapi({ description: "The current code of the account's authenticator app, when it has two-factor sign-in.", example: "123456" }),
-  recoveryCode: text().trim().max(40).optional().openapi({ description: "One of the account's recovery codes, instead of `code`; each works once." }),
+/** The OpenAPI words of the account fields every sign-in body shares. */
+export const accountWords = {
+  email: { format: "email", example: "ada@example.com" },
+  password: { format: "password", description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` },
+  code: { description: "The current code of the account's authenticator app, when it has two-factor sign-in.", example: "123456" },
+  recoveryCode: { description: "One of the account's recovery codes, instead of `code`; each works once." },
 };
 
-export const SignInSchema = z
-  .strictObject({ email: email(), password: z.string().min(1).max(PASSWORD_MAX_LENGTH).openapi({ format: "password" }), ...secondFactorFields })
-  .openapi("SignIn");
+export const SignInSchema = documented(SignInBody, { ...accountWords, password: { format: "password" } }).openapi("SignIn");
 
 export const SwitchWorkspaceSchema = z.strictObject({ currentWorkspaceId: idOf("ws") }).openapi("SwitchWorkspace");
 
@@ -77,14 +67,14 @@ export const SessionEntrySchema = z
   })
   .openapi("SessionEntry");
 
-export const RequestPasswordResetSchema = z.strictObject({ email: email() }).openapi("RequestPasswordReset");
+export const RequestPasswordResetSchema = documented(RequestPasswordResetBody, accountWords).openapi("RequestPasswordReset");
 
 /** The answer to a request for a password link: deliberately nothing, whether or not the email has an account. */
 export const PasswordResetRequestedSchema = z.object({}).openapi("PasswordResetRequested");
 
 export const PasswordResetPreviewSchema = z.object({ email: z.string(), expiresAt: timestamp }).openapi("PasswordResetPreview");
 
-export const ResetPasswordSchema = z.strictObject({ password: password(), ...secondFactorFields }).openapi("ResetPassword");
+export const ResetPasswordSchema = documented(ResetPasswordBody, accountWords).openapi("ResetPassword");
 
 export const PasswordResetLinkSchema = z
   .object({

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { text } from "../../platform/fields.js";
-import { secondFactorFields } from "./schema.js";
+import { ProveItIsYouBody } from "../../../../packages/shared/src/bodies/accounts.js";
+import { documented, text } from "../../platform/fields.js";
+import { accountWords } from "./schema.js";
+import { noPasswordWords } from "./two-factor-schema.js";
 
 // Single sign-on's two browser stops: the start, and the provider's answer.
 
@@ -80,12 +82,10 @@ export const SignInOptionsQuery = z.object({
 export const StartIdentityLinkSchema = z
   .strictObject({
     redirect: dashboardPath.optional().openapi({ description: "The dashboard page to return to once linked (default `/app/settings/sessions`)." }),
-    password: text().max(1000).optional().openapi({
-      format: "password",
-      description:
-        "The account's password. An account without one (it signs in through single sign-on) sends none: its sign-in through the provider in the last 10 minutes proves it instead.",
-    }),
-    code: secondFactorFields.code.openapi({ description: "A current code of the account's authenticator app, when it has two-factor sign-in." }),
+    ...documented(ProveItIsYouBody, {
+      password: { format: "password", description: noPasswordWords },
+      code: { ...accountWords.code, description: "A current code of the account's authenticator app, when it has two-factor sign-in." },
+    }).shape,
   })
   .openapi("StartIdentityLink");
 

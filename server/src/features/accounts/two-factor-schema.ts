@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { text } from "../../platform/fields.js";
-import { secondFactorFields } from "./schema.js";
+import { ConfirmTwoFactorBody, EnrolTwoFactorBody, ProveItIsYouBody } from "../../../../packages/shared/src/bodies/accounts.js";
+import { documented } from "../../platform/fields.js";
+import { accountWords } from "./schema.js";
 
 // Two-factor sign-in as the API shows it: the account's state, an enrolment to scan, recovery codes
 // shown once, and what proves it is you before enrolling or turning it off.
@@ -24,25 +25,17 @@ export const TwoFactorEnrolmentSchema = z
   })
   .openapi("TwoFactorEnrolment");
 
-export const EnrolTwoFactorSchema = z
-  .strictObject({
-    password: text().max(1000).optional().openapi({
-      format: "password",
-      description:
-        "The account's password. An account without one (it signs in through single sign-on) sends none: its sign-in through the provider in the last 10 minutes proves it instead.",
-    }),
-  })
-  .openapi("EnrolTwoFactor");
+/** What an account without a password says instead of one. */
+export const noPasswordWords =
+  "The account's password. An account without one (it signs in through single sign-on) sends none: its sign-in through the provider in the last 10 minutes proves it instead.";
 
-export const ConfirmTwoFactorSchema = z
-  .strictObject({
-    code: secondFactorFields.code.unwrap(),
-    signOutOtherSessions: z
-      .boolean()
-      .default(true)
-      .openapi({ description: "End the account's other sessions, which may include one someone else holds (default). This one stays." }),
-  })
-  .openapi("ConfirmTwoFactor");
+export const EnrolTwoFactorSchema = documented(EnrolTwoFactorBody, { password: { format: "password", description: noPasswordWords } }).openapi(
+  "EnrolTwoFactor",
+);
+
+export const ConfirmTwoFactorSchema = documented(ConfirmTwoFactorBody, {
+  signOutOtherSessions: { description: "End the account's other sessions, which may include one someone else holds (default). This one stays." },
+}).openapi("ConfirmTwoFactor");
 
 export const RecoveryCodesSchema = z
   .object({
@@ -52,9 +45,7 @@ export const RecoveryCodesSchema = z
   })
   .openapi("RecoveryCodes");
 
-export const ProveItIsYouSchema = z
-  .strictObject({
-    password: text().max(1000).optional().openapi({ format: "password", description: "The account's password." }),
-    code: secondFactorFields.code.openapi({ description: "A current code, for an account that has no password (it signs in by single sign-on)." }),
-  })
-  .openapi("ProveItIsYou");
+export const ProveItIsYouSchema = documented(ProveItIsYouBody, {
+  password: { format: "password", description: "The account's password." },
+  code: { ...accountWords.code, description: "A current code, for an account that has no password (it signs in by single sign-on)." },
+}).openapi("ProveItIsYou");

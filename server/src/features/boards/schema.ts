@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, text, idOf } from "../../platform/fields.js";
+import { CreateBoardBody, UpdateBoardBody } from "../../../../packages/shared/src/bodies/boards.js";
+import { documented, idParam, idOf } from "../../platform/fields.js";
 
 export const BoardSchema = z
   .object({
@@ -13,19 +14,13 @@ export const BoardSchema = z
   })
   .openapi("Board");
 
-const fields = {
-  name: text().trim().min(1).max(100),
-  slug: text()
-    .max(48)
-    .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, "Use 1–48 lowercase letters, digits and inner dashes.")
-    .optional()
-    .openapi({ description: "Defaults to one made from the name." }),
-  description: text().max(2000).optional(),
-  visibility: z.enum(["public", "private"]).optional().openapi({ description: "Default `public`." }),
+const words = {
+  slug: { description: "Defaults to one made from the name." },
+  visibility: { description: "Default `public`." },
 };
 
-export const CreateBoardSchema = z.strictObject(fields).openapi("CreateBoard");
-export const UpdateBoardSchema = z.strictObject({ ...fields, name: fields.name.optional() }).openapi("UpdateBoard");
+export const CreateBoardSchema = documented(CreateBoardBody, words).openapi("CreateBoard");
+export const UpdateBoardSchema = documented(UpdateBoardBody, words).openapi("UpdateBoard");
 
 export const boardParam = idParam("brd", "board");
 

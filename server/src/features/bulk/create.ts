@@ -5,6 +5,7 @@ import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
+import { UNLEASED } from "../../platform/queue/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { checkBoard, checkFilterReferences, checkOwner, checkTags, matchingPosts, resolveStatus } from "../posts/index.js";
 import { type BulkAction, type CreateBulkJobSchema, MOST_POSTS_PER_JOB } from "./schema.js";
@@ -52,7 +53,7 @@ export async function createBulkJob({ ctx, input }: { ctx: Ctx; input: CreateBul
         state: total === 0 ? "done" : "queued",
         total,
         error: null,
-        locked_until: null,
+        ...UNLEASED,
         created_at: at,
         finished_at: total === 0 ? at : null,
         undone_at: null,

@@ -1,10 +1,12 @@
 import type { Selectable } from "kysely";
 import type { Ctx, Services } from "../../platform/context.js";
 import type { BulkJobsTable } from "../../platform/db/schema.js";
-import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import { nowIso } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
+import { claimNext, extendLease, release } from "../../platform/queue/index.js";
 import { changeEventsSince, withdrawNotificationEvents } from "../notifications/index.js";
 import { applyToPost, type Held, undoOnPost } from "./apply.js";
+import { bulkJobQueue } from "./queue.js";
 import type { BulkAction } from "./schema.js";
 
 // The runner: takes one job at a time under a lease (any number of processes may run this; a job
@@ -32,25 +34,13 @@ function nextPosts(services: Services, job: Job) {
 
 /** Takes the oldest job with work whose lease is free; undefined when there is none. */
 async function claimJob(services: Services): Promise<Job | undefined> {
-  const now = nowIso();
-  const candidate = await services.db
-    .selectFrom("bulk_jobs")
-    .select(["id", "state"])
-    .where("state", "in", ["queued", "running", "undoing"])
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .orderBy("created_at")
-    .limit(1)
-    .executeTakeFirst();
-  if (!candidate) return undefined;
-  const claimed = await services.db
-    .updateTable("bulk_jobs")
-    .set({ locked_until: isoAt(nowMs() + LEASE_MS), state: candidate.state === "queued" ? "running" : candidate.state })
-    .where("id", "=", candidate.id)
-    .where("state", "=", candidate.state)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .returningAll()
-    .executeTakeFirst();
-  return claimed;
+  const claimed = await claimNext(services.db, bulkJobQueue, {
+    due: (eb) => eb("state", "in", bulkJobQueue.waiting),
+    orderBy: "created_at",
+    leaseMs: LEASE_MS,
+    set: (state) => ({ state: state === "queued" ? "running" : state }),
+  });
+  return typeof claimed === "string" ? undefined : claimed.row;
 }
 
 async function contextOf(services: Services, job: Job): Promise<Ctx | undefined> {
@@ -66,13 +56,7 @@ async function workOnPost(ctx: Ctx, job: Job, row: { post_id: string; before: st
   const action = JSON.parse(job.action) as BulkAction;
   return ctx.services.db.transaction().execute(async (tx) => {
     // The job still in the state this pass took it in (an undo asked meanwhile stops the applying), its lease renewed.
-    const still = await tx
-      .updateTable("bulk_jobs")
-      .set({ locked_until: isoAt(nowMs() + LEASE_MS) })
-      .where("id", "=", job.id)
-      .where("state", "=", job.state)
-      .executeTakeFirst();
-    if (Number(still.numUpdatedRows) === 0) return false;
+    if (!(await extendLease(tx, bulkJobQueue, job.id, LEASE_MS, (eb) => eb("state", "=", job.state)))) return false;
     const inTx = { ...ctx, tx };
     const startedAt = nowIso();
     if (job.state === "undoing") {
@@ -161,6 +145,6 @@ export async function runBulkJobBatch(services: Services): Promise<number> {
       .execute();
   }
   // The lease is this runner's alone: let go of it, whatever state an undo moved the job to.
-  await services.db.updateTable("bulk_jobs").set({ locked_until: null }).where("id", "=", job.id).execute();
+  await release(services.db, bulkJobQueue, (eb) => eb("id", "=", job.id));
   return Math.max(worked, 1);
 }

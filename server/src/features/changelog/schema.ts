@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery, idParam, text, dateTime, idOf } from "../../platform/fields.js";
+import { CreateEntryBody, PublishEntryBody, UpdateEntryBody } from "../../../../packages/shared/src/bodies/changelog.js";
+import { PageQuery, documented, idParam, idOf } from "../../platform/fields.js";
 
-export const ChangelogType = z.enum(["new", "improved", "fixed"]);
+export const ChangelogType = CreateEntryBody.shape.type;
 
 export const ChangelogEntrySchema = z
   .object({
@@ -18,20 +19,11 @@ export const ChangelogEntrySchema = z
   })
   .openapi("ChangelogEntry");
 
-const fields = {
-  title: text().trim().min(1).max(200),
-  body: text().max(50_000).optional(),
-  type: ChangelogType,
-  postIds: z.array(idOf("post")).max(50).optional(),
-};
-
-export const CreateEntrySchema = z.strictObject(fields).openapi("CreateChangelogEntry");
-export const UpdateEntrySchema = z.strictObject({ ...fields, title: fields.title.optional(), type: ChangelogType.optional() }).openapi("UpdateChangelogEntry");
-export const PublishEntrySchema = z
-  .strictObject({
-    at: dateTime().nullable().optional().openapi({ description: "A future time schedules the entry; absent or past publishes now." }),
-  })
-  .openapi("PublishChangelogEntry");
+export const CreateEntrySchema = documented(CreateEntryBody).openapi("CreateChangelogEntry");
+export const UpdateEntrySchema = documented(UpdateEntryBody).openapi("UpdateChangelogEntry");
+export const PublishEntrySchema = documented(PublishEntryBody, {
+  at: { description: "A future time schedules the entry; absent or past publishes now." },
+}).openapi("PublishChangelogEntry");
 
 export const entryParam = idParam("chg", "changelog entry");
 

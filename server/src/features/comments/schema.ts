@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { SpamSignalsSchema } from "../../platform/moderation/hold.js";
-import { AuthorSchema, PageQuery, idParam, listOf, text, idOf } from "../../platform/fields.js";
+import { CreateCommentBody, UpdateCommentBody } from "../../../../packages/shared/src/bodies/comments.js";
+import { AuthorSchema, PageQuery, documented, idParam, listOf, idOf } from "../../platform/fields.js";
 
 export const CommentSchema = z
   .object({
@@ -22,26 +23,20 @@ export const CommentSchema = z
 
 export const CommentListSchema = listOf(CommentSchema, "CommentList");
 
-const body = text().trim().min(1).max(10_000).openapi({ description: "Markdown, up to 10,000 characters." });
+const body = { description: "Markdown, up to 10,000 characters." };
 
-export const CreateCommentSchema = z
-  .strictObject({
-    body,
-    internal: z.boolean().optional().openapi({ description: "Default false: a public comment." }),
-    parentId: idOf("cmt").nullable().optional().openapi({ description: "Reply to this top-level comment of the same post." }),
-    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({
-      description:
-        "End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's. Signed in, a member may name only themselves or an end user.",
-    }),
-    mentions: z
-      .array(idOf("mem"))
-      .max(20)
-      .optional()
-      .openapi({ description: "Members (`mem_…`, from `GET /members/assignable`) the comment mentions: each hears of it and follows the post." }),
-  })
-  .openapi("CreateComment");
+export const CreateCommentSchema = documented(CreateCommentBody, {
+  body,
+  internal: { description: "Default false: a public comment." },
+  parentId: { description: "Reply to this top-level comment of the same post." },
+  authorId: {
+    description:
+      "End user (`usr_…`) or member (`mem_…`) writing it. Left out, a comment written in the dashboard is by the signed-in member, and one written with an API key has no author (the team's); `null` makes it the team's. Signed in, a member may name only themselves or an end user.",
+  },
+  mentions: { description: "Members (`mem_…`, from `GET /members/assignable`) the comment mentions: each hears of it and follows the post." },
+}).openapi("CreateComment");
 
-export const UpdateCommentSchema = z.strictObject({ body: body.optional(), internal: z.boolean().optional() }).openapi("UpdateComment");
+export const UpdateCommentSchema = documented(UpdateCommentBody, { body }).openapi("UpdateComment");
 
 export const ListCommentsQuery = z.object({
   internal: z.enum(["true", "false"]).optional().openapi({ description: "Only internal (`true`) or only public (`false`) comments." }),

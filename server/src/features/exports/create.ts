@@ -5,6 +5,7 @@ import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import { byId, keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
+import { UNLEASED } from "../../platform/queue/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { EXPORT_KINDS } from "./kinds/index.js";
 import { EXPORT_LIFETIME_HOURS } from "./schema.js";
@@ -47,7 +48,7 @@ export async function createExport({ ctx }: { ctx: Ctx }): Promise<ExportView> {
         state: "queued",
         total,
         error: null,
-        locked_until: null,
+        ...UNLEASED,
         created_at: at,
         finished_at: null,
         expires_at: isoAt(nowMs() + EXPORT_LIFETIME_HOURS * 3_600_000),

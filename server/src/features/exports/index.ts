@@ -1,4 +1,5 @@
-// What other parts may use from exports: the runner (started with the background work) and the purge job.
+// What other parts may use from exports: the runner's pass and its queue (run with the background work) and the purge job.
 
+export { exportQueue } from "./queue.js";
 export { purgeExpiredExports } from "./run.js";
-export { exportPass, startExports } from "./worker.js";
+export { exportPass } from "./worker.js";

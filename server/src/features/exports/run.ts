@@ -1,8 +1,9 @@
 import { blobsOf } from "../../platform/blobs/index.js";
 import type { Services } from "../../platform/context.js";
-import type { Db } from "../../platform/db/database.js";
 import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
+import { claimNext, holdLease, leaseOf } from "../../platform/queue/index.js";
+import { exportQueue } from "./queue.js";
 import { workspaceArchive } from "./archive.js";
 import { EXPORT_LIFETIME_HOURS } from "./schema.js";
 import { exportArchiveKey } from "./view.js";
@@ -17,25 +18,6 @@ const LEASE_MS = 60_000;
 
 class LeaseLost extends Error {}
 
-/** This runner's hold on one export: `renew` extends it while it is still held, and says so. */
-function leaseOn(db: Db, exportId: string, first: string) {
-  let current = first;
-  const renew = async (runner: Pick<Db, "updateTable"> = db, progress: { done?: number; bytes?: number } = {}): Promise<boolean> => {
-    const next = isoAt(nowMs() + LEASE_MS);
-    const kept = await runner
-      .updateTable("exports")
-      .set({ locked_until: next, ...progress })
-      .where("id", "=", exportId)
-      .where("state", "=", "running")
-      .where("locked_until", "=", current)
-      .executeTakeFirst();
-    if (Number(kept.numUpdatedRows) === 0) return false;
-    current = next;
-    return true;
-  };
-  return { renew, held: () => current };
-}
-
 /** Takes the oldest export waiting (or abandoned) and writes it: 1, or 0 when there was none. */
 export async function runNextExport(services: Services): Promise<number> {
   return (await writeNextExport(services)) ? 1 : 0;
@@ -43,28 +25,18 @@ export async function runNextExport(services: Services): Promise<number> {
 
 async function writeNextExport(services: Services): Promise<boolean> {
   const { db } = services;
-  const now = nowIso();
-  const candidate = await db
-    .selectFrom("exports")
-    .select(["id", "locked_until"])
-    .where((eb) => eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("locked_until", "<", now)])]))
-    .orderBy("created_at")
-    .limit(1)
-    .executeTakeFirst();
-  if (!candidate) return false;
-  const first = isoAt(nowMs() + LEASE_MS);
-  const claimed = await db
-    .updateTable("exports")
-    .set({ state: "running", locked_until: first, done: 0, bytes: 0 })
-    .where("id", "=", candidate.id)
-    .where((eb) => (candidate.locked_until === null ? eb("locked_until", "is", null) : eb("locked_until", "=", candidate.locked_until)))
-    .where("state", "in", ["queued", "running"])
-    .returningAll()
-    .executeTakeFirst();
-  if (!claimed) return true;
+  const taken = await claimNext(db, exportQueue, {
+    due: (eb) => eb("state", "in", exportQueue.waiting),
+    orderBy: "created_at",
+    leaseMs: LEASE_MS,
+    set: () => ({ state: "running", done: 0, bytes: 0 }),
+  });
+  if (taken === "none") return false;
+  if (taken === "taken") return true;
+  const claimed = taken.row;
   const workspace = await db.selectFrom("workspaces").select(["id", "slug", "name"]).where("id", "=", claimed.workspace_id).executeTakeFirst();
   if (!workspace) return true;
-  const lease = leaseOn(db, claimed.id, first);
+  const lease = holdLease(db, exportQueue, claimed.id, leaseOf(claimed)!, LEASE_MS, (eb) => eb("state", "=", "running"));
   // What an earlier runner of this export stored is stale: the put replaces it from nothing.
   const blobs = blobsOf(services);
   const archiveKey = exportArchiveKey(claimed.workspace_id, claimed.id);
@@ -87,26 +59,14 @@ async function writeNextExport(services: Services): Promise<boolean> {
         if (!(await lease.renew(runner, { done: rows, bytes: stored }))) throw new LeaseLost();
       },
     });
-    const finished = await db
-      .updateTable("exports")
-      .set({ state: "done", done: rows, bytes, counts: JSON.stringify(counts), locked_until: null, finished_at: nowIso() })
-      .where("id", "=", claimed.id)
-      .where("state", "=", "running")
-      .where("locked_until", "=", lease.held())
-      .executeTakeFirst();
-    if (Number(finished.numUpdatedRows) === 0) log.warn("export finished after its lease was lost: left to the runner that took it", { exportId: claimed.id });
+    const finished = await lease.end({ state: "done", done: rows, bytes, counts: JSON.stringify(counts), finished_at: nowIso() });
+    if (!finished) log.warn("export finished after its lease was lost: left to the runner that took it", { exportId: claimed.id });
   } catch (error) {
     if (error instanceof LeaseLost) return true;
     log.warn("export failed", { exportId: claimed.id, error });
-    const failed = await db
-      .updateTable("exports")
-      .set({ state: "failed", error: "The archive could not be written; ask for a new export.", locked_until: null, finished_at: nowIso() })
-      .where("id", "=", claimed.id)
-      .where("state", "=", "running")
-      .where("locked_until", "=", lease.held())
-      .executeTakeFirst();
+    const failed = await lease.end({ state: "failed", error: "The archive could not be written; ask for a new export.", finished_at: nowIso() });
     // Only the runner that still held the export clears what it stored.
-    if (Number(failed.numUpdatedRows) > 0) await blobs.delete(archiveKey);
+    if (failed) await blobs.delete(archiveKey);
   } finally {
     clearInterval(keepAlive);
   }

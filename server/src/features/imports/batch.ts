@@ -1,11 +1,13 @@
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import type { ImportSource } from "../../platform/db/schema.js";
-import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import { log } from "../../platform/lib/log.js";
+import { holdLease, leasedFor, leaseOf, UNLEASED } from "../../platform/queue/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { type ImportProgress, importInto } from "./landing/engine.js";
+import { importQueue } from "./queue.js";
 import { type ImportSourceReader, UnreadableSource } from "./model.js";
 import type { ImportReport } from "./report.js";
 import { removeImportBatch } from "./undo/remove.js";
@@ -49,7 +51,7 @@ export async function beginImport(
         state: input.queued ? "queued" : "running",
         phase: null,
         error: null,
-        locked_until: input.queued ? null : isoAt(nowMs() + IMPORT_LEASE_MS),
+        ...(input.queued ? UNLEASED : leasedFor(IMPORT_LEASE_MS)),
         created_at: nowIso(),
         finished_at: null,
         undone_at: null,
@@ -78,22 +80,13 @@ export async function runImport(
   const row = await findImport(db, ctx, importId);
   if (!row) throw new Error(`import ${importId} not found`);
   const dryRun = Number(row.dry_run) === 1;
-  let lease = row.locked_until!;
+  const lease = holdLease(db, importQueue, importId, leaseOf(row)!, IMPORT_LEASE_MS, (eb) => eb("state", "=", "running"));
   const step = async (progress: ImportProgress) => {
     options.onProgress?.(progress);
-    const next = isoAt(nowMs() + IMPORT_LEASE_MS);
-    const kept = await db
-      .updateTable("imports")
-      .set({ phase: progress.phase, done: progress.done, total: progress.total, locked_until: next })
-      .where("id", "=", importId)
-      .where("state", "=", "running")
-      .where("locked_until", "=", lease)
-      .executeTakeFirst();
-    if (Number(kept.numUpdatedRows) === 0) {
+    if (!(await lease.renew(db, { phase: progress.phase, done: progress.done, total: progress.total }))) {
       const now = await findImport(db, ctx, importId);
       throw new Stopped(now?.state === "cancelled" ? "cancelled" : "lost");
     }
-    lease = next;
   };
   const finish = async (set: { state: "done" | "failed" | "cancelled"; report?: ImportReport; error?: string }, audit: Record<string, unknown> | null) => {
     await inTransaction(ctx, async (tx) => {
@@ -104,7 +97,7 @@ export async function runImport(
           error: set.error ?? null,
           // The Canny key goes with the import's end: nothing needs it again.
           secret: null,
-          locked_until: null,
+          ...UNLEASED,
           finished_at: nowIso(),
           ...(set.report ? { report: JSON.stringify(set.report) } : {}),
         })

@@ -1,4 +1,5 @@
-// What other parts may use from imports: the runner (started with the background work) and the purge job.
+// What other parts may use from imports: the runner's pass and its queue (run with the background work) and the purge job.
 
 export { purgeExpiredUploads } from "./uploads.js";
-export { importPass, startImports } from "./worker.js";
+export { importQueue } from "./queue.js";
+export { importPass } from "./worker.js";

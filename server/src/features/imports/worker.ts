@@ -1,9 +1,10 @@
 import type { Ctx, Services } from "../../platform/context.js";
 import type { ImportSource } from "../../platform/db/schema.js";
-import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import { nowIso } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
-import { drainFor, everyPoll } from "../../platform/lib/poll.js";
+import { claimNext, drainFor, type Pass, UNLEASED } from "../../platform/queue/index.js";
 import { IMPORT_LEASE_MS, runImport } from "./batch.js";
+import { importQueue } from "./queue.js";
 import type { ImportKind, ImportSourceReader } from "./model.js";
 import { cannySource } from "./sources/canny/source.js";
 import { HEED_EXPORT_MAPPING, mappingOver, namesColumns, USERVOICE_MAPPING } from "./sources/csv/mapping.js";
@@ -18,8 +19,6 @@ import type { ImportOptionsStored } from "./view.js";
 // it takes a queued import under a lease and runs it to its end, finishes undos, and clears up
 // after a runner that died: an import whose lease lapsed while running is failed, and what it
 // wrote removed (it is not resumed half-way), so nothing stays half-imported.
-
-const POLL_MS = 1_000;
 
 async function readerOf(
   services: Services,
@@ -50,29 +49,15 @@ async function readerOf(
 /** Takes one import that needs a runner and does its part: 1, or 0 when there was none. */
 export async function runNextImport(services: Services): Promise<number> {
   const { db } = services;
-  const now = nowIso();
-  const candidate = await db
-    .selectFrom("imports")
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("state", "in", ["queued", "undoing"]), eb("locked_until", "is", null)]),
-        eb.and([eb("state", "in", ["running", "undoing"]), eb("locked_until", "<", now)]),
-      ]),
-    )
-    .orderBy("created_at")
-    .limit(1)
-    .executeTakeFirst();
-  if (!candidate) return 0;
-  const lease = isoAt(nowMs() + IMPORT_LEASE_MS);
-  const claimed = await db
-    .updateTable("imports")
-    .set({ locked_until: lease, ...(candidate.state === "queued" ? { state: "running" } : {}) })
-    .where("id", "=", candidate.id)
-    .where("state", "=", candidate.state)
-    .where((eb) => (candidate.locked_until === null ? eb("locked_until", "is", null) : eb("locked_until", "=", candidate.locked_until)))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return 1;
+  const taken = await claimNext(db, importQueue, {
+    due: (eb) => eb("state", "in", importQueue.waiting),
+    orderBy: "created_at",
+    leaseMs: IMPORT_LEASE_MS,
+    set: (state): { state?: "running" } => (state === "queued" ? { state: "running" } : {}),
+  });
+  if (taken === "none") return 0;
+  if (taken === "taken") return 1;
+  const candidate = { ...taken.row, state: taken.from };
 
   if (candidate.state === "undoing") {
     await finishUndo(services, candidate);
@@ -87,7 +72,7 @@ export async function runNextImport(services: Services): Promise<number> {
         state: "failed",
         secret: null,
         error: "The import was interrupted (its server stopped): nothing was kept. Ask for it again.",
-        locked_until: null,
+        ...UNLEASED,
         finished_at: nowIso(),
       })
       .where("id", "=", candidate.id)
@@ -106,7 +91,7 @@ export async function runNextImport(services: Services): Promise<number> {
   if (typeof reader === "string") {
     await db
       .updateTable("imports")
-      .set({ state: "failed", secret: null, error: reader, locked_until: null, finished_at: nowIso() })
+      .set({ state: "failed", secret: null, error: reader, ...UNLEASED, finished_at: nowIso() })
       .where("id", "=", candidate.id)
       .execute();
     return 1;
@@ -120,10 +105,6 @@ export async function runNextImport(services: Services): Promise<number> {
 }
 
 /** Imports, one after another, until none waits or 10 s have passed (a large one runs to its end). */
-export function importPass(services: Services, budgetMs = 10_000): Promise<void> {
-  return drainFor(budgetMs, () => runNextImport(services));
-}
-
-export function startImports(services: Services): () => Promise<void> {
-  return everyPoll(POLL_MS, () => importPass(services).catch((error) => log.warn("import pass failed", { error })));
+export function importPass(services: Services, budgetMs = 10_000, run?: Pass): Promise<void> {
+  return drainFor(budgetMs, () => runNextImport(services), run);
 }

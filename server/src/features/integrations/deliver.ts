@@ -1,60 +1,38 @@
 import type { Services } from "../../platform/context.js";
 import type { IntegrationDeliveriesTable } from "../../platform/db/schema.js";
-import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import { nowIso } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
+import { deadLetter, retryDelay, retryLater, sendDue, succeeded } from "../../platform/queue/index.js";
 import { type LogLine, writeLog } from "./log.js";
 import { recordSystemChange } from "../../platform/changes/record.js";
 import { HeedError } from "../../platform/errors.js";
 import { ProviderError } from "./providers/types.js";
+import { integrationBackoff, integrationQueue } from "./queue.js";
 import { NotFoundIssue, type Sent, sendDelivery } from "./send.js";
 
-// Sends what is due, each delivery leased first so that one process sends it: after the change
-// committed, retried on a provider's 429, 5xx or timeout (waiting at least its Retry-After), given
+// Sends what is due, each delivery leased just before its send (platform/queue's sendDue) so that
+// one process sends it: after the change committed, retried on a provider's 429, 5xx or timeout (waiting at least its Retry-After), given
 // up after the last retry. At least once: a process killed between the provider's answer and the
 // row's update sends that one again: Slack and GitHub take no idempotency key; a Linear issue or
 // comment is created at most once, under an id derived from the delivery (providers/linear.ts).
 
-/** Waits before each retry: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h; then the delivery fails. */
-const RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
-
 export interface SendOptions {
-  /** Multiplies RETRY_DELAYS_MS (tests shrink the schedule). */
+  /** Multiplies the backoff's waits (tests shrink the schedule). */
   retryScale: number;
   /** Deliveries taken per pass. */
   batch?: number;
 }
 
-/** A lease covers one send (its timeout) with room to spare. */
+/** A lease covers one send (its timeout) with room to spare: each delivery is leased just before its send. */
 const LEASE_MS = 60_000;
 
-export async function sendDueDeliveries(services: Services, options: SendOptions): Promise<number> {
-  const { db } = services;
-  const now = nowIso();
-  const due = await db
-    .selectFrom("integration_deliveries")
-    .select("id")
-    .where("state", "=", "pending")
-    .where("next_attempt_at", "<=", now)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .orderBy("next_attempt_at")
-    .limit(options.batch ?? 20)
-    .execute();
-  let sent = 0;
-  for (const { id } of due) {
-    const lease = isoAt(nowMs() + LEASE_MS);
-    const taken = await db
-      .updateTable("integration_deliveries")
-      .set({ locked_until: lease })
-      .where("id", "=", id)
-      .where("state", "=", "pending")
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso())]))
-      .returningAll()
-      .executeTakeFirst();
-    if (!taken) continue;
-    await attempt(services, taken, options);
-    sent++;
-  }
-  return sent;
+export function sendDueDeliveries(services: Services, options: SendOptions): Promise<number> {
+  return sendDue(
+    services.db,
+    integrationQueue,
+    { due: (eb) => eb.and([eb("state", "=", "pending"), eb("next_attempt_at", "<=", nowIso())]), batch: options.batch ?? 20, leaseMs: LEASE_MS, claim: "each" },
+    async () => (delivery: IntegrationDeliveriesTable) => attempt(services, delivery, options),
+  );
 }
 
 async function attempt(services: Services, delivery: IntegrationDeliveriesTable, options: SendOptions): Promise<void> {
@@ -67,11 +45,14 @@ async function attempt(services: Services, delivery: IntegrationDeliveriesTable,
   try {
     sent = await sendDelivery(services, integration, delivery);
   } catch (error) {
-    if (error instanceof ProviderError && error.options.retryable && delivery.attempts < RETRY_DELAYS_MS.length) {
-      const wait = Math.max(error.options.retryAfterMs ?? 0, RETRY_DELAYS_MS[delivery.attempts]! * options.retryScale);
+    const wait =
+      error instanceof ProviderError && error.options.retryable
+        ? retryDelay(integrationBackoff(options.retryScale), delivery.attempts, error.options.retryAfterMs)
+        : undefined;
+    if (error instanceof ProviderError && wait !== undefined) {
       await db
         .updateTable("integration_deliveries")
-        .set({ attempts: delivery.attempts + 1, next_attempt_at: isoAt(nowMs() + wait), locked_until: null, last_error: error.message, updated_at: nowIso() })
+        .set({ ...retryLater(integrationQueue, delivery.attempts, error.message, wait), updated_at: nowIso() })
         .where("id", "=", delivery.id)
         .execute();
       await writeLog(db, {
@@ -100,11 +81,8 @@ async function finish(services: Services, delivery: IntegrationDeliveriesTable, 
     await tx
       .updateTable("integration_deliveries")
       .set({
-        state: failed ? "failed" : "sent",
-        attempts: delivery.attempts + 1,
-        locked_until: null,
+        ...(failed ? deadLetter(integrationQueue, delivery.attempts, outcome.failed) : succeeded(integrationQueue, "sent", delivery.attempts)),
         next_attempt_at: null,
-        last_error: failed ? outcome.failed : null,
         updated_at: at,
       })
       .where("id", "=", delivery.id)

@@ -3,6 +3,7 @@ import type { IntegrationDeliveriesTable } from "../../platform/db/schema.js";
 import type { Services, Tx } from "../../platform/context.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
+import { UNLEASED } from "../../platform/queue/index.js";
 import { SLACK_EVENT_NAMES, settingsOf, type SlackEvent } from "./settings.js";
 import { type SlackChange, slackMessage } from "./slack-message.js";
 
@@ -130,7 +131,7 @@ export function queued(
     state: "pending",
     attempts: 0,
     next_attempt_at: at,
-    locked_until: null,
+    ...UNLEASED,
     last_error: null,
     created_at: at,
     updated_at: at,

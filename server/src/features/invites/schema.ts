@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { role } from "../members/index.js";
-import { email, password, secondFactorFields } from "../accounts/index.js";
-import { text, timestamp, idOf } from "../../platform/fields.js";
+import { AcceptInviteBody, CreateInviteBody } from "../../../../packages/shared/src/bodies/accounts.js";
+import { accountWords } from "../accounts/index.js";
+import { documented, text, timestamp, idOf } from "../../platform/fields.js";
 
 // Invites bring people into a workspace: a one-time link, by email when mail is set up.
 
@@ -23,21 +24,17 @@ export const CreatedInviteSchema = InviteSchema.extend({
     .openapi({ description: "Whether the link is mailed too (with SMTP_URL set); the mail is sent as the invite is made, and a failed delivery is logged." }),
 }).openapi("CreatedInvite");
 
-export const CreateInviteSchema = z.strictObject({ email: email(), role }).openapi("CreateInvite");
+export const CreateInviteSchema = documented(CreateInviteBody, accountWords).openapi("CreateInvite");
 
 /** What the accept page shows before anyone signs in: no secret, nothing about other members. */
 export const InvitePreviewSchema = z
   .object({ workspace: z.object({ name: z.string(), slug: z.string() }), email: z.string().nullable(), role, expiresAt: timestamp })
   .openapi("InvitePreview");
 
-export const AcceptInviteSchema = z
-  .strictObject({
-    name: text().trim().min(1).max(100),
-    password: password(),
-    email: email().optional().openapi({ description: "Only for an invite without an email (the first owner's)." }),
-    ...secondFactorFields,
-  })
-  .openapi("AcceptInvite");
+export const AcceptInviteSchema = documented(AcceptInviteBody, {
+  ...accountWords,
+  email: { ...accountWords.email, description: "Only for an invite without an email (the first owner's)." },
+}).openapi("AcceptInvite");
 
 export const inviteTokenParam = z.object({
   token: text()

@@ -4,7 +4,8 @@
 export { followAsActor, followMergedInto, followPostAs, unfollowPostAs } from "./follow-post.js";
 export { notificationsFollower } from "./follower.js";
 export { changeEventsSince, withdrawNotificationEvents } from "./withdraw.js";
-export { notificationPass, startNotificationWorker, type NotificationOptions } from "./worker.js";
+export { mailQueue } from "./queue.js";
+export { dropQueuedMail, notificationMailPass, notificationPass, type NotificationOptions } from "./worker.js";
 export { changePreferencesByToken, type FollowedIdea, preferencesByToken, unfollowByToken, unsubscribeByToken } from "./by-token.js";
 export type { EndUserPreferences } from "./preferences.js";
 export {

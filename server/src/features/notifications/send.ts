@@ -1,4 +1,5 @@
-import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import { nowIso } from "../../platform/lib/clock.js";
+import { deadLetter, retryDelay, retryLater, sendDue, succeeded, UNLEASED } from "../../platform/queue/index.js";
 import type { Services } from "../../platform/context.js";
 import type { Copy } from "../../platform/mail/template.js";
 import { type Line, type Links, lineOf } from "./mail/compose.js";
@@ -7,6 +8,7 @@ import { translator } from "../../platform/i18n/translator.js";
 import { mailRenderer } from "./mail/render.js";
 import { mergeAsShown, shownSurvivors } from "./mail/merge-survivors.js";
 import type { NotificationKind } from "./kinds.js";
+import { MAIL_BACKOFF, mailQueue } from "./queue.js";
 import { preferencesToken } from "./tokens.js";
 
 export interface SendOptions {
@@ -20,8 +22,6 @@ export interface SendOptions {
 
 /** How long a lease on a run of mails lasts: a send's timeout with slack; a killed process frees them. */
 const LEASE_MS = 2 * 60_000;
-/** Waits after each failed try; after the last, the mail is `failed`. */
-const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
 const ACCENT = "#3b4fd8";
 
 interface Leased {
@@ -41,71 +41,39 @@ interface Leased {
 export async function sendDueMails(services: Services, options: SendOptions, batch = 200): Promise<number> {
   const { db, mailer } = services;
   if (!mailer) return 0;
-  const now = nowIso();
-  // Read first: a pass that finds nothing due writes nothing (on SQLite a write, even of no rows,
-  // takes the database's one write lock).
-  const due = await db
-    .selectFrom("notification_mails")
-    .select("id")
-    .where("state", "=", "pending")
-    .where("next_attempt_at", "<=", now)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .orderBy("next_attempt_at")
-    .limit(batch)
-    .execute();
-  if (due.length === 0) return 0;
-  const leased: Leased[] = await db
-    .updateTable("notification_mails")
-    .set({ locked_until: isoAt(nowMs() + LEASE_MS) })
-    .where(
-      "id",
-      "in",
-      due.map((d) => d.id),
-    )
-    .where("state", "=", "pending")
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .returning(["id", "workspace_id", "recipient_id", "attempts"])
-    .execute();
-  if (leased.length === 0) return 0;
-
-  const compose = await composer(services, leased);
-  const render = mailRenderer(mailer);
-  let next = 0;
-  const lane = async () => {
-    while (next < leased.length) {
-      const mail = leased[next++]!;
-      const message = await compose(mail, render);
-      if (!message) {
-        await db.updateTable("notification_mails").set({ state: "skipped", locked_until: null }).where("id", "=", mail.id).execute();
-        continue;
-      }
-      await options.pace?.();
-      const delivery = await mailer.deliver(message);
-      if (delivery.sent) {
-        await db
-          .updateTable("notification_mails")
-          .set({ state: "sent", sent_at: nowIso(), locked_until: null, attempts: mail.attempts + 1, error: null })
-          .where("id", "=", mail.id)
-          .execute();
-        continue;
-      }
-      const attempts = mail.attempts + 1;
-      const last = delivery.permanent || attempts > BACKOFF_MS.length;
-      await db
-        .updateTable("notification_mails")
-        .set({
-          state: last ? "failed" : "pending",
-          attempts,
-          error: delivery.error.slice(0, 500),
-          locked_until: null,
-          next_attempt_at: last ? nowIso() : isoAt(nowMs() + BACKOFF_MS[attempts - 1]!),
-        })
-        .where("id", "=", mail.id)
-        .execute();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, leased.length) }, lane));
-  return leased.length;
+  return sendDue<"notification_mails", Leased>(
+    db,
+    mailQueue,
+    {
+      due: (eb) => eb.and([eb("state", "=", "pending"), eb("next_attempt_at", "<=", nowIso())]),
+      batch,
+      leaseMs: LEASE_MS,
+      claim: "batch",
+      concurrency: options.concurrency,
+      returning: ["id", "workspace_id", "recipient_id", "attempts"],
+    },
+    async (leased) => {
+      const compose = await composer(services, leased);
+      const render = mailRenderer(mailer);
+      return async (mail) => {
+        const message = await compose(mail, render);
+        if (!message) {
+          await db
+            .updateTable("notification_mails")
+            .set({ state: "skipped", ...UNLEASED })
+            .where("id", "=", mail.id)
+            .execute();
+          return;
+        }
+        await options.pace?.();
+        const delivery = await mailer.deliver(message);
+        const ended = delivery.sent
+          ? { ...succeeded(mailQueue, "sent", mail.attempts), sent_at: nowIso() }
+          : tryAgainOrFail(mail.attempts, delivery.error.slice(0, 500), delivery.permanent);
+        await db.updateTable("notification_mails").set(ended).where("id", "=", mail.id).execute();
+      };
+    },
+  );
 
   /** Reads what the leased mails hold, their readers and workspaces, in a few queries for the batch. */
   async function composer(services: Services, mails: Leased[]) {
@@ -181,4 +149,10 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       );
     };
   }
+}
+
+/** A failed send: tried again after its backoff, or, the tries spent or the address refused for good, `failed` (due now, never claimed again). */
+function tryAgainOrFail(attempts: number, error: string, permanent: boolean) {
+  const wait = permanent ? undefined : retryDelay(MAIL_BACKOFF, attempts);
+  return wait === undefined ? { ...deadLetter(mailQueue, attempts, error), next_attempt_at: nowIso() } : retryLater(mailQueue, attempts, error, wait);
 }

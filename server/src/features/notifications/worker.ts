@@ -1,10 +1,10 @@
 import type { Services } from "../../platform/context.js";
-import { log } from "../../platform/lib/log.js";
-import { everyPoll } from "../../platform/lib/poll.js";
+import { drainFor, type Pass, release } from "../../platform/queue/index.js";
 import { followOnce } from "../../platform/changes/follow.js";
 import { fanOutNotificationEvents } from "./fanout.js";
 import { notificationsFollower } from "./follower.js";
 import { gatherDueMails } from "./gather.js";
+import { mailQueue } from "./queue.js";
 import { type SendOptions, sendDueMails } from "./send.js";
 
 export interface NotificationOptions extends SendOptions {
@@ -22,35 +22,33 @@ export async function dropQueuedMail(services: Services): Promise<void> {
   const queued = await db.selectFrom("notifications").select("id").where("mail_state", "=", "pending").limit(1).execute();
   if (queued.length === 0) return;
   await db.updateTable("notifications").set({ mail_state: "off", due_at: null }).where("mail_state", "=", "pending").execute();
-  await db.updateTable("notification_mails").set({ state: "skipped", locked_until: null }).where("state", "=", "pending").execute();
+  await release(db, mailQueue, (eb) => eb("state", "=", "pending"), { state: "skipped" });
 }
 
 /**
- * One pass: read the changes the outbox has for notifications (the follower also runs beside the
- * others, start/followers.ts; its cursor keeps each change to one reader), fan new events out, gather what is due into mails, send them; each step until it finds
- * nothing more or the pass has run `budgetMs`. Each step reads before it writes, so an idle pass
- * writes nothing.
+ * The notification worker's pass: fan new notification events out, gather what is due into mails,
+ * send them; each step until it finds nothing more or the pass has run `budgetMs`. Each step reads
+ * before it writes, so an idle pass writes nothing. The events come from the notifications'
+ * follower of the outbox (follower.ts), which runs beside the other followers (start/followers.ts).
  */
-export async function notificationPass(services: Services, options: NotificationOptions, budgetMs = 5_000): Promise<void> {
+export async function notificationMailPass(services: Services, options: NotificationOptions, budgetMs = 5_000, run?: Pass): Promise<void> {
   const until = Date.now() + budgetMs;
+  const more = () => Date.now() < until && !run?.stopping();
   const mailOn = services.mailer !== undefined;
-  while ((await followOnce(services, notificationsFollower)) > 0 && Date.now() < until) {
-    // every change committed before the pass is told
-  }
-  while ((await fanOutNotificationEvents(services.db, { windowSeconds: options.windowSeconds, mailOn })) > 0 && Date.now() < until) {
+  while ((await fanOutNotificationEvents(services.db, { windowSeconds: options.windowSeconds, mailOn })) > 0 && more()) {
     // drain a burst of changes first
   }
   if (!mailOn) return;
-  while ((await gatherDueMails(services.db)) > 0 && Date.now() < until) {
+  while ((await gatherDueMails(services.db)) > 0 && more()) {
     // every person due gets their mail made before sending starts
   }
-  while ((await sendDueMails(services, options)) > 0 && Date.now() < until) {
+  while ((await sendDueMails(services, options)) > 0 && more()) {
     // send while there is more
   }
 }
 
-/** The notification worker in every server process; across processes the database's claims keep each step to one. */
-export function startNotificationWorker(services: Services, options: NotificationOptions): () => Promise<void> {
-  const first = services.mailer ? null : dropQueuedMail(services).catch((error) => log.warn("dropping queued mail failed", { error }));
-  return everyPoll(options.pollMs, () => notificationPass(services, options).catch((error) => log.warn("notification pass failed", { error })), first);
+/** What one background round does, at once: the outbox's changes read by the follower, then told and mailed. */
+export async function notificationPass(services: Services, options: NotificationOptions, budgetMs = 5_000, run?: Pass): Promise<void> {
+  await drainFor(budgetMs, () => followOnce(services, notificationsFollower), run);
+  await notificationMailPass(services, options, budgetMs, run);
 }

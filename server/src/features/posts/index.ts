@@ -8,7 +8,7 @@ export { checkFilterReferences } from "./filter-references.js";
 export { recountPosts } from "./recount.js";
 export { postsVotedByCompany, recountRevenue } from "./revenue.js";
 export { postsLike } from "./similar.js";
-export { DUPLICATES_POLL_MS, duplicateCheckPass, startDuplicateChecker } from "./duplicates/worker.js";
+export { DUPLICATES_POLL_MS, duplicateCheckPass, duplicateChecksPass } from "./duplicates/worker.js";
 export { duplicatesFollower } from "./duplicates/follower.js";
 export { ListPostsQuery, PostSchema, StatusRefSchema, type PostSort } from "./schema.js";
 export { TRENDING_WINDOW_MS } from "./trending.js";

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
 import { ActorSchema, AuditActionSchema } from "../audit-log/index.js";
 import { SpamSignalsSchema } from "../../platform/moderation/hold.js";
-import { AuthorSchema, PageQuery, listOf, text, timestamp, date, idOf } from "../../platform/fields.js";
+import { ChangePostStatusBody, CreatePostBody, UpdatePostBody } from "../../../../packages/shared/src/bodies/posts.js";
+import { AuthorSchema, PageQuery, documented, listOf, text, timestamp, idOf } from "../../platform/fields.js";
 
 export const POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated", "revenue"] as const;
 export type PostSort = (typeof POST_SORTS)[number];
@@ -129,51 +130,23 @@ export const ListPostsQuery = z.object({
   ...PageQuery,
 });
 
-const title = text().trim().min(1).max(200);
-const body = text().max(20_000).openapi({ description: "Markdown, up to 20,000 characters." });
-const tagIds = z.array(idOf("tag")).max(20);
-const eta = date().nullable().openapi({ description: "Expected delivery date (YYYY-MM-DD), or null." });
+const body = { description: "Markdown, up to 20,000 characters." };
+const eta = { description: "Expected delivery date (YYYY-MM-DD), or null." };
 
-export const CreatePostSchema = z
-  .strictObject({
-    boardId: idOf("brd"),
-    title,
-    body: body.optional(),
-    statusId: idOf("sts").optional().openapi({ description: "Defaults to the workspace's default status." }),
-    tagIds: tagIds.optional(),
-    authorId: idOf(["usr", "mem"]).nullable().optional().openapi({
-      description: "End user (`usr_…`) or member (`mem_…`) posting it. Signed in to the dashboard, a member may name only themselves or an end user.",
-    }),
-    ownerId: idOf("mem").nullable().optional(),
-    eta: eta.optional(),
-    pinned: z.boolean().optional(),
-  })
-  .openapi("CreatePost");
+export const CreatePostSchema = documented(CreatePostBody, {
+  body,
+  statusId: { description: "Defaults to the workspace's default status." },
+  authorId: {
+    description: "End user (`usr_…`) or member (`mem_…`) posting it. Signed in to the dashboard, a member may name only themselves or an end user.",
+  },
+  eta,
+}).openapi("CreatePost");
 
-export const UpdatePostSchema = z
-  .strictObject({
-    title: title.optional(),
-    body: body.optional(),
-    boardId: idOf("brd").optional(),
-    statusId: idOf("sts").optional(),
-    tagIds: tagIds.optional().openapi({ description: "Replaces the post's tags." }),
-    ownerId: idOf("mem").nullable().optional(),
-    eta: eta.optional(),
-    pinned: z.boolean().optional(),
-    commentsLocked: z.boolean().optional(),
-  })
-  .openapi("UpdatePost");
+export const UpdatePostSchema = documented(UpdatePostBody, { body, tagIds: { description: "Replaces the post's tags." }, eta }).openapi("UpdatePost");
 
-export const ChangePostStatusSchema = z
-  .strictObject({
-    statusId: idOf("sts"),
-    comment: z
-      .strictObject({ body: text().trim().min(1).max(10_000), internal: z.boolean().optional() })
-      .nullable()
-      .optional()
-      .openapi({ description: "Posted with the change (public unless `internal`); needs `comments:write` too." }),
-  })
-  .openapi("ChangePostStatus");
+export const ChangePostStatusSchema = documented(ChangePostStatusBody, {
+  comment: { description: "Posted with the change (public unless `internal`); needs `comments:write` too." },
+}).openapi("ChangePostStatus");
 
 export const MergePostSchema = z.strictObject({ into: idOf("post").openapi({ description: "The canonical post." }) }).openapi("MergePost");
 

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
-import { idParam, text, color, idOf } from "../../platform/fields.js";
+import { CreateStatusBody, UpdateStatusBody } from "../../../../packages/shared/src/bodies/statuses.js";
+import { documented, idParam, idOf } from "../../platform/fields.js";
 
 const category = z.enum(STATUS_CATEGORIES).openapi({ description: "What the status means on the roadmap." });
 
@@ -15,15 +16,13 @@ export const StatusSchema = z
   })
   .openapi("Status");
 
-const fields = {
-  name: text().trim().min(1).max(50),
-  category,
-  color: color().optional(),
-  isDefault: z.boolean().optional().openapi({ description: "Make this the status new posts get; the previous default stops being one." }),
+const words = {
+  category: { description: "What the status means on the roadmap." },
+  isDefault: { description: "Make this the status new posts get; the previous default stops being one." },
 };
 
-export const CreateStatusSchema = z.strictObject(fields).openapi("CreateStatus");
-export const UpdateStatusSchema = z.strictObject({ ...fields, name: fields.name.optional(), category: category.optional() }).openapi("UpdateStatus");
+export const CreateStatusSchema = documented(CreateStatusBody, words).openapi("CreateStatus");
+export const UpdateStatusSchema = documented(UpdateStatusBody, words).openapi("UpdateStatus");
 export const ReorderStatusesSchema = z
   .strictObject({ ids: z.array(idOf("sts")).min(1).max(100).openapi({ description: "Every status id of the workspace, in the new order." }) })
   .openapi("ReorderStatuses");

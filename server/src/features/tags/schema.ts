@@ -1,13 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, listOf, text, postParam, color, idOf } from "../../platform/fields.js";
+import { CreateTagBody, UpdateTagBody } from "../../../../packages/shared/src/bodies/tags.js";
+import { documented, idParam, listOf, postParam, idOf } from "../../platform/fields.js";
 
 export const TagSchema = z.object({ id: idOf("tag"), name: z.string(), color: z.string(), createdAt: z.string(), updatedAt: z.string() }).openapi("Tag");
 export const TagListSchema = listOf(TagSchema, "TagList");
 
-const name = text().trim().min(1).max(50);
-const colorField = color().optional();
-export const CreateTagSchema = z.strictObject({ name, color: colorField }).openapi("CreateTag");
-export const UpdateTagSchema = z.strictObject({ name: name.optional(), color: colorField }).openapi("UpdateTag");
+export const CreateTagSchema = documented(CreateTagBody).openapi("CreateTag");
+export const UpdateTagSchema = documented(UpdateTagBody).openapi("UpdateTag");
 export const TagPostSchema = z.strictObject({ tagId: idOf("tag") }).openapi("TagPost");
 
 export const tagParam = idParam("tag", "tag");

@@ -1,19 +1,18 @@
-import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import { nowIso, nowMs } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import type { Db } from "../../platform/db/database.js";
 import type { WebhookAttemptsTable } from "../../platform/db/schema.js";
+import { retryAt, UNLEASED } from "../../platform/queue/index.js";
+import { webhookBackoff } from "./queue.js";
 import { sendWebhook } from "./send.js";
 import { signatureHeader } from "./sign.js";
-
-/** Waits before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery fails. */
-const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 
 const USER_AGENT = "Heed-Webhooks/1.0";
 
 export interface DeliveryOptions {
   timeoutMs: number;
   allowPrivate: boolean;
-  /** Multiplies RETRY_DELAYS_MS (tests shrink the schedule; production keeps 1). */
+  /** Multiplies the backoff's waits (tests shrink the schedule; production keeps 1). */
   retryScale: number;
 }
 
@@ -61,15 +60,14 @@ export async function send(delivery: Due, options: DeliveryOptions): Promise<Att
   const attemptNumber = delivery.attempts + 1;
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   const gone = result.status === 410;
-  const delay = RETRY_DELAYS_MS[attemptNumber - 1];
-  const retry = !ok && !gone && delay !== undefined;
+  const nextAt = ok || gone ? undefined : retryAt(webhookBackoff(options.retryScale), delivery.attempts);
+  const retry = nextAt !== undefined;
   return {
     delivery,
     ok,
     gone,
     state: ok ? "succeeded" : retry ? "pending" : "failed",
-    // ±10 % jitter, so that many deliveries that failed together do not retry together.
-    nextAt: retry ? isoAt(nowMs() + delay! * options.retryScale * (0.9 + Math.random() * 0.2)) : null,
+    nextAt: nextAt ?? null,
     error: result.error ?? (ok ? null : `HTTP ${result.status}`),
     row: {
       id: newId("webhookAttempt"),
@@ -102,7 +100,7 @@ export async function recordAttempts(db: Db, attempts: Attempt[]): Promise<void>
           state: a.state,
           attempts: a.row.attempt,
           next_attempt_at: a.nextAt,
-          locked_until: null,
+          ...UNLEASED,
           last_status: a.row.status,
           last_error: a.error,
           last_duration_ms: a.row.duration_ms,

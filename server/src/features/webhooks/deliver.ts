@@ -1,5 +1,6 @@
 import { nowIso } from "../../platform/lib/clock.js";
 import type { Db } from "../../platform/db/database.js";
+import { leaseFree, leaseHeld, selectLease } from "../../platform/queue/index.js";
 import { type Attempt, type DeliveryOptions, type Due, recordAttempts, send } from "./attempts.js";
 import { leaseEnd, leaseRun, releaseLease, renewLease } from "./leases.js";
 
@@ -31,7 +32,7 @@ async function dueEndpoints(db: Db, busy: Set<string>): Promise<string[]> {
     )
     .where("e.enabled", "=", 1)
     .where("d.next_attempt_at", "<=", now)
-    .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
+    .where(leaseFree(now, "d"))
     .execute();
   return due.map((d) => d.endpoint_id);
 }
@@ -54,13 +55,13 @@ async function nextRun(db: Db, endpointId: string): Promise<Due[]> {
       "d.attempts",
       "d.endpoint_id",
       "d.next_attempt_at",
-      "d.locked_until",
       "e.url",
       "e.secret",
       "e.previous_secret",
       "e.previous_secret_expires_at",
       "e.enabled",
     ])
+    .select(selectLease("d"))
     .where("d.endpoint_id", "=", endpointId)
     .where("d.state", "=", "pending")
     .orderBy("d.id")
@@ -68,7 +69,7 @@ async function nextRun(db: Db, endpointId: string): Promise<Due[]> {
     .execute();
   const run: Due[] = [];
   for (const d of next) {
-    if (d.enabled !== 1 || (d.next_attempt_at ?? now) > now || (d.locked_until !== null && d.locked_until >= now)) break;
+    if (d.enabled !== 1 || (d.next_attempt_at ?? now) > now || leaseHeld(d.leased_until, now)) break;
     run.push(d);
   }
   return run;

@@ -2,3 +2,5 @@
 
 export { checkOutboundUrl, isBlockedAddress } from "./ssrf.js";
 export { webhookFollower } from "./fanout.js";
+export { webhookQueue } from "./queue.js";
+export { webhookPass } from "./worker.js";

@@ -1,8 +1,10 @@
-import { isoAt, nowIso, nowMs } from "../../platform/lib/clock.js";
+import { nowMs } from "../../platform/lib/clock.js";
 import type { ExpressionBuilder } from "kysely";
 import type { Db } from "../../platform/db/database.js";
 import type { Database } from "../../platform/db/schema.js";
+import { leaseAll, releaseAll, renewAll } from "../../platform/queue/index.js";
 import type { DeliveryOptions, Due } from "./attempts.js";
+import { webhookQueue } from "./queue.js";
 
 // A lane leases a run of deliveries for as long as one send may take, and renews the lease of what
 // is left before it could run out, so a killed process frees its deliveries soon and a slow
@@ -31,46 +33,34 @@ export function leaseEnd(options: DeliveryOptions): number {
  * the endpoint is as the run read it (enabled, same URL and secret). All or nothing: a run partly
  * taken by another process is let go, and the lane ends.
  */
-export async function leaseRun(db: Db, run: Due[], until: number): Promise<boolean> {
-  const now = nowIso();
+export function leaseRun(db: Db, run: Due[], until: number): Promise<boolean> {
   const first = run[0]!;
-  const lease = isoAt(until);
-  const ids = run.map((d) => d.id);
-  const taken = await db
-    .updateTable("webhook_deliveries")
-    .set({ locked_until: lease })
-    .where("id", "in", ids)
-    .where("state", "=", "pending")
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-    .where((eb) => endpointAsRead(eb, first))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === run.length) return true;
-  await releaseLease(db, ids, until);
-  return false;
+  return leaseAll(
+    db,
+    webhookQueue,
+    run.map((d) => d.id),
+    until,
+    (eb) => eb.and([eb("state", "=", "pending"), endpointAsRead(eb, first)]),
+  );
 }
 
 /**
  * Moves the lease of what is left of a run to `until`, while the endpoint is still as the run read
  * it; false when it was disabled, moved or rotated meanwhile (the lane then lets the run go).
  */
-export async function renewLease(db: Db, rest: Due[], from: number, until: number): Promise<boolean> {
+export function renewLease(db: Db, rest: Due[], from: number, until: number): Promise<boolean> {
   const first = rest[0]!;
-  const renewed = await db
-    .updateTable("webhook_deliveries")
-    .set({ locked_until: isoAt(until) })
-    .where(
-      "id",
-      "in",
-      rest.map((d) => d.id),
-    )
-    .where("locked_until", "=", isoAt(from))
-    .where((eb) => endpointAsRead(eb, first))
-    .executeTakeFirst();
-  return Number(renewed.numUpdatedRows) === rest.length;
+  return renewAll(
+    db,
+    webhookQueue,
+    rest.map((d) => d.id),
+    from,
+    until,
+    (eb) => endpointAsRead(eb, first),
+  );
 }
 
 /** Lets go of the deliveries of a run this lane leased at `lease` and did not send. */
-export async function releaseLease(db: Db, ids: string[], lease: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable("webhook_deliveries").set({ locked_until: null }).where("id", "in", ids).where("locked_until", "=", isoAt(lease)).execute();
+export function releaseLease(db: Db, ids: string[], lease: number): Promise<void> {
+  return releaseAll(db, webhookQueue, ids, lease);
 }

@@ -1,6 +1,7 @@
 import { newId } from "../../platform/lib/ids.js";
 import type { WebhookDeliveriesTable } from "../../platform/db/schema.js";
 import type { Tx } from "../../platform/context.js";
+import { UNLEASED } from "../../platform/queue/index.js";
 
 // A new delivery waits as `pending`, due at once, with no attempt yet. Fan-out, test events, replays
 // and recoveries all start deliveries this way.
@@ -18,7 +19,7 @@ export function pendingDelivery(event: Event, at: string): WebhookDeliveriesTabl
     state: "pending",
     attempts: 0,
     next_attempt_at: at,
-    locked_until: null,
+    ...UNLEASED,
     last_status: null,
     last_error: null,
     last_duration_ms: null,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { dateTime, idParam, PageQuery, text, idOf } from "../../platform/fields.js";
+import { CreateEndpointBody, UpdateEndpointBody } from "../../../../packages/shared/src/bodies/webhooks.js";
+import { dateTime, documented, idParam, PageQuery, text, idOf } from "../../platform/fields.js";
 
 export const EndpointSchema = z
   .object({
@@ -18,16 +19,9 @@ export const EndpointWithSecretSchema = EndpointSchema.extend({
   secret: z.string().openapi({ description: "The Standard Webhooks signing secret (`whsec_…`). Shown this once." }),
 }).openapi("WebhookEndpointWithSecret");
 
-const fields = {
-  url: text().max(2000).openapi({ description: "https; private, loopback and link-local targets are refused unless the operator allows them." }),
-  events: z.array(text().max(64)).min(1).max(50),
-  description: text().max(500).optional(),
-  enabled: z.boolean().optional(),
-};
-export const CreateEndpointSchema = z.strictObject(fields).openapi("CreateWebhookEndpoint");
-export const UpdateEndpointSchema = z
-  .strictObject({ ...fields, url: fields.url.optional(), events: fields.events.optional() })
-  .openapi("UpdateWebhookEndpoint");
+const words = { url: { description: "https; private, loopback and link-local targets are refused unless the operator allows them." } };
+export const CreateEndpointSchema = documented(CreateEndpointBody, words).openapi("CreateWebhookEndpoint");
+export const UpdateEndpointSchema = documented(UpdateEndpointBody, words).openapi("UpdateWebhookEndpoint");
 
 export const endpointParam = idParam("whep", "webhook endpoint");
 

@@ -4,7 +4,7 @@ import type { Db } from "../db/database.js";
 // Every cache a Heed process keeps, in one list: what it holds, what it is keyed by, and why an
 // entry never outlives what it copies. A module makes its cache through `perDatabaseCache` or
 // `processCache` with a name from this list, so a cache cannot exist without its entry here, and
-// server/test/cache-registry.test.ts walks the list: each entry has a scenario that fills the
+// server/src/platform/cache/test/cache-registry.test.ts walks the list: each entry has a scenario that fills the
 // cache, makes the write that changes what it holds, and sees the next read answer the new truth.
 //
 // Most entries are exact through the workspace version (platform/changes/version.ts): an entry

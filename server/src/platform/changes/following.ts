@@ -1,15 +1,13 @@
 import type { Services } from "../context.js";
-import { log } from "../lib/log.js";
-import { drainFor, everyPoll } from "../lib/poll.js";
+import { drainFor, type Pass } from "../queue/index.js";
 import { type Follower, followOnce } from "./follow.js";
 
 /**
- * Runs a follower in the background work: every `pollMs`, batches until it has read what there is
- * or 5 s have passed. A follower that fails is logged and tried again on the next poll, its events
- * still ahead of it; the other followers read on from their own cursors meanwhile.
+ * A follower's pass in the background work (start/workers.ts runs one per follower): batches until
+ * it has read what there is, 5 s have passed or the runner stops. A follower that fails is logged by
+ * its runner and tried again on the next poll, its events still ahead of it; the other followers
+ * read on from their own cursors meanwhile.
  */
-export function startFollowing(services: Services, follower: Follower, pollMs: number): () => Promise<void> {
-  return everyPoll(pollMs, () =>
-    drainFor(5_000, () => followOnce(services, follower)).catch((error) => log.warn("outbox follower failed", { error, follower: follower.name })),
-  );
+export function followPass(services: Services, follower: Follower): (run: Pass) => Promise<void> {
+  return (run) => drainFor(5_000, () => followOnce(services, follower), run);
 }

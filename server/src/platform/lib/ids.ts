@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { idPattern as sharedIdPattern } from "../../../../packages/shared/src/bodies/fields.js";
 
 // Ids are `<prefix>_<26 chars>`: 48 bits of milliseconds then 80 random bits, in lowercase
 // Crockford base32. Its alphabet is in ASCII order, so ids sort by creation time on both databases
@@ -47,13 +48,8 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
 
-/**
- * The pattern of an id with one of these prefixes, as the OpenAPI document states it and the
- * schemas check it: the prefix, `_`, then 26 characters of the alphabet below.
- */
-export function idPattern(...prefixes: IdPrefix[]): string {
-  return `^${prefixes.length === 1 ? prefixes[0] : `(?:${prefixes.join("|")})`}_[0-9a-hjkmnp-tv-z]{26}$`;
-}
+/** The pattern of an id with one of these prefixes, as the OpenAPI document states it and the schemas check it. */
+export const idPattern: (...prefixes: IdPrefix[]) => string = sharedIdPattern;
 
 const ID_REGEXPS = new Map<IdKind, RegExp>();
 

@@ -7,7 +7,7 @@ import { FormField, FormSelect } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { Options } from "../../../ui/Options.js";
 import { RowActions, RowForm, RowsSection, useRowWrites } from "./editing.js";
-import { boardKeys, boardsQuery } from "./queries.js";
+import { boardKeys, boardsQuery } from "../../../data/boards.js";
 import { boardSchema } from "./schemas.js";
 
 // Boards: where end users post ideas. A private board never appears in the portal. A board that

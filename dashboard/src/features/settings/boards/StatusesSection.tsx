@@ -8,7 +8,7 @@ import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { Options } from "../../../ui/Options.js";
 import { Swatch } from "../../../ui/Swatch.js";
 import { RowActions, RowForm, RowsSection, useRowWrites } from "./editing.js";
-import { statusesQuery, statusKeys } from "./queries.js";
+import { statusesQuery, statusKeys } from "../../../data/statuses.js";
 import { statusSchema } from "./schemas.js";
 
 // Statuses: the stages a post goes through, in the order the roadmap shows them. Each belongs to

@@ -6,7 +6,7 @@ import { FormField } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { Swatch } from "../../../ui/Swatch.js";
 import { RowActions, RowForm, RowsSection, useRowWrites } from "./editing.js";
-import { tagKeys, tagsQuery } from "./queries.js";
+import { tagKeys, tagsQuery } from "../../../data/tags.js";
 import { tagSchema } from "./schemas.js";
 
 // Tags: the team's own labels on posts (never shown in the portal). Deleting one takes it off

@@ -1,25 +1,23 @@
 import { z } from "zod";
-import { STATUS_CATEGORIES } from "../../../../../packages/shared/src/status-categories.js";
-import { color, required, trimmed } from "../../../ui/form/fields.js";
+import { CreateBoardBody } from "../../../../../packages/shared/src/bodies/boards.js";
+import { CreateStatusBody } from "../../../../../packages/shared/src/bodies/statuses.js";
+import { CreateTagBody } from "../../../../../packages/shared/src/bodies/tags.js";
+import { blankAsAbsent, typed } from "../../../ui/form/fields.js";
 
-// Boards, statuses and tags, checked as the server checks them (server/src/features/boards,
-// statuses and tags: schema.ts).
+// Boards, statuses and tags: the request bodies (packages/shared/src/bodies), as forms fill them.
+// Editing sends the same fields, all of them, so the create body's rules serve both.
 
+const board = CreateBoardBody.shape;
 export const boardSchema = z.object({
-  name: required(100),
+  name: board.name,
   /** Left empty, the server makes one from the name. */
-  slug: trimmed(48)
-    .transform((slug) => slug || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, "Use 1–48 lowercase letters, digits and inner dashes.")
-        .optional(),
-    ),
-  description: trimmed(2000),
-  visibility: z.enum(["public", "private"]),
+  slug: blankAsAbsent(board.slug),
+  description: typed(board.description.unwrap()),
+  visibility: board.visibility.unwrap(),
 });
 
-export const statusSchema = z.object({ name: required(50), category: z.enum(STATUS_CATEGORIES), color: color() });
+const status = CreateStatusBody.shape;
+export const statusSchema = z.object({ name: status.name, category: status.category, color: status.color.unwrap() });
 
-export const tagSchema = z.object({ name: required(50), color: color() });
+const tag = CreateTagBody.shape;
+export const tagSchema = z.object({ name: tag.name, color: tag.color.unwrap() });

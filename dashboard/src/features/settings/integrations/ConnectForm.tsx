@@ -5,8 +5,8 @@ import { FormAlert } from "../../../ui/form/FormAlert.js";
 import { FormCheckbox, FormField, FormTextArea } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { FormActions } from "../../../ui/FormActions.js";
-import { boardsQuery } from "../boards/queries.js";
-import { PROVIDER_NAMES, type Provider } from "./queries.js";
+import { boardsQuery } from "../../../data/boards.js";
+import { PROVIDER_NAMES, type Provider } from "../../../data/integrations.js";
 import { githubSchema, linearSchema, slackSchema } from "./schemas.js";
 
 // Connecting Slack, GitHub or Linear: the credential (sealed by the server, never shown again) and

@@ -10,7 +10,8 @@ import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { NotShown, ErrorAlert, Loading } from "../../../ui/QueryState.js";
 import { ShownOnce } from "../../../ui/ShownOnce.js";
 import { IntegrationLog } from "./IntegrationLog.js";
-import { type Integration, integrationKeys, integrationQuery, PROVIDER_NAMES } from "./queries.js";
+import { type Integration, integrationKeys, PROVIDER_NAMES } from "../../../data/integrations.js";
+import { integrationQuery } from "./queries.js";
 import { signingSecretSchema } from "./schemas.js";
 import { StatusMapping } from "./StatusMapping.js";
 

@@ -1,5 +1,5 @@
 import { CardTable } from "../../../ui/CardTable.js";
-import { type Integration, PROVIDER_NAMES } from "./queries.js";
+import { type Integration, PROVIDER_NAMES } from "../../../data/integrations.js";
 
 // The workspace's integrations, each opened by its name.
 

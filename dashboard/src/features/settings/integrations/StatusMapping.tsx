@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api, unwrap } from "../../../api.js";
 import { ErrorAlert, Loaded } from "../../../ui/QueryState.js";
-import { statusesQuery } from "../boards/queries.js";
-import { type Integration, integrationKeys } from "./queries.js";
+import { statusesQuery } from "../../../data/statuses.js";
+import { type Integration, integrationKeys } from "../../../data/integrations.js";
 
 // Which status a linked post moves to when its issue reaches a state. GitHub has three states;
 // Linear's are the team's workflow names, so the usual ones are offered and any other can be added.

@@ -46,19 +46,3 @@ export const linearSchema = z
   .transform(({ token, signingSecret }) => ({ provider: "linear" as const, token, ...(signingSecret ? { signingSecret } : {}) }));
 
 export const signingSecretSchema = z.object({ signingSecret: required(500).min(8, "At least 8 characters.") });
-
-export const issueLinkSchema = z
-  .object({
-    integrationId: z.string().min(1, "Choose where."),
-    mode: z.enum(["create", "link"]),
-    target: z.string(),
-    title: trimmed(300),
-    reference: trimmed(500),
-  })
-  .superRefine((value, ctx) => {
-    if (value.mode === "create" && !value.target) ctx.addIssue({ code: "custom", path: ["target"], message: "Choose a repository or team." });
-    if (value.mode === "link" && !value.reference) ctx.addIssue({ code: "custom", path: ["reference"], message: "Required." });
-  })
-  .transform(({ integrationId, mode, target, title, reference }) =>
-    mode === "create" ? { integrationId, create: { target, ...(title ? { title } : {}) } } : { integrationId, reference },
-  );

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { ROLES } from "../../../../../packages/shared/src/roles.js";
-import { email } from "../../../ui/form/fields.js";
+import { CreateInviteBody } from "../../../../../packages/shared/src/bodies/accounts.js";
 
-// An invite, checked as the server checks it (server/src/features/invites/schema.ts).
+// An invite: the request body (packages/shared/src/bodies/accounts.ts), as the form fills it.
 
-export const inviteSchema = z.object({ email: email(), role: z.enum(ROLES) });
+export const inviteSchema = z.object(CreateInviteBody.shape);

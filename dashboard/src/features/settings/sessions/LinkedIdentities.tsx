@@ -9,7 +9,7 @@ import { FormField } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { FormActions } from "../../../ui/FormActions.js";
 import { formatDateTime } from "../../../ui/format.js";
-import { signInOptionsQuery } from "../../account/queries.js";
+import { signInOptionsQuery } from "../../../data/account.js";
 import { identitiesQuery, twoFactorQuery } from "./queries.js";
 import { linkSchema } from "./schemas.js";
 

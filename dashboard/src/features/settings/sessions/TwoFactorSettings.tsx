@@ -8,7 +8,7 @@ import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { FormActions } from "../../../ui/FormActions.js";
 import { formatDateTime } from "../../../ui/format.js";
 import { Loaded } from "../../../ui/QueryState.js";
-import { accountKeys } from "../../account/queries.js";
+import { accountKeys } from "../../../data/account.js";
 import { QrCode } from "./QrCode.js";
 import { sessionsKeys, twoFactorQuery } from "./queries.js";
 import { confirmSchema, enrolSchema, proofSchema } from "./schemas.js";

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { trimmed } from "../../../ui/form/fields.js";
+import { CreateEndpointBody } from "../../../../../packages/shared/src/bodies/webhooks.js";
+import { typed } from "../../../ui/form/fields.js";
+import { worded } from "../../../ui/form/words.js";
 
-// A webhook endpoint, checked as the server checks it (server/src/features/webhooks/schema.ts).
-// Whether the URL is https and may be reached is the server's to say: it answers on the field.
+// A webhook endpoint: the request body (packages/shared/src/bodies/webhooks.ts), as the form fills
+// it. Whether the URL is https and may be reached is the server's to say: it answers on the field.
 
-export const endpointSchema = z.object({
-  url: trimmed(2000),
-  description: trimmed(500),
-  events: z.array(z.string().max(64)).min(1, "Choose at least one event.").max(50),
+const endpoint = CreateEndpointBody.shape;
+export const endpointSchema = worded(z.object({ url: typed(endpoint.url), description: typed(endpoint.description.unwrap()), events: endpoint.events }), {
+  events: { too_small: "Choose at least one event." },
 });

@@ -9,7 +9,7 @@ import { FormAlert } from "../../../ui/form/FormAlert.js";
 import { FormField, FormSelect, FormTextArea } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { FormActions } from "../../../ui/FormActions.js";
-import { accountKeys } from "../../account/queries.js";
+import { accountKeys } from "../../../data/account.js";
 import { workspaceQuery } from "./queries.js";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../../packages/shared/src/languages.js";
 import { settingsSchema } from "./schemas.js";

@@ -2,6 +2,7 @@ import { recordChange } from "../../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Services } from "../../../platform/context.js";
 import { HeedError, notFound } from "../../../platform/errors.js";
 import { nowIso } from "../../../platform/lib/clock.js";
+import { UNLEASED } from "../../../platform/queue/index.js";
 import { requireScope } from "../../../platform/scopes.js";
 import { findImport, type ImportView, toImportView } from "../view.js";
 import { builtOnImport } from "./built-on.js";
@@ -47,7 +48,7 @@ export async function undoImport({ ctx, input }: { ctx: Ctx; input: { id: string
     }
     const claimed = await tx
       .updateTable("imports")
-      .set({ state: "undoing", locked_until: null })
+      .set({ state: "undoing", ...UNLEASED })
       .where("id", "=", row.id)
       .where("state", "=", "done")
       .executeTakeFirst();
@@ -62,7 +63,7 @@ export async function finishUndo(services: Pick<Services, "db" | "dialect">, row
   await removeImportBatch(services.db, services.dialect, row.workspace_id, row.id);
   await services.db
     .updateTable("imports")
-    .set({ state: "undone", undone_at: nowIso(), locked_until: null })
+    .set({ state: "undone", undone_at: nowIso(), ...UNLEASED })
     .where("id", "=", row.id)
     .where("state", "=", "undoing")
     .execute();
