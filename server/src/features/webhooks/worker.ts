@@ -13,6 +13,6 @@ export function webhookPass(db: Db, options: DeliveryOptions): (run: Pass) => Pr
   const busy = new Set<string>();
   return async (run) => {
     if (run.stopping()) return;
-    for (const send of await startDueDeliveries(db, options, busy)) run.track(send);
+    for (const send of await startDueDeliveries(db, options, busy)) run.awaitOnStop(send);
   };
 }

@@ -2,14 +2,14 @@ import { log } from "../lib/log.js";
 
 // A worker's heartbeat: a pass every `everyMs`, never two at once in one process. A stop stops
 // claiming (the pass under way sees `stopping()` and ends its drain), then waits for the pass and
-// for the work it left running (`track`), at most `stopWaitMs`. The timer does not keep the
+// for the work it left running (`awaitOnStop`), at most `stopWaitMs`. The timer does not keep the
 // process alive.
 
 export interface Pass {
   /** True once a stop was asked: claim nothing more. */
   stopping(): boolean;
   /** Work a pass started and did not wait for (a send beside the pass): a stop waits for it. */
-  track(work: Promise<unknown>): void;
+  awaitOnStop(work: Promise<unknown>): void;
 }
 
 export interface RunnerOptions {
@@ -29,7 +29,7 @@ export function startRunner(name: string, everyMs: number, pass: (run: Pass) => 
   const inFlight = new Set<Promise<unknown>>();
   const run: Pass = {
     stopping: () => stopped,
-    track(work) {
+    awaitOnStop(work) {
       const settled = work.catch((error) => log.warn(`${name} failed unexpectedly`, { error })).finally(() => inFlight.delete(settled));
       inFlight.add(settled);
     },

@@ -177,7 +177,7 @@ describe("platform/queue", () => {
       passes++;
       seen = run;
       if (passes === 1) {
-        run.track(work);
+        run.awaitOnStop(work);
         started();
       }
     });
@@ -200,7 +200,7 @@ describe("platform/queue", () => {
       "stuck worker",
       5,
       async (run) => {
-        run.track(new Promise(() => {}));
+        run.awaitOnStop(new Promise(() => {}));
         tracked();
       },
       { stopWaitMs: 20 },
