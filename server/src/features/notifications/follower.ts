@@ -1,4 +1,5 @@
 import type { Tx } from "../../platform/context.js";
+import type { Dialect } from "../../platform/db/database.js";
 import type { Follower, OutboxEvent } from "../../platform/changes/follow.js";
 import { newId } from "../../platform/lib/ids.js";
 import type { EventKind } from "./kinds.js";
@@ -24,22 +25,32 @@ interface PostData {
   status: { name: string };
 }
 
+/** A batch's transaction, and whether its reads of a person lock the row (PostgreSQL). */
+interface Reading {
+  tx: Tx;
+  dialect: Dialect;
+}
+
 /** The name shown for whoever made the change: a member's or end user's name; a key is "The team". */
-async function nameOf(tx: Tx, workspaceId: string, personId: unknown): Promise<string | null> {
+async function nameOf({ tx, dialect }: Reading, workspaceId: string, personId: unknown): Promise<string | null> {
   if (typeof personId !== "string") return null;
   const table = personId.startsWith("mem_") ? "members" : personId.startsWith("usr_") ? "users" : null;
   if (!table) return null;
-  return (await tx.selectFrom(table).select("name").where("workspace_id", "=", workspaceId).where("id", "=", personId).executeTakeFirst())?.name ?? null;
+  const read = tx.selectFrom(table).select("name").where("workspace_id", "=", workspaceId).where("id", "=", personId);
+  // An erasure running meanwhile waits for this batch and then scrubs the name it wrote, or this
+  // read waits for the erasure and finds no name: either way no name outlives its erasure.
+  return (await (dialect === "postgres" ? read.forShare() : read).executeTakeFirst())?.name ?? null;
 }
 
-const assigned = async (tx: Tx, event: OutboxEvent, post: PostData, ownerId: string): Promise<Told> => ({
+const assigned = async (reading: Reading, event: OutboxEvent, post: PostData, ownerId: string): Promise<Told> => ({
   kind: "post_assigned",
   postId: post.id,
-  data: { title: post.title, ownerId, actorName: await nameOf(tx, event.workspaceId, event.facts.actorId) },
+  data: { title: post.title, ownerId, actorName: await nameOf(reading, event.workspaceId, event.facts.actorId) },
 });
 
 /** What one event tells, in the order it is told. */
-async function toldBy(tx: Tx, event: OutboxEvent): Promise<Told[]> {
+async function toldBy(reading: Reading, event: OutboxEvent): Promise<Told[]> {
+  const { tx } = reading;
   const data = JSON.parse(event.data);
   const { facts } = event;
   switch (event.type) {
@@ -57,14 +68,14 @@ async function toldBy(tx: Tx, event: OutboxEvent): Promise<Told[]> {
           boardId: post.boardId,
           boardName: board?.name ?? "",
           authorId,
-          actorName: await nameOf(tx, event.workspaceId, authorId ?? facts.actorId),
+          actorName: await nameOf(reading, event.workspaceId, authorId ?? facts.actorId),
         },
       };
-      return post.ownerId ? [await assigned(tx, event, post, post.ownerId), created] : [created];
+      return post.ownerId ? [await assigned(reading, event, post, post.ownerId), created] : [created];
     }
     case "post.updated":
       // A post given to a member: they hear of it unless they took it themselves (recipients.ts).
-      return typeof facts.assignedTo === "string" ? [await assigned(tx, event, data as PostData, facts.assignedTo)] : [];
+      return typeof facts.assignedTo === "string" ? [await assigned(reading, event, data as PostData, facts.assignedTo)] : [];
     case "post.status_changed": {
       // The team's public comment, if one came with the change, is told with it.
       const { post, previousStatus, comment } = data as {
@@ -90,7 +101,7 @@ async function toldBy(tx: Tx, event: OutboxEvent): Promise<Told[]> {
             body: comment.body.slice(0, 2000),
             internal: comment.internal,
             authorId,
-            actorName: await nameOf(tx, event.workspaceId, authorId),
+            actorName: await nameOf(reading, event.workspaceId, authorId),
             mentions: facts.mentions ?? [],
           },
         },
@@ -118,8 +129,9 @@ async function toldBy(tx: Tx, event: OutboxEvent): Promise<Told[]> {
 }
 
 /** Writes what an event tells, once: read again (its batch rolled back), it writes nothing new. */
-async function tell(tx: Tx, event: OutboxEvent): Promise<void> {
-  for (const told of await toldBy(tx, event)) {
+async function tell(reading: Reading, event: OutboxEvent): Promise<void> {
+  const { tx } = reading;
+  for (const told of await toldBy(reading, event)) {
     await tx
       .insertInto("notification_events")
       .values({
@@ -142,7 +154,7 @@ async function tell(tx: Tx, event: OutboxEvent): Promise<void> {
 export const notificationsFollower: Follower = {
   name: "notifications",
   types: ["post.created", "post.updated", "post.status_changed", "comment.created", "post.merged", "changelog.published"],
-  async handle(tx, events) {
+  async handle(tx, events, services) {
     const withdrawn = new Set(
       (
         await tx
@@ -157,6 +169,6 @@ export const notificationsFollower: Follower = {
       ).map((row) => row.outbox_id),
     );
     // An undone bulk change tells nobody: neither of the change (withdrawn) nor of its undoing (quiet).
-    for (const event of events) if (!event.facts.quiet && !withdrawn.has(event.id)) await tell(tx, event);
+    for (const event of events) if (!event.facts.quiet && !withdrawn.has(event.id)) await tell({ tx, dialect: services.dialect }, event);
   },
 };

@@ -1,6 +1,8 @@
+import { holdFollower } from "../../platform/changes/follow.js";
 import type { Tx } from "../../platform/context.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { ID_PREFIXES } from "../../platform/lib/ids.js";
+import { notificationsFollower } from "./follower.js";
 
 /**
  * Takes back the notifications of a change that was undone (a bulk change), given its outbox
@@ -11,6 +13,9 @@ import { ID_PREFIXES } from "../../platform/lib/ids.js";
  */
 export async function withdrawNotificationEvents(tx: Tx, workspaceId: string, eventIds: string[]): Promise<void> {
   if (eventIds.length === 0) return;
+  // A batch of the follower's in flight may be telling these events now: wait for it to commit, so
+  // that what it wrote is found below, and keep the next batch until the withdrawals commit.
+  await holdFollower(tx, notificationsFollower.name);
   const outboxIds = eventIds.filter((id) => id.startsWith(`${ID_PREFIXES.event}_`));
   if (outboxIds.length > 0) {
     await tx

@@ -147,6 +147,19 @@ async function eventsOf(tx: Tx, seqs: number[]): Promise<OutboxEvent[]> {
   }));
 }
 
+/**
+ * Waits for the follower's batch in flight, if any, and holds back its next one until `tx` ends:
+ * `tx` then sees what that batch wrote, and the next batch sees what `tx` wrote. For a writer that
+ * takes back what a follower may be writing at the same moment (PostgreSQL runs both at once).
+ */
+export async function holdFollower(tx: Tx, name: string): Promise<void> {
+  await tx
+    .updateTable("outbox_cursors")
+    .set((eb) => ({ position: eb.ref("position") }))
+    .where("name", "=", name)
+    .execute();
+}
+
 /** Where a follower's cursor stands, for tests and the operator. */
 export async function cursorOf(db: Db, name: string): Promise<Cursor | undefined> {
   const row = await db.selectFrom("outbox_cursors").select(["position", "ahead"]).where("name", "=", name).executeTakeFirst();
