@@ -11,18 +11,21 @@ import { selectPosts, type PostRow } from "./view.js";
 
 type Ranked = { post_id: string; score: number };
 
+/** What ranks one page: the search, the list's filters and scope, and where the page starts. */
+interface Ranking {
+  db: Db | Tx;
+  ctx: Ctx;
+  input: ListPostsInput;
+  scope: PostListScope;
+  search: PreparedSearch;
+  after: [number, string] | undefined;
+}
+
 /**
  * The page's ids by relevance, ranking every match: the page's ids are ranked with only the columns
  * the filters read (thousands of matches are sorted, so every column carried costs).
  */
-async function rankedFromAll(
-  db: Db | Tx,
-  ctx: Ctx,
-  input: ListPostsInput,
-  scope: PostListScope,
-  search: PreparedSearch,
-  after: [number, string] | undefined,
-): Promise<Ranked[]> {
+async function rankedFromAll({ db, ctx, input, scope, search, after }: Ranking): Promise<Ranked[]> {
   const scored = sql<Ranked>`(${scoredPosts(ctx.services.dialect, ctx.workspace.id, search)})`.as("r");
   let ranking = db
     .selectFrom(scored)
@@ -90,14 +93,7 @@ async function bestOf(db: Db | Tx, ctx: Ctx, search: PreparedSearch, k: number):
  * page is full or every match was read. Undefined past BEST_MOST matches: ranking
  * them all costs less than reading more.
  */
-async function rankedFromBest(
-  db: Db | Tx,
-  ctx: Ctx,
-  input: ListPostsInput,
-  scope: PostListScope,
-  search: PreparedSearch,
-  after: [number, string] | undefined,
-): Promise<Ranked[] | undefined> {
+async function rankedFromBest({ db, ctx, input, scope, search, after }: Ranking): Promise<Ranked[] | undefined> {
   for (let k = BEST_FIRST; k <= BEST_MOST; k *= BEST_GROWTH) {
     const { every, trusted, best } = await bestOf(db, ctx, search, k);
     const scoreOf = new Map(best.map((b) => [b.post_id, b.score]));
@@ -134,7 +130,8 @@ export async function relevancePage(
   queryKey: string,
 ): Promise<Page<PostRow>> {
   const after = afterCursor(ctx.services.cursorSecret, queryKey, input, ["number", "string"]);
-  const ranked = (await rankedFromBest(db, ctx, input, scope, search, after)) ?? (await rankedFromAll(db, ctx, input, scope, search, after));
+  const ranking: Ranking = { db, ctx, input, scope, search, after };
+  const ranked = (await rankedFromBest(ranking)) ?? (await rankedFromAll(ranking));
   const found =
     ranked.length === 0
       ? []

@@ -103,20 +103,17 @@ export async function unmergePost({ ctx, input }: { ctx: Ctx; input: { id: strin
     const canonicalId = duplicate.merged_into_id;
     if (!canonicalId) throw new HeedError("conflict", "This post is not merged.");
 
-    const returned = await tx
-      .updateTable("votes")
-      .set({ post_id: duplicate.id, origin_post_id: null })
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("post_id", "=", canonicalId)
-      .where("origin_post_id", "=", duplicate.id)
-      .executeTakeFirst();
-    const returnedComments = await tx
-      .updateTable("comments")
-      .set({ post_id: duplicate.id, origin_post_id: null })
-      .where("workspace_id", "=", ctx.workspace.id)
-      .where("post_id", "=", canonicalId)
-      .where("origin_post_id", "=", duplicate.id)
-      .executeTakeFirst();
+    const moved = { votes: 0, comments: 0 };
+    for (const table of ["votes", "comments"] as const) {
+      const returned = await tx
+        .updateTable(table)
+        .set({ post_id: duplicate.id, origin_post_id: null })
+        .where("workspace_id", "=", ctx.workspace.id)
+        .where("post_id", "=", canonicalId)
+        .where("origin_post_id", "=", duplicate.id)
+        .executeTakeFirst();
+      moved[table] = Number(returned.numUpdatedRows);
+    }
     const at = nowIso();
     await tx.updateTable("posts").set({ merged_into_id: null, updated_at: at }).where("id", "=", duplicate.id).execute();
     await tx.updateTable("posts").set({ updated_at: at }).where("id", "=", canonicalId).execute();
@@ -125,7 +122,6 @@ export async function unmergePost({ ctx, input }: { ctx: Ctx; input: { id: strin
     await recountRevenue(tx, ctx.workspace.id, { postIds: [duplicate.id, canonicalId] });
 
     const [post, from] = await views(tx, ctx, [duplicate.id, canonicalId]);
-    const moved = { votes: Number(returned.numUpdatedRows), comments: Number(returnedComments.numUpdatedRows) };
     await recordChange(tx, ctx, {
       action: "post.unmerged",
       objectType: "post",

@@ -27,22 +27,28 @@ interface DecidedVote {
   problems: RowProblem[];
 }
 
+/** The post a vote or comment hangs off, landed by this import or an earlier one; else the row is skipped. */
+function postOf(landing: Landing, kind: "votes" | "comments", row: SourceRow<"votes" | "comments">, postRef: string): string | undefined {
+  const postId = landing.state.refs.post.get(postRef);
+  if (!postId) {
+    landing.report.skip(kind, row, {
+      field: "postId",
+      code: "post_not_found",
+      message: `No such post in the import or an earlier one: the ${kind === "votes" ? "vote" : "comment"} is left out.`,
+      value: postRef,
+    });
+  }
+  return postId;
+}
+
 export async function landVotes(landing: Landing, rows: SourceRow<"votes">[], votedAlready: VotedAlready): Promise<void> {
   const { state, report } = landing;
   const decided: DecidedVote[] = [];
   for (const row of rows) {
     const vote = row.data as ImportedVote;
     const problems: RowProblem[] = [...(row.problems ?? [])];
-    const postId = state.refs.post.get(vote.postRef);
-    if (!postId) {
-      report.skip("votes", row, {
-        field: "postId",
-        code: "post_not_found",
-        message: "No such post in the import or an earlier one: the vote is left out.",
-        value: vote.postRef,
-      });
-      continue;
-    }
+    const postId = postOf(landing, "votes", row, vote.postRef);
+    if (!postId) continue;
     const userId =
       vote.userRef !== undefined && vote.user === undefined ? state.refs.user.get(vote.userRef) : personFor(landing, { ...vote.user, ref: vote.userRef }, row);
     if (!userId) {
@@ -86,16 +92,8 @@ export function landComment(landing: Landing, row: SourceRow<"comments">, parent
   const comment = row.data as ImportedComment;
   const problems: RowProblem[] = [...(row.problems ?? [])];
   if (!isNew(landing, "comments", "comment", comment.ref, row)) return;
-  const postId = state.refs.post.get(comment.postRef);
-  if (!postId) {
-    report.skip("comments", row, {
-      field: "postId",
-      code: "post_not_found",
-      message: "No such post in the import or an earlier one: the comment is left out.",
-      value: comment.postRef,
-    });
-    return;
-  }
+  const postId = postOf(landing, "comments", row, comment.postRef);
+  if (!postId) return;
   const body = comment.body.trim();
   if (body === "") {
     report.skip("comments", row, { field: "body", code: "missing_body", message: "A comment needs a body." });

@@ -56,46 +56,49 @@ function boardFor(landing: Landing, name: string, problems: RowProblem[], isPriv
   return id;
 }
 
+/** The id a status or tag of this name has in the workspace or this import; else made by `make`, recorded for the undo. */
+function named(landing: Landing, kind: "status" | "tag", name: string, make: (id: string) => void): string {
+  const names = kind === "status" ? landing.state.statuses : landing.state.tags;
+  const key = name.toLowerCase();
+  const found = names.get(key);
+  if (found) return found;
+  const id = newId(kind);
+  make(id);
+  names.set(key, id);
+  record(landing, kind, key, id, true);
+  return id;
+}
+
 function statusFor(landing: Landing, name: string | undefined, problems: RowProblem[]): string {
   const { state, writes } = landing;
   const wanted = name?.trim();
   if (!wanted) return state.defaultStatusId;
-  const found = state.statuses.get(wanted.toLowerCase());
-  if (found) return found;
-  const id = newId("status");
-  writes.statuses.push({
-    id,
-    workspace_id: state.workspaceId,
-    name: clipped(wanted, NAME_MAX.status, "status", problems),
-    category: categoryOfStatus(wanted),
-    color: GREY,
-    position: state.statusPosition++,
-    is_default: 0,
-    created_at: landing.at,
-    updated_at: landing.at,
-  });
-  state.statuses.set(wanted.toLowerCase(), id);
-  record(landing, "status", wanted.toLowerCase(), id, true);
-  return id;
+  return named(landing, "status", wanted, (id) =>
+    writes.statuses.push({
+      id,
+      workspace_id: state.workspaceId,
+      name: clipped(wanted, NAME_MAX.status, "status", problems),
+      category: categoryOfStatus(wanted),
+      color: GREY,
+      position: state.statusPosition++,
+      is_default: 0,
+      created_at: landing.at,
+      updated_at: landing.at,
+    }),
+  );
 }
 
 function tagFor(landing: Landing, name: string, problems: RowProblem[]): string {
-  const { state, writes } = landing;
-  const key = name.toLowerCase();
-  const found = state.tags.get(key);
-  if (found) return found;
-  const id = newId("tag");
-  writes.tags.push({
-    id,
-    workspace_id: state.workspaceId,
-    name: clipped(name, NAME_MAX.tag, "tags", problems),
-    color: GREY,
-    created_at: landing.at,
-    updated_at: landing.at,
-  });
-  state.tags.set(key, id);
-  record(landing, "tag", key, id, true);
-  return id;
+  return named(landing, "tag", name, (id) =>
+    landing.writes.tags.push({
+      id,
+      workspace_id: landing.state.workspaceId,
+      name: clipped(name, NAME_MAX.tag, "tags", problems),
+      color: GREY,
+      created_at: landing.at,
+      updated_at: landing.at,
+    }),
+  );
 }
 
 /** The post's author: an imported person, else a person or member the workspace knows by email. */
