@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookWork } from "../../server/test/support/webhooks.js";
+import { describe, expect, it } from "vitest";
+import { useWebhookWork } from "../../server/test/support/webhooks.js";
 import { useChromium } from "../../server/test/support/browser.js";
 import { everyView, signedInPage } from "../../server/test/support/dashboard.js";
 import { useHarness } from "../../server/test/support/harness.js";
@@ -11,13 +11,7 @@ import { startReceiver } from "../../server/test/support/receiver.js";
 
 const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
-let stopWorker: () => Promise<void>;
-beforeAll(async () => {
-  stopWorker = startWebhookWork(h);
-});
-afterAll(async () => {
-  await stopWorker?.();
-});
+useWebhookWork(h);
 
 async function seeded(count: number) {
   const ws = await h.workspace();

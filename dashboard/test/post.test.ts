@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { duplicateCheckPass } from "../../server/src/features/posts/index.js";
-import { startWebhookWork } from "../../server/test/support/webhooks.js";
+import { useWebhookWork } from "../../server/test/support/webhooks.js";
 import { useChromium } from "../../server/test/support/browser.js";
 import { everyView, signedInPage } from "../../server/test/support/dashboard.js";
 import { type TestWorkspace, useHarness } from "../../server/test/support/harness.js";
@@ -13,13 +13,7 @@ import { startReceiver } from "../../server/test/support/receiver.js";
 
 const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
-let stopWorker: () => Promise<void>;
-beforeAll(async () => {
-  stopWorker = startWebhookWork(h);
-});
-afterAll(async () => {
-  await stopWorker?.();
-});
+useWebhookWork(h);
 
 async function api(ws: TestWorkspace) {
   const key = await ws.key();

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screenshot, useChromium } from "../../server/test/support/browser.js";
 import { newPage } from "../../server/test/support/dashboard.js";
 import { useHarness } from "../../server/test/support/harness.js";
 import { makeMembers } from "../../server/test/support/members.js";
-import { person, startOidcProvider, type TestOidcProvider } from "../../server/test/support/oidc-provider.js";
+import { person, acmeSignOn, useOidcProvider } from "../../server/test/support/oidc-provider.js";
 import { HEED_ORIGIN, PASSWORD, signInAs } from "../../server/test/support/sessions.js";
 import { codeAt, turnOnTwoFactor } from "../../server/test/support/two-factor.js";
 
@@ -12,22 +12,9 @@ import { codeAt, turnOnTwoFactor } from "../../server/test/support/two-factor.js
 // with its filters: by password, by password and a two-factor code, and by single sign-on, and
 // after a reload of the sign-in page. A `next` that names another site lands inside /app.
 
-let idp: TestOidcProvider;
-beforeAll(async () => {
-  idp = await startOidcProvider(`${HEED_ORIGIN}/v1/auth/oidc/callback`);
-});
-afterAll(() => idp.stop());
+const idp = useOidcProvider();
 
-const h = useHarness({
-  oidc: () => ({
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    allowedDomains: ["acme.test"],
-    label: "Acme SSO",
-    signUpWorkspace: "deep-link-sso",
-  }),
-});
+const h = useHarness({ oidc: acmeSignOn(idp, "deep-link-sso") });
 
 const chromium = useChromium(() => [`--host-resolver-rules=MAP heed.test:80 127.0.0.1:${new URL(h.url).port}`]);
 

@@ -5,29 +5,16 @@ import { screenshot, useChromium } from "../../server/test/support/browser.js";
 import { everyView, newPage } from "../../server/test/support/dashboard.js";
 import { useHarness } from "../../server/test/support/harness.js";
 import { makeMembers } from "../../server/test/support/members.js";
-import { person, startOidcProvider, type TestOidcProvider } from "../../server/test/support/oidc-provider.js";
+import { person, acmeSignOn, useOidcProvider } from "../../server/test/support/oidc-provider.js";
 import { HEED_ORIGIN, PASSWORD } from "../../server/test/support/sessions.js";
 
 // Sign-in's defences and its single sign-on, in Chromium: Heed is served at its public URL
 // (http://heed.test, mapped to the test server), a real OpenID Connect provider runs on another
 // port, and a hostile page on a third port tries to use a signed-in person's cookie.
 
-let idp: TestOidcProvider;
-beforeAll(async () => {
-  idp = await startOidcProvider(`${HEED_ORIGIN}/v1/auth/oidc/callback`);
-});
-afterAll(() => idp.stop());
+const idp = useOidcProvider();
 
-const h = useHarness({
-  oidc: () => ({
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    allowedDomains: ["acme.test"],
-    label: "Acme SSO",
-    signUpWorkspace: "acme-sso",
-  }),
-});
+const h = useHarness({ oidc: acmeSignOn(idp, "acme-sso") });
 
 const chromium = useChromium(() => [`--host-resolver-rules=MAP heed.test:80 127.0.0.1:${new URL(h.url).port}`]);
 let hostile: Server;

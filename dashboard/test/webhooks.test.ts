@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebhookWork } from "../../server/test/support/webhooks.js";
+import { describe, expect, it } from "vitest";
+import { useWebhookWork } from "../../server/test/support/webhooks.js";
 import { useChromium } from "../../server/test/support/browser.js";
 import { everyView, signedInPage } from "../../server/test/support/dashboard.js";
 import { useHarness } from "../../server/test/support/harness.js";
@@ -12,14 +12,7 @@ import { type Received, startReceiver } from "../../server/test/support/receiver
 
 const h = useHarness({ publicUrlIsServed: true });
 const chromium = useChromium();
-let stopWorker: () => Promise<void>;
-beforeAll(async () => {
-  // The real schedule (5 s, 5 min, 30 min, …) shrunk a hundredfold: a retry is seen, not waited for.
-  stopWorker = startWebhookWork(h);
-});
-afterAll(async () => {
-  await stopWorker?.();
-});
+useWebhookWork(h);
 
 const verified = (secret: string, r: Received) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string };
 

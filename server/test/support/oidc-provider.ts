@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+import { afterAll, beforeAll } from "vitest";
 import type { Harness } from "./harness.js";
 import { HEED_ORIGIN } from "./sessions.js";
 
@@ -77,6 +78,26 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A provider that sends people back to Heed's callback, started before the file's tests (its fields are set then) and stopped after them. */
+export function useOidcProvider(): TestOidcProvider {
+  const idp = {} as TestOidcProvider;
+  beforeAll(async () => {
+    Object.assign(idp, await startOidcProvider(`${HEED_ORIGIN}/v1/auth/oidc/callback`));
+  });
+  afterAll(() => idp.stop());
+  return idp;
+}
+
+/** The harness's `oidc` option: sign-in through `idp` for acme.test, newcomers signed up into `signUpWorkspace`. */
+export const acmeSignOn = (idp: TestOidcProvider, signUpWorkspace: string) => () => ({
+  issuer: idp.issuer,
+  clientId: idp.clientId,
+  clientSecret: idp.clientSecret,
+  allowedDomains: ["acme.test"],
+  label: "Acme SSO",
+  signUpWorkspace,
+});
 
 /**
  * Follows redirects as a browser does, keeping each host's cookies; Heed's public origin is the

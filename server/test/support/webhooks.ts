@@ -1,8 +1,13 @@
+import { afterAll, beforeAll } from "vitest";
 import { startWorker } from "../../src/start/workers.js";
 import type { Harness } from "./harness.js";
 
-/** The webhooks' background work, as the server runs it, polling every 50 ms: their follower of the outbox and the sender. */
-export function startWebhookWork(h: Harness): () => Promise<void> {
+/**
+ * The webhooks' background work, as the server runs it, polling every 50 ms: their follower of the
+ * outbox and the sender. The real retry schedule (5 s, 5 min, 30 min, …) is shrunk a hundredfold:
+ * a retry is seen, not waited for.
+ */
+function startWebhookWork(h: Harness): () => Promise<void> {
   const background = { services: h.services, config: { webhooks: { timeoutMs: 2000, allowPrivate: true, retryScale: 0.01, pollMs: 50 } } };
   const stopFollowing = startWorker("webhooks follower", background);
   const stopSending = startWorker("webhook worker", background);
@@ -10,4 +15,15 @@ export function startWebhookWork(h: Harness): () => Promise<void> {
     await stopFollowing();
     await stopSending();
   };
+}
+
+/** The webhooks' background work, running from before the file's tests to after them. */
+export function useWebhookWork(h: Harness): void {
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(() => {
+    stop = startWebhookWork(h);
+  });
+  afterAll(async () => {
+    await stop?.();
+  });
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { down as beforeProvenLinks, up as provenLinks } from "../../../platform/db/migrations/0032_identity_second_factor.js";
 import { shiftClock } from "../../../platform/lib/clock.js";
 import { freshDatabase } from "../../../../test/support/database.js";
-import { browse, person, startOidcProvider, type Person, type TestOidcProvider } from "../../../../test/support/oidc-provider.js";
+import { browse, person, type Person, useOidcProvider } from "../../../../test/support/oidc-provider.js";
 import { useHarness, type TestWorkspace } from "../../../../test/support/harness.js";
 import { HEED_ORIGIN, PASSWORD, signedIn, type TestSession } from "../../../../test/support/sessions.js";
 import { codeAt, sessionWithoutSecondFactor, turnOnTwoFactor } from "../../../../test/support/two-factor.js";
@@ -14,11 +14,7 @@ import { codeAt, sessionWithoutSecondFactor, turnOnTwoFactor } from "../../../..
 // with the account's own email. The attack this stops: a session that never passed the second
 // factor (an old one, stolen) links the thief's identity, which then walks past two-factor sign-in.
 
-let idp: TestOidcProvider;
-beforeAll(async () => {
-  idp = await startOidcProvider(`${HEED_ORIGIN}/v1/auth/oidc/callback`);
-});
-afterAll(() => idp.stop());
+const idp = useOidcProvider();
 
 const h = useHarness();
 

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createWorkspace } from "../../workspace/create.js";
 import { useHarness } from "../../../../test/support/harness.js";
 import { makeMembers } from "../../../../test/support/members.js";
-import { HEED_ORIGIN } from "../../../../test/support/sessions.js";
-import { browse, person, startOidcProvider, type TestOidcProvider } from "../../../../test/support/oidc-provider.js";
+import { browse, person, acmeSignOn, useOidcProvider } from "../../../../test/support/oidc-provider.js";
 
 // Single sign-on against a real OpenID Connect provider (oidc-provider) started here: a browser's
 // round trip from Heed to the provider and back, followed redirect by redirect with its cookies.
 
-let idp: TestOidcProvider;
-beforeAll(async () => {
-  idp = await startOidcProvider(`${HEED_ORIGIN}/v1/auth/oidc/callback`);
-});
-afterAll(() => idp.stop());
+const idp = useOidcProvider();
 
-const h = useHarness({
-  oidc: () => ({
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    allowedDomains: ["acme.test"],
-    label: "Acme SSO",
-    signUpWorkspace: "acme",
-  }),
-});
+const h = useHarness({ oidc: acmeSignOn(idp, "acme") });
 
 describe("single sign-on", () => {
   it("signs up a verified email of an allowed domain as a member of OIDC_WORKSPACE, then signs the same identity in again", async () => {

@@ -1,3 +1,4 @@
+import { leasedFor } from "../../../platform/queue/index.js";
 import { describe, expect, it } from "vitest";
 import { exportPass } from "../index.js";
 import { isoAt, nowMs } from "../../../platform/lib/clock.js";
@@ -114,7 +115,7 @@ describe("exports", () => {
     // A runner took it, wrote a chunk, and stopped answering: its lease lapsed a minute ago.
     await h.database.db
       .updateTable("exports")
-      .set({ state: "running", locked_until: isoAt(nowMs() - 60_000) })
+      .set({ state: "running", ...leasedFor(-60_000) })
       .where("id", "=", asked.id)
       .execute();
     await h.database.db

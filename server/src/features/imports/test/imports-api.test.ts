@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importPass } from "../index.js";
-import { isoAt, nowMs } from "../../../platform/lib/clock.js";
+import { leasedFor } from "../../../platform/queue/index.js";
 import { cannyWorkspace, type FakeCanny, startFakeCanny } from "../../../../test/support/canny.js";
 import { useHarness } from "../../../../test/support/harness.js";
 
@@ -137,7 +137,7 @@ describe("imports through the API", () => {
     await importPass(h.services);
     await h.services.db
       .updateTable("imports")
-      .set({ state: "running", locked_until: isoAt(nowMs() - 1000) })
+      .set({ state: "running", ...leasedFor(-1000) })
       .where("id", "=", started.body.id)
       .execute();
     await importPass(h.services);

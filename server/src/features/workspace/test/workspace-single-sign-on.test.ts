@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browse, person, startOidcProvider, type TestOidcProvider } from "../../../../test/support/oidc-provider.js";
+import { describe, expect, it } from "vitest";
+import { browse, person, useOidcProvider } from "../../../../test/support/oidc-provider.js";
 import { useHarness, type TestWorkspace } from "../../../../test/support/harness.js";
 import { addMembership, makeMembers } from "../../../../test/support/members.js";
 import { HEED_ORIGIN, signedIn } from "../../../../test/support/sessions.js";
@@ -8,11 +8,7 @@ import { HEED_ORIGIN, signedIn } from "../../../../test/support/sessions.js";
 // has no provider of its own: sign-up for its domains, sign-in, and the limit that keeps a
 // workspace's provider from opening accounts that also belong elsewhere.
 
-let idp: TestOidcProvider;
-beforeAll(async () => {
-  idp = await startOidcProvider(`${HEED_ORIGIN}/v1/auth/oidc/callback`);
-});
-afterAll(() => idp.stop());
+const idp = useOidcProvider();
 
 const h = useHarness();
 
