@@ -46,6 +46,12 @@ describe("the dashboard's sign-in", () => {
     // Signed out on the server: the old cookie opens nothing.
     expect((await context.request.get(`${h.url}/v1/auth/session`)).status()).toBe(401);
 
+    // A field left empty or not an address is named in words, before anything is sent.
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByText("Required.").first().isVisible()).toBe(true);
+    await page.getByLabel("Email").fill("owner");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByText("Enter an email address, such as ada@example.com.").isVisible()).toBe(true);
     await page.getByLabel("Email").fill("owner@acme.test");
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
