@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idOf as sharedIdOf, text } from "../../../packages/shared/src/bodies/fields.js";
+import { idOf as sharedIdOf, integer as sharedInteger, text } from "../../../packages/shared/src/bodies/fields.js";
 import type { IdPrefix } from "./lib/ids.js";
 
 export { color, date, dateTime, email, text } from "../../../packages/shared/src/bodies/fields.js";
@@ -41,9 +41,12 @@ export function jsonObject(maxBytes: number) {
   });
 }
 
-/** A whole number a client sends, bounded, and documented as int32 (every count and limit fits). */
+/** The OpenAPI words of a whole number a client sends: every count and limit fits in 32 bits. */
+export const int32 = { format: "int32" };
+
+/** A whole number a client sends, bounded, and documented as int32. */
 export function integer(min: number, max: number) {
-  return z.number().int().min(min).max(max).openapi({ format: "int32" });
+  return sharedInteger(min, max).meta(int32);
 }
 
 /**
@@ -111,4 +114,20 @@ export function documented<T extends z.ZodObject>(body: T, words: Described<T> =
       .map(([field, meta]) => [field, (body.shape[field] as z.ZodType).meta(meta ?? {})]),
   );
   return body.extend(shape) as unknown as T;
+}
+
+/**
+ * A schema of a shared request body, made here and named as a component of the document (`Scope`):
+ * the same rules, in a schema that can carry the name (`documented` says why it is made here).
+ */
+export function named<T extends z.ZodType>(schema: T, name: string, words: { description?: string } = {}): T {
+  return schema.clone().openapi(name, words) as T;
+}
+
+/**
+ * A shared body's list whose items the document shows as a named component (`named`): the list's
+ * own rules (its counts) kept, its items `item`, which is the list's item named.
+ */
+export function withItems<T extends z.ZodArray>(list: T, item: z.ZodType): T {
+  return list.clone({ ...list._zod.def, element: item }) as T;
 }

@@ -27,7 +27,7 @@ function SettingsForm({ settings, boards }: { settings: Settings; boards: { id: 
   const queries = useQueryClient();
   const form = useApiForm(settingsSchema, { defaultValues: { kinds: settings.kinds, boards: settings.boards } });
   const save = useMutation({
-    mutationFn: async (body: { kinds: Settings["kinds"]; boards: string[] }) => unwrap(await api.PATCH("/notifications/settings", { body })),
+    mutationFn: async (body: Schemas["UpdateNotificationSettings"]) => unwrap(await api.PATCH("/notifications/settings", { body })),
     onSuccess: (saved) => {
       queries.setQueryData(notificationKeys.settings(), saved);
       form.reset({ kinds: saved.kinds, boards: saved.boards });

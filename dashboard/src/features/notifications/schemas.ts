@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { UpdateNotificationSettingsBody } from "../../../../packages/shared/src/bodies/notifications.js";
 
-// Settings → Notifications: for each kind, in the dashboard and by mail; and the boards whose new
-// posts the member hears of (ids picked from the workspace's own list).
+// Settings → Notifications: the request body (packages/shared/src/bodies/notifications.ts), as the
+// form fills it: for each kind, in the dashboard and by mail; and the boards whose new posts the
+// member hears of (ids picked from the workspace's own list).
 
-const channels = z.object({ inApp: z.boolean(), email: z.boolean() });
-
+const settings = UpdateNotificationSettingsBody.shape;
 export const settingsSchema = z.object({
-  kinds: z.object({ new_post: channels, commented: channels, mentioned: channels, assigned: channels }),
+  kinds: settings.kinds.unwrap(),
   // A checkbox group with nothing ticked reads as `false`.
   boards: z
     .union([z.array(z.string()), z.literal(false)])
     .transform((v) => (v === false ? [] : v))
-    .pipe(z.array(z.string()).max(200)),
+    .pipe(settings.boards.unwrap()),
 });

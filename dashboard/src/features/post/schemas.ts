@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CreateCommentBody, UpdateCommentBody } from "../../../../packages/shared/src/bodies/comments.js";
 import { ChangePostStatusBody, CreatePostBody, UpdatePostBody } from "../../../../packages/shared/src/bodies/posts.js";
-import { blankAsAbsent, trimmed } from "../../ui/form/fields.js";
+import { CreateIssueLinkBody } from "../../../../packages/shared/src/bodies/integrations.js";
+import { blankAsAbsent } from "../../ui/form/fields.js";
+import { worded } from "../../ui/form/words.js";
 
 // The post page's forms: the request bodies (packages/shared/src/bodies), as the forms fill them.
 
@@ -52,19 +54,27 @@ export const detailsSchema = z.object({
   commentsLocked: post.commentsLocked.unwrap(),
 });
 
-/** Sending a post to an issue tracker: a new issue in a repository or team, or a link to one that exists. */
-export const issueLinkSchema = z
-  .object({
-    integrationId: z.string().min(1, "Choose where."),
-    mode: z.enum(["create", "link"]),
-    target: z.string(),
-    title: trimmed(300),
-    reference: trimmed(500),
-  })
-  .superRefine((value, ctx) => {
-    if (value.mode === "create" && !value.target) ctx.addIssue({ code: "custom", path: ["target"], message: "Choose a repository or team." });
-    if (value.mode === "link" && !value.reference) ctx.addIssue({ code: "custom", path: ["reference"], message: "Required." });
-  })
-  .transform(({ integrationId, mode, target, title, reference }) =>
-    mode === "create" ? { integrationId, create: { target, ...(title ? { title } : {}) } } : { integrationId, reference },
-  );
+const issueLink = CreateIssueLinkBody.shape;
+const issueToCreate = issueLink.create.unwrap().shape;
+/**
+ * Sending a post to an issue tracker: a new issue in a repository or team, or a link to one that
+ * exists. Each mode asks for its own fields; the other's, left empty, are not sent.
+ */
+export const issueLinkSchema = worded(
+  z
+    .object({
+      integrationId: issueLink.integrationId,
+      mode: z.enum(["create", "link"]),
+      target: blankAsAbsent(issueToCreate.target.optional()),
+      title: blankAsAbsent(issueToCreate.title),
+      reference: blankAsAbsent(issueLink.reference),
+    })
+    .superRefine((value, ctx) => {
+      if (value.mode === "create" && !value.target) ctx.addIssue({ code: "custom", path: ["target"], message: "Choose a repository or team." });
+      if (value.mode === "link" && !value.reference) ctx.addIssue({ code: "custom", path: ["reference"], message: "Required." });
+    })
+    .transform(({ integrationId, mode, target, title, reference }) =>
+      mode === "create" ? { integrationId, create: { target: target!, ...(title ? { title } : {}) } } : { integrationId, reference },
+    ),
+  { integrationId: { invalid_format: "Choose where." } },
+);

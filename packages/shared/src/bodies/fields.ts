@@ -36,6 +36,11 @@ export function dateTime() {
   return z.iso.datetime({ offset: true }).max(35);
 }
 
+/** A whole number a client sends, bounded (every count and limit fits in 32 bits). */
+export function integer(min: number, max: number) {
+  return z.number().int().min(min).max(max);
+}
+
 /** A calendar date a client sends, `YYYY-MM-DD`. */
 export function date() {
   return z.iso.date().max(10);

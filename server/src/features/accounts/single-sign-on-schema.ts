@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ProveItIsYouBody } from "../../../../packages/shared/src/bodies/accounts.js";
+import { PutWorkspaceSingleSignOnBody } from "../../../../packages/shared/src/bodies/workspace.js";
 import { documented, text } from "../../platform/fields.js";
 import { accountWords } from "./schema.js";
 import { noPasswordWords } from "./two-factor-schema.js";
@@ -42,24 +43,10 @@ export const WorkspaceSingleSignOnSchema = z
   })
   .openapi("WorkspaceSingleSignOn");
 
-export const PutWorkspaceSingleSignOnSchema = z
-  .strictObject({
-    issuer: text().trim().max(500).openapi({ description: "An https URL (private addresses only when the server allows them)." }),
-    clientId: text().trim().min(1).max(500),
-    clientSecret: text().min(1).max(2000).openapi({ description: "Kept to talk to the provider; never answered." }),
-    allowedDomains: z
-      .array(
-        text()
-          .trim()
-          .toLowerCase()
-          .max(253)
-          .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "A domain such as `example.com`."),
-      )
-      .max(20)
-      .default([]),
-    label: text().trim().min(1).max(60).default("single sign-on"),
-  })
-  .openapi("PutWorkspaceSingleSignOn");
+export const PutWorkspaceSingleSignOnSchema = documented(PutWorkspaceSingleSignOnBody, {
+  issuer: { description: "An https URL (private addresses only when the server allows them)." },
+  clientSecret: { description: "Kept to talk to the provider; never answered." },
+}).openapi("PutWorkspaceSingleSignOn");
 
 /** The single sign-on a sign-in page may offer. */
 export const SignInOptionsSchema = z

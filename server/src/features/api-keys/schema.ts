@@ -1,15 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { ALL_SCOPES } from "../../../../packages/shared/src/scopes.js";
-import { text, integer, dateTime, idOf } from "../../platform/fields.js";
+import { CreateApiKeyBody, UpdateApiKeyBody } from "../../../../packages/shared/src/bodies/api-keys.js";
+import { documented, idOf, int32, named, withItems } from "../../platform/fields.js";
 
-const scope = z.enum(ALL_SCOPES).openapi("Scope", {
+const scopes = CreateApiKeyBody.shape.scopes;
+const scope = named(scopes.element, "Scope", {
   description: "`<resource>:read` or `<resource>:write` (write implies read), or `*` for full access.",
 });
 
-const rateLimitPerMinute = integer(1, 1_000_000)
-  .nullable()
-  .optional()
-  .openapi({ description: "Requests per minute for this key; null or absent follows the workspace's limit." });
+const rateLimitPerMinute = { ...int32, description: "Requests per minute for this key; null or absent follows the workspace's limit." };
 
 export const ApiKeySchema = z
   .object({
@@ -34,24 +32,17 @@ export const CreatedApiKeySchema = ApiKeySchema.extend({
   key: z.string().openapi({ description: "The secret key. Shown this once: store it now." }),
 }).openapi("CreatedApiKey");
 
-export const CreateApiKeySchema = z
-  .strictObject({
-    name: text().trim().min(1).max(100),
-    scopes: z
-      .array(scope)
-      .min(1)
-      .max(ALL_SCOPES.length)
-      .openapi({
-        description:
-          'The permission set. Presets: full access `["*"]`; read only: every `<resource>:read`; posts read only `["posts:read"]`. A key can only grant what the caller holds.',
-        example: ["posts:read"],
-      }),
-    expiresAt: dateTime().nullable().optional().openapi({ description: "When the key stops working; never when absent." }),
-    rateLimitPerMinute,
-  })
-  .openapi("CreateApiKey");
+export const CreateApiKeySchema = documented(CreateApiKeyBody.extend({ scopes: withItems(scopes, scope) }), {
+  scopes: {
+    description:
+      'The permission set. Presets: full access `["*"]`; read only: every `<resource>:read`; posts read only `["posts:read"]`. A key can only grant what the caller holds.',
+    example: ["posts:read"],
+  },
+  expiresAt: { description: "When the key stops working; never when absent." },
+  rateLimitPerMinute,
+}).openapi("CreateApiKey");
 
-export const UpdateApiKeySchema = z.strictObject({ name: text().trim().min(1).max(100).optional(), rateLimitPerMinute }).openapi("UpdateApiKey");
+export const UpdateApiKeySchema = documented(UpdateApiKeyBody, { rateLimitPerMinute }).openapi("UpdateApiKey");
 
 export const ListApiKeysQuery = z.object({
   createdBy: idOf(["mem", "key"]).optional().openapi({ description: "Only the keys this member (or key) minted." }),

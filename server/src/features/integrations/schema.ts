@@ -1,49 +1,43 @@
 import { z } from "@hono/zod-openapi";
-import { idOf, idParam, text, timestamp } from "../../platform/fields.js";
+import {
+  CreateIntegrationBody,
+  CreateIssueLinkBody,
+  PROVIDERS,
+  SLACK_EVENTS,
+  UpdateIntegrationBody,
+} from "../../../../packages/shared/src/bodies/integrations.js";
+import { documented, idOf, idParam, timestamp } from "../../platform/fields.js";
 
 // The API's words for integrations, issue links and the integration log. Credentials go in and
 // never come out: an integration's answer says which kind it holds, not what.
 
-export const PROVIDERS = ["slack", "github", "linear"] as const;
-/** The changes a Slack channel can be told of. */
-export const SLACK_EVENTS = ["post.created", "post.status_changed", "comment.created"] as const;
-
 const Provider = z.enum(PROVIDERS);
 const SlackEvent = z.enum(SLACK_EVENTS);
-const repository = text()
-  .max(200)
-  .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, "Must be owner/name.");
-const StatusMapping = z.record(text().min(1).max(100), idOf("sts")).openapi({
-  description:
-    "The tracker's state → the post's status: GitHub `open`, `closed` (completed) and `not_planned`; Linear the workflow state's name (`\"Done\"`). A state left out moves nothing.",
-  example: { closed: "sts_01jd8x4y2b3c5d6e7f8g9h0j1k" },
-});
 
-const fields = {
-  name: text().min(1).max(100).optional().openapi({ description: "Shown in the dashboard; the provider's name by default." }),
-  enabled: z.boolean().optional().openapi({ description: "A disabled integration sends and applies nothing." }),
-  token: text().min(1).max(500).optional().openapi({
+const words = {
+  name: { description: "Shown in the dashboard; the provider's name by default." },
+  enabled: { description: "A disabled integration sends and applies nothing." },
+  token: {
     description:
       "Slack: a bot token (`xoxb-…`, with `chat:write`); GitHub: a token with Issues read and write; Linear: a personal API key. Sealed at rest, never answered.",
-  }),
-  webhookUrl: text()
-    .max(500)
-    .optional()
-    .openapi({ description: "Slack instead of a bot token: an incoming-webhook URL (its channel is fixed). Sealed, never answered." }),
-  signingSecret: text()
-    .min(8)
-    .max(500)
-    .optional()
-    .openapi({ description: "The secret the tracker signs its webhooks with: Linear's, from its webhook's page. GitHub: Heed makes one when none is given." }),
-  channel: text().min(1).max(100).optional().openapi({ description: "Slack with a bot token: the channel (`#feedback` or its id)." }),
-  boardIds: z.array(idOf("brd")).max(100).optional().openapi({ description: "Slack: only posts of these boards; empty or absent, every board." }),
-  events: z.array(SlackEvent).min(1).max(3).optional().openapi({ description: "Slack: what the channel is told of; all three by default." }),
-  repositories: z.array(repository).max(50).optional().openapi({ description: "GitHub: the repositories issues may be created in, `owner/name`." }),
-  statusMapping: StatusMapping.optional(),
+  },
+  webhookUrl: { description: "Slack instead of a bot token: an incoming-webhook URL (its channel is fixed). Sealed, never answered." },
+  signingSecret: {
+    description: "The secret the tracker signs its webhooks with: Linear's, from its webhook's page. GitHub: Heed makes one when none is given.",
+  },
+  channel: { description: "Slack with a bot token: the channel (`#feedback` or its id)." },
+  boardIds: { description: "Slack: only posts of these boards; empty or absent, every board." },
+  events: { description: "Slack: what the channel is told of; all three by default." },
+  repositories: { description: "GitHub: the repositories issues may be created in, `owner/name`." },
+  statusMapping: {
+    description:
+      "The tracker's state → the post's status: GitHub `open`, `closed` (completed) and `not_planned`; Linear the workflow state's name (`\"Done\"`). A state left out moves nothing.",
+    example: { closed: "sts_01jd8x4y2b3c5d6e7f8g9h0j1k" },
+  },
 };
 
-export const CreateIntegrationSchema = z.strictObject({ provider: Provider, ...fields }).openapi("CreateIntegration");
-export const UpdateIntegrationSchema = z.strictObject(fields).openapi("UpdateIntegration");
+export const CreateIntegrationSchema = documented(CreateIntegrationBody, words).openapi("CreateIntegration");
+export const UpdateIntegrationSchema = documented(UpdateIntegrationBody, words).openapi("UpdateIntegration");
 
 export const IntegrationSchema = z
   .object({
@@ -111,18 +105,14 @@ export const IssueLinkSchema = z
   })
   .openapi("IssueLink");
 
-export const CreateIssueLinkSchema = z
-  .strictObject({
-    integrationId: idOf("intg"),
-    create: z
-      .strictObject({
-        target: text().min(1).max(200).openapi({ description: "A repository (`owner/name`) or a Linear team's id, from `GET /integrations/{id}/targets`." }),
-        title: text().min(1).max(300).optional().openapi({ description: "The post's title by default." }),
-      })
-      .optional(),
-    reference: text().min(1).max(500).optional().openapi({ description: "Link an existing issue instead: `owner/repo#12`, `ENG-12`, or the issue's URL." }),
-  })
-  .openapi("CreateIssueLink");
+const issueToCreate = documented(CreateIssueLinkBody.shape.create.unwrap(), {
+  target: { description: "A repository (`owner/name`) or a Linear team's id, from `GET /integrations/{id}/targets`." },
+  title: { description: "The post's title by default." },
+});
+
+export const CreateIssueLinkSchema = documented(CreateIssueLinkBody.extend({ create: issueToCreate.optional() }), {
+  reference: { description: "Link an existing issue instead: `owner/repo#12`, `ENG-12`, or the issue's URL." },
+}).openapi("CreateIssueLink");
 
 export const issueLinkParams = z.object({
   id: idOf("post").openapi({ param: { name: "id", in: "path" }, description: "The post's id." }),

@@ -2,7 +2,7 @@ import type { IntegrationProvider, IntegrationsTable } from "../../platform/db/s
 import type { Services } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { requireKey, seal, unseal } from "./seal.js";
-import { SLACK_EVENTS } from "./schema.js";
+import { SLACK_EVENTS } from "../../../../packages/shared/src/bodies/integrations.js";
 
 // What an integration keeps: its settings in plain JSON (nothing secret), its credential sealed.
 

@@ -1,4 +1,9 @@
-// The words of notifications, each list written once.
+import { MEMBER_KINDS, type MemberKind } from "../../../../packages/shared/src/notification-kinds.js";
+
+// The words of notifications, each list written once: a member's kinds in packages/shared, where
+// the dashboard's settings form reads them too.
+
+export { MEMBER_KINDS, type MemberKind } from "../../../../packages/shared/src/notification-kinds.js";
 
 /**
  * What happened, as written with the change (one row per change): who hears of it, and as what,
@@ -9,10 +14,6 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** What an end user hears of: never a team's internal note, never another end user's comment. */
 export const END_USER_KINDS = ["status_changed", "team_replied", "merged", "changelog_answered", "changelog_published"] as const;
-
-/** What a team member hears of, each kind switchable per member in the dashboard and by mail. */
-export const MEMBER_KINDS = ["new_post", "commented", "mentioned", "assigned"] as const;
-export type MemberKind = (typeof MEMBER_KINDS)[number];
 
 export const NOTIFICATION_KINDS = [...END_USER_KINDS, ...MEMBER_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

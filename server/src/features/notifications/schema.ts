@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { idOf, listOf } from "../../platform/fields.js";
+import { UpdateNotificationSettingsBody } from "../../../../packages/shared/src/bodies/notifications.js";
+import { documented, idOf, listOf } from "../../platform/fields.js";
 import { EMAIL_CHOICES, FOLLOW_REASONS, MEMBER_KINDS, NOTIFICATION_KINDS } from "./kinds.js";
 
 // The wire shapes of following and notifications.
@@ -101,7 +102,6 @@ export const MarkReadSchema = z
   .openapi("MarkNotificationsRead");
 
 const channels = z.object({ inApp: z.boolean(), email: z.boolean() });
-const channelsPatch = z.strictObject({ inApp: z.boolean().optional(), email: z.boolean().optional() });
 
 export const NotificationSettingsSchema = z
   .object({
@@ -113,16 +113,6 @@ export const NotificationSettingsSchema = z
   })
   .openapi("NotificationSettings");
 
-export const UpdateNotificationSettingsSchema = z
-  .strictObject({
-    kinds: z
-      .strictObject(
-        Object.fromEntries(MEMBER_KINDS.map((k) => [k, channelsPatch.optional()])) as Record<
-          (typeof MEMBER_KINDS)[number],
-          z.ZodOptional<typeof channelsPatch>
-        >,
-      )
-      .optional(),
-    boards: z.array(idOf("brd")).max(200).optional().openapi({ description: "The boards to follow, replacing the list." }),
-  })
-  .openapi("UpdateNotificationSettings");
+export const UpdateNotificationSettingsSchema = documented(UpdateNotificationSettingsBody, {
+  boards: { description: "The boards to follow, replacing the list." },
+}).openapi("UpdateNotificationSettings");

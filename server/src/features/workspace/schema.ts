@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { color, integer, text, idOf } from "../../platform/fields.js";
+import { UpdateWorkspaceBody } from "../../../../packages/shared/src/bodies/workspace.js";
+import { documented, idOf, int32 } from "../../platform/fields.js";
 import { LANGUAGES } from "../../platform/i18n/languages.js";
-import { ModerationSchema } from "../../platform/moderation/hold.js";
+import { ModerationSchema, moderationWords } from "../../platform/moderation/hold.js";
 
 export const WorkspaceSchema = z
   .object({
@@ -40,40 +41,20 @@ export const WorkspaceSchema = z
   })
   .openapi("Workspace");
 
-export const UpdateWorkspaceSchema = z
-  .strictObject({
-    name: text().trim().min(1).max(100).optional(),
-    portalVisibility: z.enum(["public", "private"]).optional(),
-    identityVerification: z.boolean().optional().openapi({
-      description: "`false` lets anyone holding the public key identify as any user id: an owner's alone (an admin's session gets 403 `owner_only`).",
-    }),
-    rateLimitPerMinute: integer(1, 100_000).nullable().optional(),
-    allowedOrigins: z
-      .array(text().max(300))
-      .max(50)
-      .optional()
-      .openapi({ description: "Replaces the list: origins such as `https://app.example.com` (scheme, host, port), or `*` for any." }),
-    portalPostsPerHour: integer(1, 10_000).nullable().optional().openapi({ description: "Null: no cap." }),
-    portalLogoUrl: text()
-      .max(2000)
-      .check(z.url({ protocol: /^https$/ }))
-      .nullable()
-      .optional()
-      .openapi({ description: "An https image URL, shown at the top of every portal page; null removes it." }),
-    portalAccentColor: color().nullable().optional().openapi({ description: "`#rrggbb`; null: Heed's own." }),
-    portalLanguage: z.enum(LANGUAGES).optional(),
-    portalGuestAccess: z.boolean().optional().openapi({ description: "Off by default: guests are not verified by your app." }),
-    requireTwoFactor: z
-      .boolean()
-      .optional()
-      .openapi({ description: "An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409)." }),
-    notificationWindowSeconds: integer(0, 86_400)
-      .nullable()
-      .optional()
-      .openapi({ description: "0 sends each change at once; null: the server's NOTIFICATION_WINDOW_SECONDS." }),
-    moderation: ModerationSchema.optional(),
-  })
-  .openapi("UpdateWorkspace");
+export const UpdateWorkspaceSchema = documented(UpdateWorkspaceBody, {
+  identityVerification: {
+    description: "`false` lets anyone holding the public key identify as any user id: an owner's alone (an admin's session gets 403 `owner_only`).",
+  },
+  rateLimitPerMinute: int32,
+  allowedOrigins: { description: "Replaces the list: origins such as `https://app.example.com` (scheme, host, port), or `*` for any." },
+  portalPostsPerHour: { ...int32, description: "Null: no cap." },
+  portalLogoUrl: { description: "An https image URL, shown at the top of every portal page; null removes it." },
+  portalAccentColor: { description: "`#rrggbb`; null: Heed's own." },
+  portalGuestAccess: { description: "Off by default: guests are not verified by your app." },
+  requireTwoFactor: { description: "An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409)." },
+  notificationWindowSeconds: { ...int32, description: "0 sends each change at once; null: the server's NOTIFICATION_WINDOW_SECONDS." },
+  moderation: moderationWords,
+}).openapi("UpdateWorkspace");
 
 export const IdentitySecretSchema = z
   .object({ identitySecret: z.string().openapi({ description: "Keep it on your server: it signs `userHash` and identity JWTs." }) })

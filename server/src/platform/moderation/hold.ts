@@ -5,11 +5,14 @@ import { MODERATION_MODES } from "../../../../packages/shared/src/moderation.js"
 // to the verbs that write it: posts and comments hold it, moderation decides it, so the words live
 // here where both reach them without reaching each other.
 
-/** What an end user's new post or comment waits for approval under; the workspace's setting. */
-export const ModerationSchema = z.enum(MODERATION_MODES).openapi({
+/** The OpenAPI words of the workspace's setting, wherever it is read or sent. */
+export const moderationWords = {
   description:
     "What an end user's post or comment (from the portal or the widget) waits for the team's approval under: `off` (the default) nothing; `likely_spam` only what shows a spam signal (`spamSignals`); `all` everything. What the team and API keys write never waits.",
-});
+};
+
+/** What an end user's new post or comment waits for approval under; the workspace's setting. */
+export const ModerationSchema = z.enum(MODERATION_MODES).openapi(moderationWords);
 
 /** The simple signs of spam a submission is screened for; features/moderation/signals.ts says how. */
 export const SPAM_SIGNALS = ["many_links", "repeated_text", "burst"] as const;

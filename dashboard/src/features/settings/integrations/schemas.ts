@@ -1,48 +1,48 @@
 import { z } from "zod";
-import { required, trimmed } from "../../../ui/form/fields.js";
+import { CreateIntegrationBody, UpdateIntegrationBody } from "../../../../../packages/shared/src/bodies/integrations.js";
+import { blankAsAbsent, typed, typedList } from "../../../ui/form/fields.js";
+import { worded } from "../../../ui/form/words.js";
 
-// Connecting an integration, checked as the server checks it (server/src/features/integrations/
-// schema.ts and rules.ts): the fields each provider takes. What only the provider can say (a
-// token that does not work) comes from the test, in the log.
+// Connecting an integration: the request bodies (packages/shared/src/bodies/integrations.ts), as
+// each provider's form fills them. Which fields a provider takes is the server's check after the
+// body's (server/src/features/integrations/rules.ts): each form asks for its provider's alone.
+// What only the provider can say (a token that does not work) comes from the test, in the log.
 
-const repository = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, "Each line is owner/name.");
+const integration = CreateIntegrationBody.shape;
 
-export const slackSchema = z
-  .object({
-    mode: z.enum(["token", "webhook"]),
-    token: trimmed(500),
-    channel: trimmed(100),
-    webhookUrl: trimmed(500),
-    events: z
-      .array(z.enum(["post.created", "post.status_changed", "comment.created"]))
-      .min(1, "Choose at least one change.")
-      .max(3),
-    boardIds: z.array(z.string()).max(100, "At most 100 boards."),
-  })
-  .superRefine((value, ctx) => {
-    if (value.mode === "token" && !value.token) ctx.addIssue({ code: "custom", path: ["token"], message: "Required." });
-    if (value.mode === "token" && !value.channel) ctx.addIssue({ code: "custom", path: ["channel"], message: "Required." });
-    if (value.mode === "webhook" && !value.webhookUrl) ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "Required." });
-  })
-  .transform(({ mode, token, channel, webhookUrl, events, boardIds }) =>
-    mode === "token" ? { provider: "slack" as const, token, channel, events, boardIds } : { provider: "slack" as const, webhookUrl, events, boardIds },
-  );
+export const slackSchema = worded(
+  z
+    .object({
+      mode: z.enum(["token", "webhook"]),
+      token: blankAsAbsent(integration.token),
+      channel: blankAsAbsent(integration.channel),
+      webhookUrl: blankAsAbsent(integration.webhookUrl),
+      events: integration.events.unwrap(),
+      boardIds: integration.boardIds.unwrap(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.mode === "token" && !value.token) ctx.addIssue({ code: "custom", path: ["token"], message: "Required." });
+      if (value.mode === "token" && !value.channel) ctx.addIssue({ code: "custom", path: ["channel"], message: "Required." });
+      if (value.mode === "webhook" && !value.webhookUrl) ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "Required." });
+    })
+    .transform(({ mode, token, channel, webhookUrl, events, boardIds }) =>
+      mode === "token" ? { provider: "slack" as const, token, channel, events, boardIds } : { provider: "slack" as const, webhookUrl, events, boardIds },
+    ),
+  { events: { too_small: "Choose at least one change." }, boardIds: { too_big: "At most 100 boards." } },
+);
 
 export const githubSchema = z
   .object({
-    token: required(500),
-    repositories: z
-      .string()
-      .transform((text) => text.split(/\s+/).filter(Boolean))
-      .pipe(z.array(repository).min(1, "Name at least one repository, owner/name.").max(50)),
+    token: typed(integration.token.unwrap()),
+    repositories: typedList(integration.repositories.unwrap(), /\s+/, () => "").refine(
+      (repositories) => repositories.length > 0,
+      "Name at least one repository, owner/name.",
+    ),
   })
   .transform((value) => ({ provider: "github" as const, ...value }));
 
 export const linearSchema = z
-  .object({ token: required(500), signingSecret: trimmed(500) })
+  .object({ token: typed(integration.token.unwrap()), signingSecret: blankAsAbsent(integration.signingSecret) })
   .transform(({ token, signingSecret }) => ({ provider: "linear" as const, token, ...(signingSecret ? { signingSecret } : {}) }));
 
-export const signingSecretSchema = z.object({ signingSecret: required(500).min(8, "At least 8 characters.") });
+export const signingSecretSchema = z.object({ signingSecret: typed(UpdateIntegrationBody.shape.signingSecret.unwrap()) });
