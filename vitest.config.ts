@@ -22,7 +22,8 @@ export default defineConfig({
           include: ["server/**/*.test.ts", "dashboard/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
           // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock)
-          // and what needs no database at all (a worker's rate limits when its primary is silent).
+          // and what needs no database at all (a worker's rate limits when its primary is silent) or
+          // scrapes the same figures whatever the database (a real Prometheus reading /metrics).
           exclude:
             name === "sqlite"
               ? []
@@ -38,6 +39,7 @@ export default defineConfig({
                   "server/src/platform/lib/test/libraries-loaded-when-needed.test.ts",
                   "server/src/platform/db/test/sqlite-lock-wait.test.ts",
                   "server/src/platform/ratelimit/test/cluster-rate-limit.test.ts",
+                  "server/src/http/metrics/test/prometheus.test.ts",
                 ],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
           // A worker's test files share one module graph instead of importing the whole server again

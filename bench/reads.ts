@@ -24,6 +24,9 @@ export interface ReadRound {
   rssMiB: number;
 }
 
+/** Page 1 again on a Heed with METRICS_TOKEN set: every request timed, for the cost of metrics (summary.ts). */
+export const METRICS_ON = "page 1, kept, metrics on";
+
 /** The targets, in the order printed, each with the share of its yardstick it must reach. */
 export const READ_TARGETS = [
   { name: "bare node:http, 11 bytes" },
@@ -33,6 +36,7 @@ export const READ_TARGETS = [
   { name: "portal list, kept", share: 0.6 },
   { name: "portal board page (HTML)", share: 0.5 },
   { name: "another cursor each request", cpuMicros: 250 },
+  { name: METRICS_ON },
 ] as const;
 
 export type ReadTargetName = (typeof READ_TARGETS)[number]["name"];
@@ -82,6 +86,31 @@ async function beside(heed: Running, name: string, path: string, load: LoadOptio
   }
 }
 
+/**
+ * Page 1, kept, under the same load and writes, on a Heed of its own with metrics on, measured right
+ * after the same figure with them off. A scrape afterwards checks that every request was counted.
+ */
+async function withMetrics(seeded: Seeded, load: LoadOptions): Promise<ReadFigure> {
+  const token = "bench-metrics-token-0123456789";
+  const heed = await startHeed(seeded.databaseUrl, { METRICS_TOKEN: token });
+  try {
+    const list = "/v1/posts?sort=votes&limit=20";
+    const measured = (await whileWriting(heed.url, seeded.writer, seeded.boardId, () => measure(METRICS_ON, `${heed.url}${list}`, { ...load, server: heed })))
+      .result;
+    const scraped = await (await fetch(`${heed.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const counted = [
+      ...scraped.matchAll(/^heed_http_request_duration_seconds_count\{operation="(?:listPosts|front-door:kept)",method="GET",status="2xx"\} (\d+)$/gm),
+    ];
+    const requests = counted.reduce((sum, [, n]) => sum + Number(n), 0);
+    // The warm-up's reads are counted too: the measured ones alone are a lower bound.
+    const made = measured.requestsPerSecond * load.seconds * 0.95;
+    if (requests < made) throw new Error(`${METRICS_ON}: /metrics counted ${requests} reads of page 1, the load made about ${made.toFixed(0)}`);
+    return { heed: measured, bytes: NaN };
+  } finally {
+    await heed.stop();
+  }
+}
+
 export async function readRound(seeded: Seeded, options: { seconds: number; connections: number }): Promise<ReadRound> {
   const figures = new Map<string, ReadFigure>();
   const plain = { seconds: options.seconds, connections: options.connections };
@@ -113,6 +142,7 @@ export async function readRound(seeded: Seeded, options: { seconds: number; conn
         return written.result;
       }),
     );
+    figures.set(METRICS_ON, await withMetrics(seeded, load));
     figures.set("a post by id, kept", await beside(heed, "a post by id, kept", `/v1/posts/${firstPage.data[0].id}`, load));
     const customer = { ...plain, headers: { "x-service-public-key": seeded.publicKey } };
     figures.set("portal list, kept", await beside(heed, "portal list, kept", "/v1/portal/posts?sort=votes&limit=20", customer));

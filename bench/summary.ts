@@ -1,5 +1,5 @@
 import type { Measurement } from "./load.js";
-import { READ_TARGETS, type ReadFigure, type ReadRound } from "./reads.js";
+import { METRICS_ON, READ_TARGETS, type ReadFigure, type ReadRound } from "./reads.js";
 
 // The read targets' table: every figure the median of the rounds, with its spread (lowest–highest),
 // and against its target. A share is taken in each round (Heed and its yardstick measured
@@ -93,6 +93,19 @@ export function printReadTable(database: string, rounds: ReadRound[], settings: 
       " MiB",
     )}`,
   );
+  printMetricsCost(rounds);
+}
+
+/** The cost of metrics: page 1 with METRICS_TOKEN set against the same without, each round's ratio (target ≥ 95%). */
+function printMetricsCost(rounds: ReadRound[]): void {
+  const ratios = rounds.map((round) => {
+    const on = round.figures.get(METRICS_ON)?.heed.requestsPerSecond;
+    const off = round.figures.get("page 1, kept (a write/s)")?.heed.requestsPerSecond;
+    return on !== undefined && off !== undefined ? (on / off) * 100 : NaN;
+  });
+  const got = median(ratios);
+  if (!Number.isFinite(got)) return;
+  console.log(`Metrics on: page 1, kept, at ${spread(ratios, 1, "%")} of its req/s with metrics off (target ≥ 95%: ${got >= 95 ? "met" : "missed"})`);
 }
 
 /** Kept answers on PostgreSQL against the same on SQLite (target ≥ 70%), from each database's median req/s. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run by `npm test` before the suite: makes sure what the tests talk to is there. It starts the
-# local PostgreSQL and Redis when they are installed but down, and installs Debian's Chromium when
-# it is missing and we are root. Anything else it cannot mend stops the run at once, with one line
+# local PostgreSQL and Redis when they are installed but down, and installs Debian's Chromium and
+# Prometheus when they are missing and we are root. Anything else it cannot mend stops the run at once, with one line
 # that names the command to run: no test is ever skipped for a missing tool.
 set -uo pipefail
 
@@ -45,22 +45,33 @@ fi
 # and the tests check that every SQLite connection has it.
 command -v "${CC:-cc}" >/dev/null || stop "no C compiler (${CC:-cc})" "$(as_root "apt-get install -y gcc")"
 
+# Installs Debian's package $1 for the program $2 at path $3 when we are root; otherwise stops with the command.
+apt_install() {
+  local install="apt-get install -y $1"
+  is_root && command -v apt-get >/dev/null || stop "$2 is missing at $3" "$(as_root "apt-get update && $install")"
+  echo "npm test: installing Debian's $1"
+  # apt's chatter (debconf notices on stderr) is shown only when the install fails.
+  local log
+  log=$(mktemp)
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive $install -qq; } >"$log" 2>&1 || {
+    cat "$log" >&2
+    stop "installing $2 failed" "apt-get update && $install"
+  }
+  rm -f "$log"
+  [ -x "$3" ] || stop "$2 is still missing at $3" "apt-get update && $install"
+}
+
 # Debian's Chromium, for the browser tests: never a downloaded browser.
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then
   [ -z "${CHROMIUM_PATH:-}" ] || stop "CHROMIUM_PATH=$chromium is not an executable" "unset CHROMIUM_PATH, or point it at Chromium"
-  install="apt-get install -y chromium"
-  is_root && command -v apt-get >/dev/null || stop "Chromium is missing at $chromium" "$(as_root "apt-get update && $install")"
-  echo "npm test: installing Debian's chromium"
-  # apt's chatter (debconf notices on stderr) is shown only when the install fails.
-  log=$(mktemp)
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive $install -qq; } >"$log" 2>&1 || {
-    cat "$log" >&2
-    stop "installing Chromium failed" "apt-get update && $install"
-  }
-  rm -f "$log"
-  [ -x "$chromium" ] || stop "Chromium is still missing at $chromium" "apt-get update && $install"
+  apt_install chromium Chromium "$chromium"
 fi
+
+# Debian's Prometheus, which scrapes /metrics in its test (server/src/http/metrics/test/). Its
+# package would start a service; the test starts its own on a free port (Docker's policy-rc.d keeps
+# the service from starting at install; elsewhere it listens on 9090, which the test does not use).
+[ -x /usr/bin/prometheus ] || apt_install prometheus Prometheus /usr/bin/prometheus
 
 # A Japanese font, so the screenshots of the portal in Japanese show letters, not boxes (the fonts
 # Chromium brings cover Latin and Arabic). The tests pass without it: a failed install only warns.

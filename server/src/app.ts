@@ -16,6 +16,7 @@ import type { AppEnv } from "./http/env.js";
 import { problemResponse, toProblem } from "./http/problem.js";
 import { rateLimit, type RateLimitOptions } from "./http/rate-limit.js";
 import { requestId } from "./http/request-id.js";
+import { answeredBy } from "./http/metrics/requests.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { closeAfterUnreadBody } from "./http/unread-body.js";
 import { validationHook } from "./http/validation.js";
@@ -33,6 +34,8 @@ export interface AppOptions {
   /** The built dashboard (default dist/dashboard under the working directory). */
   dashboardDir?: string;
   rateLimit: RateLimitOptions;
+  /** With metrics on: each request's answerer is noted, for the front door that times it (http/metrics/requests.ts). */
+  metrics?: boolean;
 }
 
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
@@ -56,6 +59,7 @@ export function apiDocument(publicUrl: string) {
 
 export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  if (options.metrics) app.use("*", answeredBy(operations));
   app.use("*", requestId);
   app.use("*", securityHeaders(services));
   app.use("*", closeAfterUnreadBody);

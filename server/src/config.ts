@@ -58,7 +58,20 @@ export interface Config {
     /** Proxies in front of Heed whose X-Forwarded-For to trust (TRUST_PROXY=1, or a hop count). */
     trustProxyHops: number;
   };
+  /** METRICS_*: GET /metrics for Prometheus; unset (no token, no port), none, and nothing is timed. */
+  metrics?: MetricsSettings;
 }
+
+export interface MetricsSettings {
+  /** METRICS_TOKEN: the bearer token /metrics asks for. */
+  token?: string | undefined;
+  /** METRICS_PORT: /metrics only there, on `host`, and not on the main port. */
+  port?: number | undefined;
+  host: string;
+}
+
+/** The shortest METRICS_TOKEN taken. */
+const MIN_METRICS_TOKEN = 16;
 
 // A variable set to the empty string counts as unset throughout (`PORT= npm start` is `npm start`).
 // Each reader below says what one kind of variable accepts; a refusal names what was expected, and
@@ -202,6 +215,29 @@ export const environment = z.object({
     .describe("Comma-separated email domains whose people may sign up through the provider; unset, only existing accounts sign in."),
   OIDC_WORKSPACE: optionalText().describe("The workspace (slug) that those sign-ups join as members; unset, nobody signs up."),
   OIDC_LABEL: text("single sign-on").describe("What the sign-in button calls the provider. Default single sign-on."),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      // A short token could be guessed; the refusal names its length, never the token.
+      return raw.length >= MIN_METRICS_TOKEN ? raw : refuse(ctx, `at least ${MIN_METRICS_TOKEN} characters`, `${raw.length} characters`);
+    })
+    .describe(
+      "GET /metrics (Prometheus) on the main port, to requests with Authorization: Bearer <token>; at least 16 characters (openssl rand -hex 32). Unset, and no METRICS_PORT, no metrics.",
+    ),
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      const value = Number(raw);
+      return Number.isInteger(value) && value >= 1 && value <= 65535 ? value : refuse(ctx, "a port from 1 to 65535", raw);
+    })
+    .describe(
+      "GET /metrics only on this port (with METRICS_TOKEN set, it asks for it there too), and not on the main port. Unset, the main port serves it if METRICS_TOKEN is set.",
+    ),
+  METRICS_HOST: text("127.0.0.1").describe("The address METRICS_PORT listens on. Default 127.0.0.1."),
 });
 
 export type Environment = z.output<typeof environment>;
@@ -217,6 +253,12 @@ function oidcSettings(vars: Environment): OidcSettings | undefined {
     label: vars.OIDC_LABEL,
     signUpWorkspace: vars.OIDC_WORKSPACE ?? null,
   };
+}
+
+function metricsSettings(vars: Environment): MetricsSettings | undefined {
+  if (vars.METRICS_TOKEN === undefined && vars.METRICS_PORT === undefined) return undefined;
+  if (vars.METRICS_PORT === vars.PORT) throw new Error(`METRICS_PORT must differ from PORT (both ${vars.PORT})`);
+  return { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT, host: vars.METRICS_HOST };
 }
 
 function mailFrom(vars: Environment, publicUrl: string): string {
@@ -274,5 +316,6 @@ export function loadConfig(env = process.env): Config {
       redisUrl: vars.REDIS_URL,
       trustProxyHops: vars.TRUST_PROXY,
     },
+    metrics: metricsSettings(vars),
   };
 }

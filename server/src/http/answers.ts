@@ -8,6 +8,7 @@ import { readVersion } from "../platform/changes/version.js";
 import type { Db } from "../platform/db/database.js";
 import type { AppEnv } from "./env.js";
 import { chooseCoding, type Coding } from "./encodings.js";
+import { keptHitInApp, keptMiss } from "./metrics/outcomes.js";
 
 // The answers of GET routes: every 200 carries an ETag (a hash of its body), and a request whose
 // If-None-Match holds it gets a 304 without the body. Routes that declare `cache` keep their
@@ -217,9 +218,13 @@ export function answeredWithEtag<H extends Handler>(maker: Maker<H>, keeps: (url
     const version = ctx ? (c.get("version") ?? (await readVersion(ctx.services.db, ctx.workspace.id))) : 0;
     const key = ctx ? keyOf(c) : "";
     const found = ctx ? keptAnswer(ctx.services.db, key, version) : undefined;
-    if (ctx && found) return answer(c, ctx.services.db, key, found, true);
+    if (ctx && found) {
+      keptHitInApp.inc();
+      return answer(c, ctx.services.db, key, found, true);
+    }
 
     if (ctx) {
+      keptMiss.inc();
       const { db } = ctx.services;
       const flights = rendersOf(db);
       const flightKey = `${version} ${key}`;

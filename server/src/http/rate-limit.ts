@@ -7,6 +7,7 @@ import type { Caller } from "./credentials/caller.js";
 import { callerOf, presentedKeyKind } from "./credentials/index.js";
 import type { AppEnv } from "./env.js";
 import { problemResponse } from "./problem.js";
+import { refused } from "./metrics/outcomes.js";
 import { stampHeaders } from "./stamp.js";
 
 export interface RateLimitOptions {
@@ -99,6 +100,7 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
     const resetSeconds = Math.ceil(decision.resetMs / 1000);
     stampHeaders(c, rateLimitHeaders(decision, policy, limiter.windowSeconds));
     if (!decision.allowed) {
+      refused(policy);
       c.header("retry-after", String(Math.max(1, resetSeconds)));
       return problemResponse(
         c,

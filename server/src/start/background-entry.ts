@@ -3,6 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../platform/db/database.js";
 import { log } from "../platform/lib/log.js";
+import { databaseTimings } from "../platform/metrics/database.js";
 import { pacer } from "../platform/lib/pace.js";
 import { servingLoadOf } from "./serving-load.js";
 import { servicesOf, startBackground } from "./services.js";
@@ -29,9 +30,10 @@ try {
 }
 // Migrated already: the serving thread did it before it started this one. This thread also copies
 // SQLite's WAL into the database file, for the whole server (platform/db/checkpointer.ts).
-const opened = openDatabase(config.databaseUrl, { poolSize: 4, checkpoints: "this-thread" });
+const { servingLoad, timings } = workerData as { servingLoad?: SharedArrayBuffer; timings?: SharedArrayBuffer };
+// With metrics on, statements are timed into memory the serving thread reads (platform/metrics/database.ts).
+const opened = openDatabase(config.databaseUrl, { poolSize: 4, checkpoints: "this-thread", timings: timings && databaseTimings("background", timings) });
 const services = await servicesOf(config, opened);
-const { servingLoad } = workerData as { servingLoad?: SharedArrayBuffer };
 const stopBackground = startBackground(config, services, servingLoad ? { pace: pacer({ load: servingLoadOf(servingLoad) }) } : {});
 port.once("message", async () => {
   // Told to stop: the passes running end, then the connections close and the thread's loop empties.

@@ -2,6 +2,8 @@ import { Worker } from "node:worker_threads";
 import type { Config } from "../config.js";
 import type { Services } from "../platform/context.js";
 import { log } from "../platform/lib/log.js";
+import { databaseTimings, timingsBuffer } from "../platform/metrics/database.js";
+import { backgroundThreadRestarts } from "../platform/metrics/restarts.js";
 import { startBackground } from "./services.js";
 
 /**
@@ -29,10 +31,14 @@ export function startBackgroundThread(config: Config, services: Services, servin
   let stopping = false;
   let current: Worker | undefined;
   let failures = 0;
+  // With metrics on, the thread times its statements into memory this thread reads at a scrape;
+  // each thread started again writes on where the last stopped.
+  const timings = config.metrics ? timingsBuffer() : undefined;
+  if (timings) databaseTimings("background", timings);
   const begin = () => {
     if (stopping) return;
     const startedAt = Date.now();
-    const thread = new Worker(new URL("./background-entry.js", import.meta.url), { workerData: { servingLoad } });
+    const thread = new Worker(new URL("./background-entry.js", import.meta.url), { workerData: { servingLoad, timings } });
     current = thread;
     thread.on("error", (error) => log.error("background thread failed", { error }));
     thread.once("exit", (code) => {
@@ -41,6 +47,7 @@ export function startBackgroundThread(config: Config, services: Services, servin
       if (livedLong) failures = 0;
       const after = livedLong ? 0 : Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** failures++);
       log.error("background thread ended: starting another", { code, afterMs: after });
+      backgroundThreadRestarts.inc();
       setTimeout(begin, after).unref();
     });
   };

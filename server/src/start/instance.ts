@@ -12,6 +12,7 @@ import { operations } from "../routes.js";
 import { bootstrapDemo } from "../cli/seed/demo.js";
 import { startBackgroundThread } from "./background.js";
 import { servicesOf } from "./services.js";
+import { mainTimings, startMetrics } from "./metrics.js";
 import { shareServingLoad } from "./serving-load.js";
 import { whereToFind } from "./where-to-find.js";
 
@@ -22,7 +23,7 @@ import { whereToFind } from "./where-to-find.js";
  */
 export async function runInstance(config: Config, role: "whole" | "worker"): Promise<void> {
   // The background thread copies SQLite's WAL into the database file: this one's, or with WORKERS the primary's.
-  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread" });
+  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread", timings: mainTimings(config) });
   if (role === "whole") {
     const applied = await migrateToLatest(opened.db);
     if (applied.length > 0) log.info("migrations applied", { migrations: applied });
@@ -35,12 +36,13 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
   if (!(await rateLimiter.ready(5000))) log.warn("redis not reachable at start-up: serving with per-process rate limits");
   const signInLimiter = createRateLimiter({ ...limits, windowSeconds: SIGN_IN_WINDOW_SECONDS });
   const rateLimit = { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops };
-  const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes, rateLimiter, signInLimiter, rateLimit });
+  const metrics = await startMetrics(config, role, services);
+  const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes, rateLimiter, signInLimiter, rateLimit, metrics: metrics.frontDoor !== undefined });
   // The background work's mail waits while this thread is busy serving (serving-load.ts).
   const servingLoad = role === "whole" ? shareServingLoad() : undefined;
   const stopBackground = servingLoad ? startBackgroundThread(config, services, servingLoad.buffer) : undefined;
   const inFlight = inFlightRequests();
-  const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations }, inFlight);
+  const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations, metrics: metrics.frontDoor }, inFlight);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer, serverOptions: keepAlive(config) }, (info) => {
     log.info("heed listening", {
       url: config.publicUrl,
@@ -82,6 +84,7 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
     });
     if (inFlight.count > 0) log.warn("stopping with requests still running", { requests: inFlight.count });
     await stopBackground?.();
+    await metrics.stop();
     servingLoad?.stop();
     await rateLimiter.close();
     await signInLimiter.close();

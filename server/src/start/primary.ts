@@ -5,7 +5,9 @@ import { openDatabase } from "../platform/db/database.js";
 import { migrateToLatest } from "../platform/db/migrate.js";
 import { log } from "../platform/lib/log.js";
 import { bootstrapDemo } from "../cli/seed/demo.js";
+import { workerRestarts } from "../platform/metrics/restarts.js";
 import { startBackgroundThread } from "./background.js";
+import { mainTimings, startMetrics } from "./metrics.js";
 import { servicesOf } from "./services.js";
 import { whereToFind } from "./where-to-find.js";
 
@@ -18,7 +20,7 @@ const RESTART_BACKOFF_MS = 1000;
  * that serve HTTP on the one port (node:cluster shares it). A worker that dies is replaced.
  */
 export async function runPrimary(config: Config): Promise<void> {
-  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread" });
+  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread", timings: mainTimings(config) });
   const applied = await migrateToLatest(opened.db);
   if (applied.length > 0) log.info("migrations applied", { migrations: applied });
   const services = await servicesOf(config, opened);
@@ -26,6 +28,7 @@ export async function runPrimary(config: Config): Promise<void> {
   // Answers the workers' RateLimiterCluster: one count per bucket across them.
   new RateLimiterClusterMaster();
   const stopBackground = startBackgroundThread(config, services);
+  const metrics = await startMetrics(config, "primary", services);
 
   let stopping = false;
   const started = new Map<number, number>();
@@ -38,6 +41,7 @@ export async function runPrimary(config: Config): Promise<void> {
     started.delete(worker.id);
     if (stopping) return;
     log.error("worker exited: starting another", { pid: worker.process.pid, code, signal });
+    workerRestarts.inc();
     setTimeout(fork, Math.max(0, RESTART_BACKOFF_MS - lived));
   });
   for (let i = 0; i < config.workers; i++) fork();
@@ -59,6 +63,7 @@ export async function runPrimary(config: Config): Promise<void> {
       ),
     );
     await stopBackground();
+    await metrics.stop();
     services.mailer?.close();
     await opened.db.destroy();
     process.exit(0);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HeedError } from "../../platform/errors.js";
 import type { AppEnv } from "../../http/env.js";
+import { refused } from "../../http/metrics/outcomes.js";
 
 // Password guessing is limited twice: per account (10 tries in 15 minutes, however many addresses
 // try) and per client address (50, however many accounts it tries). Over either: 429 with
@@ -30,6 +31,7 @@ export async function countAccountAttempt(c: Context<AppEnv>, accountId: string)
 async function refuseOver(checks: ReturnType<AppEnv["Variables"]["signInLimiter"]["consume"]>[]): Promise<void> {
   for (const decision of await Promise.all(checks)) {
     if (!decision.allowed) {
+      refused("sign-in");
       const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
       // People read the wait; programs read retry-after.
       const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;

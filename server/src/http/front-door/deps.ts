@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Services } from "../../platform/context.js";
 import type { RateLimiter } from "../../platform/ratelimit/limiter.js";
 import type { Operation } from "../define-operation.js";
+import type { MetricsAnswer } from "../metrics/endpoint.js";
 import { clientAddressOf, type RateLimitOptions } from "../rate-limit.js";
 import { requestIdOf } from "../request-id.js";
 import { everyAnswerHeaders } from "../security-headers.js";
@@ -13,6 +14,11 @@ export interface FrontDoorDeps {
   rateLimit: RateLimitOptions;
   /** The app's operations, so the door knows which paths are team routes. */
   operations: Operation[];
+  /**
+   * With metrics on (METRICS_TOKEN or METRICS_PORT): every request is timed (http/metrics/requests.ts),
+   * and with `answer`, GET /metrics is answered here (the token on the main port).
+   */
+  metrics?: { answer?: (req: IncomingMessage, requestId: string) => Promise<MetricsAnswer> };
 }
 
 /** The client's address as the app's rate limiter sees it. */

@@ -6,6 +6,8 @@ import { answerKept, keepAtFrontDoor, keptCredential, keptEntry } from "./kept-a
 import { answerKeptPage, keptPageEntry } from "./kept-pages.js";
 import { refuseAtFrontDoor, teamRouteMatcher } from "./refusals.js";
 import { type InFlight, inFlightRequests } from "../in-flight.js";
+import { type DoorKind, timeAtApp, timeAtDoor } from "../metrics/requests.js";
+import { answerMetrics } from "./metrics.js";
 
 export type { FrontDoorDeps } from "./deps.js";
 
@@ -15,35 +17,54 @@ export type { FrontDoorDeps } from "./deps.js";
 
 /**
  * `createServer` for @hono/node-server's serve(): the front door, then the app. Every request's work,
- * the door's and the app's handler, is counted in `inFlight` until it is done.
+ * the door's and the app's handler, is counted in `inFlight` until it is done; with metrics on, it
+ * is timed too, under what answered it (http/metrics/requests.ts).
  */
 export function withFrontDoor(deps: FrontDoorDeps, inFlight: InFlight = inFlightRequests()): typeof createServer {
   const isTeamRoute = teamRouteMatcher(deps.operations);
   onAnswerKept(keepAtFrontDoor);
+  const timed = deps.metrics !== undefined;
+  const metricsAnswer = deps.metrics?.answer;
   return ((options: object, app: RequestListener) =>
     createServer(options, (req, res) => {
+      const started = timed ? performance.now() : 0;
       // @hono/node-server's listener answers with a promise that settles when the handler is done.
-      const toApp = () => app(req, res) as unknown as Promise<void>;
-      const orApp = (answered: boolean) => (answered ? undefined : toApp());
+      const toApp = timed
+        ? () => (app(req, res) as unknown as Promise<void>).finally(() => timeAtApp(req, res, started))
+        : () => app(req, res) as unknown as Promise<void>;
+      // What answers, should the door: set before each of its answers is tried.
+      let kind: DoorKind = "front-door:health";
+      const orApp = (answered: boolean) => {
+        if (!answered) return toApp();
+        if (timed) timeAtDoor(kind, req, res, started);
+      };
       const method = req.method ?? "";
       const path = req.url?.split("?", 1)[0] ?? "";
       if (path === "/health" && method === "GET") {
-        inFlight.counting(answerHealth(deps, req, res).catch(toApp));
+        inFlight.counting(answerHealth(deps, req, res).then(orApp, toApp));
+        return;
+      }
+      if (metricsAnswer && path === "/metrics" && method === "GET") {
+        kind = "metrics";
+        inFlight.counting(answerMetrics(deps, metricsAnswer, req, res).then(orApp, toApp));
         return;
       }
       const credential = keptCredential(req);
       const entry = credential && keptEntry(deps, req, credential);
       if (credential && entry) {
+        kind = "front-door:kept";
         inFlight.counting(answerKept(deps, req, res, credential, entry).then(orApp, toApp));
         return;
       }
       const page = path.startsWith("/p/") ? keptPageEntry(deps, req) : undefined;
       if (page) {
+        kind = "front-door:kept-page";
         inFlight.counting(answerKeptPage(deps, req, res, page).then(orApp, toApp));
         return;
       }
       const bodiless = req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
       if (bodiless && path.startsWith("/v1/") && isTeamRoute(method, path)) {
+        kind = "front-door:refusal";
         inFlight.counting(refuseAtFrontDoor(deps, req, res).then(orApp, toApp));
         return;
       }

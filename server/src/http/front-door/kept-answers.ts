@@ -10,6 +10,7 @@ import { type Kept, keptAnswer, representation } from "../answers.js";
 import { bearerToken } from "../credentials/index.js";
 import type { AppEnv } from "../env.js";
 import type { Caller } from "../credentials/caller.js";
+import { keptHitAtDoor } from "../metrics/outcomes.js";
 import { type RateBucket, rateBucketOf, rateLimitHeaders } from "../rate-limit.js";
 import { clientAddressOfRequest, type FrontDoorDeps, writeAnswer } from "./deps.js";
 
@@ -108,5 +109,6 @@ export async function answerKept(deps: FrontDoorDeps, req: IncomingMessage, res:
   // The customer side's answers vary by Origin too (cors.ts), and say so.
   if (credential.kind === "public") headers.vary = headers.vary ? `${headers.vary}, Origin` : "Origin";
   writeAnswer(deps, req, res, status, { ...headers, ...rateLimitHeaders(decision, rate.policy, deps.rateLimiter.windowSeconds) }, body);
+  keptHitAtDoor.inc();
   return true;
 }

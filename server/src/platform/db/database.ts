@@ -7,7 +7,9 @@ import { loadWhenNeeded } from "../lib/load-when-needed.js";
 import type { Database } from "./schema.js";
 import { type Checkpoints, startCheckpoints } from "./checkpointer.js";
 import { commitStampsOf, registerCommitStamps } from "./commit-stamps.js";
-import { LockWaitingSqliteDialect } from "./lock-waiting.js";
+import { lockWaitingSqlite } from "./lock-waiting.js";
+import type { DatabaseTimings } from "../metrics/database.js";
+import { TimedConnection, wrappingConnections } from "./wrapping-driver.js";
 import { enablePlannerStability } from "./planner-stability.js";
 import { cachingDatabase } from "./statement-cache.js";
 
@@ -39,6 +41,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** SQLite: which thread copies the WAL into the database file (checkpointer.ts); unset, SQLite's default. */
   checkpoints?: Checkpoints;
+  /** With metrics on: where the connection's statements and waits are timed (platform/metrics/database.ts). */
+  timings?: DatabaseTimings | undefined;
 }
 
 /**
@@ -65,7 +69,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
     const pool = new (postgresDriver().Pool)({ ...sessionSettings(url, options.schema), max: options.poolSize ?? 10 });
     const safe = new URL(url);
     safe.password = "";
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", description: safe.toString() };
+    const { timings } = options;
+    const dialect = timings
+      ? wrappingConnections(new PostgresDialect({ pool }), (connection) => new TimedConnection(connection, timings), timings)
+      : new PostgresDialect({ pool });
+    return { db: new Kysely<Database>({ dialect }), dialect: "postgres", description: safe.toString() };
   }
   if (url.startsWith("sqlite:")) {
     const path = url.slice("sqlite:".length);
@@ -98,7 +106,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
       stopCheckpoints?.();
       stamps?.close();
     };
-    const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: cachingDatabase(sqlite, beforeClose) }) });
+    const db = new Kysely<Database>({ dialect: lockWaitingSqlite({ database: cachingDatabase(sqlite, beforeClose) }, options.timings) });
     if (stamps) registerCommitStamps(db, stamps);
     return { db, dialect: "sqlite", description: `sqlite:${file}` };
   }

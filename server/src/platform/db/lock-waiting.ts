@@ -1,12 +1,6 @@
-import {
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryCompiler,
-  type QueryResult,
-  SqliteDialect,
-  type TransactionSettings,
-} from "kysely";
+import { type CompiledQuery, type DatabaseConnection, type QueryResult, SqliteDialect, type SqliteDialectConfig } from "kysely";
+import type { DatabaseTimings } from "../metrics/database.js";
+import { wrappingConnections } from "./wrapping-driver.js";
 
 // SQLite lets one connection write at a time. With several processes on one file (WORKERS=n), a
 // connection that finds the write lock taken would wait in SQLite's busy handler, which sleeps the
@@ -32,27 +26,47 @@ function isBusy(error: unknown): boolean {
 }
 
 class LockWaitingConnection implements DatabaseConnection {
-  constructor(private readonly inner: DatabaseConnection) {}
+  constructor(
+    private readonly inner: DatabaseConnection,
+    private readonly timings: DatabaseTimings | undefined,
+  ) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Kysely's SQLite connection runs the statement at once and throws at once: the common path
-    // goes straight through, with no await added to every query.
+    // goes straight through, with no await added to every query, and is timed as it runs.
     try {
-      return this.inner.executeQuery<R>(query);
+      return this.run<R>(query);
     } catch (error) {
       if (!isBusy(error)) throw error;
       return this.tryAgain<R>(query, Date.now() + LOCK_WAIT_MS);
     }
   }
 
+  private run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.timings) return this.inner.executeQuery<R>(query);
+    const started = performance.now();
+    const result = this.inner.executeQuery<R>(query);
+    this.timings.statement.observe((performance.now() - started) / 1000);
+    return result;
+  }
+
   /** After a refusal: tries again after each pause until the deadline, then throws the last refusal. */
   private async tryAgain<R>(query: CompiledQuery, deadline: number): Promise<QueryResult<R>> {
+    const refused = performance.now();
+    const waited = () => this.timings?.lockWait.observe((performance.now() - refused) / 1000);
     for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
       await new Promise((resolve) => setTimeout(resolve, pause));
       try {
-        return await this.inner.executeQuery<R>(query);
+        const result = await this.run<R>(query);
+        waited();
+        return result;
       } catch (error) {
-        if (!isBusy(error) || Date.now() + pause > deadline) throw error;
+        if (!isBusy(error)) throw error;
+        if (Date.now() + pause > deadline) {
+          waited();
+          this.timings?.lockTimeouts.inc();
+          throw error;
+        }
       }
     }
   }
@@ -62,49 +76,7 @@ class LockWaitingConnection implements DatabaseConnection {
   }
 }
 
-/** Kysely's SQLite driver, handing out its one connection wrapped so that it waits as above. */
-class LockWaitingDriver implements Driver {
-  private connection?: LockWaitingConnection;
-
-  constructor(private readonly inner: Driver) {}
-
-  init() {
-    return this.inner.init();
-  }
-  async acquireConnection() {
-    const connection = await this.inner.acquireConnection();
-    this.connection ??= new LockWaitingConnection(connection);
-    return this.connection;
-  }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(connection, settings);
-  }
-  commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(connection);
-  }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(connection);
-  }
-  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
-    await this.inner.savepoint?.(connection, name, compile);
-  }
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
-    await this.inner.rollbackToSavepoint?.(connection, name, compile);
-  }
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler["compileQuery"]) {
-    await this.inner.releaseSavepoint?.(connection, name, compile);
-  }
-  releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection(connection);
-  }
-  destroy() {
-    return this.inner.destroy();
-  }
-}
-
-/** SQLiteDialect whose connection waits for the write lock on the event loop, not in SQLite. */
-export class LockWaitingSqliteDialect extends SqliteDialect {
-  override createDriver(): Driver {
-    return new LockWaitingDriver(super.createDriver());
-  }
+/** SQLiteDialect whose connection waits for the write lock on the event loop, not in SQLite; with `timings`, its statements and waits are timed. */
+export function lockWaitingSqlite(config: SqliteDialectConfig, timings?: DatabaseTimings): SqliteDialect {
+  return wrappingConnections(new SqliteDialect(config), (connection) => new LockWaitingConnection(connection, timings), timings);
 }

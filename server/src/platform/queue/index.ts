@@ -22,4 +22,4 @@ export { type Backoff, retryAt, retryDelay } from "./backoff.js";
 export { deadLetter, retryLater, succeeded } from "./settle.js";
 export { sendDue } from "./send.js";
 export { drainFor, startRunner, type Pass } from "./runner.js";
-export { type QueueFigures, queueFigures } from "./figures.js";
+export { FIGURES_BOUND, type QueueFigures, queueFigures } from "./figures.js";

@@ -142,6 +142,14 @@ describe("loadConfig", () => {
     });
   });
 
+  it("turns metrics on with a token or a port, and leaves them off with neither", () => {
+    const token = "a".repeat(16);
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_HOST: "0.0.0.0" }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined, host: "127.0.0.1" });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({ token: undefined, port: 9464, host: "0.0.0.0" });
+  });
+
   it("reads numbers and flags in the forms it always has", () => {
     // Whole numbers as Number() reads them; 0 workers is one.
     expect([" 8 ", "1e3", "0x10", "12.0"].map((PORT) => loadConfig({ PORT }).port)).toEqual([8, 1000, 16, 12]);
@@ -166,6 +174,10 @@ describe("loadConfig", () => {
     expect(refusal({ WEBHOOK_RETRY_SCALE: "fast" })).toBe("WEBHOOK_RETRY_SCALE must be a number of 0 or more (got 'fast')");
     expect(refusal({ OIDC_ISSUER: "https://sso", OIDC_CLIENT_ID: "i" })).toBe("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
     expect(refusal({ SMTP_URL: "smtp://m", PUBLIC_URL: "feedback" })).toBe("MAIL_FROM is needed when PUBLIC_URL is not a URL (got 'feedback')");
+    // A short metrics token is refused by its length: the line never shows the token.
+    expect(refusal({ METRICS_TOKEN: "guessable" })).toBe("METRICS_TOKEN must be at least 16 characters (got '9 characters')");
+    expect(refusal({ METRICS_PORT: "70000" })).toBe("METRICS_PORT must be a port from 1 to 65535 (got '70000')");
+    expect(refusal({ METRICS_PORT: "3000" })).toBe("METRICS_PORT must differ from PORT (both 3000)");
     // Several bad values: all of them, still on one line.
     const several = refusal({ PORT: "x", WEBHOOK_TIMEOUT_MS: "soon" });
     expect(several).toBe("PORT must be a whole number (got 'x'); WEBHOOK_TIMEOUT_MS must be a whole number (got 'soon')");

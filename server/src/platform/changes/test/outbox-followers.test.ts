@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordChange } from "../record.js";
-import { cursorOf, type Follower, followOnce, GAP_GRACE_MS, type OutboxEvent } from "../follow.js";
+import { cursorOf, type Follower, followerLag, followOnce, GAP_GRACE_MS, type OutboxEvent } from "../follow.js";
 import { shiftClock } from "../../lib/clock.js";
 import { FOLLOWERS } from "../../../start/followers.js";
 import { useHarness, type TestWorkspace } from "../../../../test/support/harness.js";
@@ -41,6 +41,29 @@ async function seqOf(mark: string): Promise<number> {
 }
 
 describe("followers of the outbox", () => {
+  // First: a rolled-back event later in this file leaves a gap on PostgreSQL that a new cursor would wait before.
+  it("tell how far each is behind: the events past its cursor and how long ago the first of them was written", async () => {
+    const ws = await h.workspace();
+    const follower = noting("test-lag", ws);
+    await drain(follower);
+    expect(await followerLag(h.database.db, [follower.name])).toEqual([{ follower: follower.name, events: 0, oldestMs: 0 }]);
+    await write(ws, "behind-1");
+    shiftClock(30_000);
+    try {
+      await write(ws, "behind-2");
+      const [lag] = await followerLag(h.database.db, [follower.name]);
+      expect(lag!.events).toBe((await seqOf("behind-2")) - (await seqOf("behind-1")) + 1);
+      expect(lag!.oldestMs).toBeGreaterThanOrEqual(30_000);
+      // A follower that never ran is behind by the whole outbox.
+      const [never] = await followerLag(h.database.db, ["test-never-ran"]);
+      expect(never!.events).toBeGreaterThanOrEqual(await seqOf("behind-2"));
+      await drain(follower);
+      expect(await followerLag(h.database.db, [follower.name])).toEqual([{ follower: follower.name, events: 0, oldestMs: 0 }]);
+    } finally {
+      shiftClock(-30_000);
+    }
+  });
+
   it("hand each follower every event it wants once, in the order written, whatever the number of passes at once", async () => {
     const ws = await h.workspace();
     const a = noting("test-a", ws);
