@@ -21,7 +21,8 @@ export default defineConfig({
           // every route, the harness and the tooling checks in server/test/.
           include: ["server/**/*.test.ts", "dashboard/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
-          // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock)
+          // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock,
+          // its backup API's copy in steps and BACKUP_DIR's schedule, which PostgreSQL refuses)
           // and what needs no database at all (a worker's rate limits when its primary is silent).
           exclude:
             name === "sqlite"
@@ -37,6 +38,8 @@ export default defineConfig({
                   "server/src/platform/db/test/commit-stamps.test.ts",
                   "server/src/platform/lib/test/libraries-loaded-when-needed.test.ts",
                   "server/src/platform/db/test/sqlite-lock-wait.test.ts",
+                  "server/src/platform/backups/test/sqlite-copy.test.ts",
+                  "server/src/platform/backups/test/scheduled-backups.test.ts",
                   "server/src/platform/ratelimit/test/cluster-rate-limit.test.ts",
                 ],
           env: { HEED_TEST_DB: name, LOG_LEVEL: "silent" },
