@@ -3,15 +3,19 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import SQLite from "better-sqlite3";
+import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase, TEST_DB, type TestDatabase } from "../../../../test/support/database.js";
 import { heed, startServer, type Started } from "../../../../test/support/processes.js";
+import { migrations } from "../../db/migrations/index.js";
+import { backupDatabase, restoreDatabase } from "../index.js";
 
 // `heed backup` of a server that keeps taking writes, `heed restore` into a new database, and a
 // second server on it that serves the same posts, votes, comments, keys and webhook endpoints. On
 // SQLite through the online backup API; on PostgreSQL through pg_dump and pg_restore, into a
-// database made for it. Both run the commands exactly as a person would.
+// database made for it. Both run the commands exactly as a person would; a backup an older Heed
+// made is brought up to the newest migration as it is restored.
 
 const folder = mkdtempSync(join(tmpdir(), "heed-backups-"));
 const cleanups: (() => Promise<void>)[] = [];
@@ -195,6 +199,22 @@ describe("heed backup and heed restore", () => {
       for (const vote of thread.votes) expect(originalThread.votes).toContain(vote);
       for (const comment of thread.comments) expect(originalThread.comments).toContain(comment);
     }
+  });
+
+  it("brings a backup made before the newest migration up to this code's schema", { timeout: 120_000 }, async () => {
+    // An older Heed's database: the newest migration taken back down and forgotten.
+    const source = await freshDatabase();
+    cleanups.push(() => source.drop());
+    const newest = Object.keys(migrations).sort().at(-1)!;
+    await migrations[newest]!.down!(source.db as unknown as Kysely<unknown>);
+    await sql`delete from heed_migrations where name = ${newest}`.execute(source.db);
+
+    const file = join(folder, TEST_DB === "sqlite" ? "older.db" : "older.dump");
+    const written = await backupDatabase(source.url, file);
+    expect(written.migration).not.toBe(newest);
+    const target = await emptyTarget(source);
+    const restored = await restoreDatabase(target.url, file);
+    expect(restored).toMatchObject({ migration: written.migration, applied: [newest] });
   });
 
   it("refuses a file that is not a backup, and leaves the target as it was", { timeout: 120_000 }, async () => {
