@@ -21,9 +21,10 @@ export default defineConfig({
           // every route, the harness and the tooling checks in server/test/.
           include: ["server/**/*.test.ts", "dashboard/test/**/*.test.ts", "packages/client/test/**/*.test.ts"],
           // Pages, the client package's build and the test tooling do not depend on the database:
-          // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock)
-          // and what needs no database at all (a worker's rate limits when its primary is silent) or
-          // scrapes the same figures whatever the database (a real Prometheus reading /metrics).
+          // they run once, in the SQLite project, as does what only SQLite has (its checkpointer, its lock,
+          // its backup API's copy in steps and BACKUP_DIR's schedule, which PostgreSQL refuses), what
+          // needs no database at all (a worker's rate limits when its primary is silent) and what scrapes
+          // the same figures whatever the database (a real Prometheus reading /metrics).
           exclude:
             name === "sqlite"
               ? []
@@ -38,6 +39,8 @@ export default defineConfig({
                   "server/src/platform/db/test/commit-stamps.test.ts",
                   "server/src/platform/lib/test/libraries-loaded-when-needed.test.ts",
                   "server/src/platform/db/test/sqlite-lock-wait.test.ts",
+                  "server/src/platform/backups/test/sqlite-copy.test.ts",
+                  "server/src/platform/backups/test/scheduled-backups.test.ts",
                   "server/src/platform/ratelimit/test/cluster-rate-limit.test.ts",
                   "server/src/http/metrics/test/prometheus.test.ts",
                 ],

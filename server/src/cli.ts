@@ -4,7 +4,7 @@ import { openDatabase, type Db } from "./platform/db/database.js";
 import { migrateToLatest } from "./platform/db/migrate.js";
 import { serverSecret } from "./platform/db/secrets.js";
 import { HeedError } from "./platform/errors.js";
-import { COMMANDS, UsageError, type CommandContext } from "./cli/commands.js";
+import { COMMANDS, DATABASE_COMMANDS, UsageError, type CommandArguments, type CommandContext } from "./cli/commands.js";
 
 // `heed <command>`: administers the database named by DATABASE_URL directly. Results go to stdout
 // (JSON with --json), messages to stderr; bad arguments exit 2, refusals 1.
@@ -27,15 +27,21 @@ const USAGE = `Usage: heed <command> [options]
              [--date-format [<kind>=]<format>]… [--dry-run] [--json]
   import canny --workspace <slug> --api-key <Canny API key> [--base-url <url>] [--dry-run] [--json]
   import undo <import id> --workspace <slug> [--json]
+  backup [--output <file>] [--json]
+  restore <file> [--json]
 
 A date column is read in the one format its values allow; when they fit two (01/05/2024), the import
 asks and does not run until --date-format names it: iso8601, dayMonthYear, monthDayYear, unixSeconds
 or unixMilliseconds, for every file or one kind's (--date-format posts=dayMonthYear).
 
+A backup is a consistent copy made while Heed serves (SQLite's backup API; pg_dump on PostgreSQL),
+by default heed-<UTC time>.db (.dump on PostgreSQL) here. A restore goes into an empty database
+only, then applies the migrations the backup lacks.
+
 DATABASE_URL selects the database (default sqlite:./data/heed.db).`;
 
 /** Commands named by one word; the others are two (`keys create`). */
-const ONE_WORD_COMMANDS = new Set(["migrate", "seed", "export"]);
+const ONE_WORD_COMMANDS = new Set(["migrate", "seed", "export", "backup", "restore"]);
 
 function parse(argv: string[]) {
   return parseArgs({
@@ -85,19 +91,30 @@ async function main(argv: string[]): Promise<number> {
   }
   const name = ONE_WORD_COMMANDS.has(positionals[0]!) ? positionals[0]! : positionals.slice(0, 2).join(" ");
   const command = COMMANDS[name];
-  if (!command) {
+  const databaseCommand = DATABASE_COMMANDS[name];
+  if (!command && !databaseCommand) {
     process.stderr.write(`heed: unknown command '${positionals.join(" ")}'\n\n${USAGE}\n`);
     return 2;
   }
 
-  const config = loadConfig();
+  const given: CommandArguments = {
+    args: positionals.slice(name.split(" ").length),
+    options: values,
+    print: (human, json) => process.stdout.write(`${values.json ? JSON.stringify(json) : human}\n`),
+  };
   let db: Db | undefined;
   try {
+    const config = loadConfig();
+    if (databaseCommand) {
+      await databaseCommand({ ...given, databaseUrl: config.databaseUrl });
+      return 0;
+    }
     // Checkpoints on a thread of their own: a long import or seed commits many chunks.
     const opened = openDatabase(config.databaseUrl, { checkpoints: "own-thread" });
     db = opened.db;
     await migrateToLatest(db);
     const context: CommandContext = {
+      ...given,
       services: {
         db,
         dialect: opened.dialect,
@@ -108,11 +125,8 @@ async function main(argv: string[]): Promise<number> {
         cannyBaseUrl: config.imports.cannyBaseUrl,
         importFileLimitBytes: config.imports.fileLimitBytes,
       },
-      args: positionals.slice(name.split(" ").length),
-      options: values,
-      print: (human, json) => process.stdout.write(`${values.json ? JSON.stringify(json) : human}\n`),
     };
-    await command(context);
+    await command!(context);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

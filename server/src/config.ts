@@ -43,6 +43,8 @@ export interface Config {
   oidc?: OidcSettings;
   /** How often the scheduler looks for changelog entries that are due (ms). */
   schedulerIntervalMs: number;
+  /** BACKUP_*: scheduled backups of a SQLite database into `dir` (platform/backups/schedule.ts); unset `dir`, none. */
+  backups: { dir: string | undefined; intervalHours: number; keep: number };
   /** BACKGROUND_NICE: the background thread's nice value (start/background-entry.ts), 0 to 19. */
   backgroundNice: number;
   /** WORKERS: HTTP server processes on this machine (node:cluster); 1 serves from the one process. */
@@ -101,6 +103,13 @@ function wholeNumber(raw: string, ctx: z.RefinementCtx, expected = "a whole numb
   const value = Number(raw);
   return Number.isInteger(value) && value >= 0 ? value : refuse(ctx, expected, raw);
 }
+
+/** A whole number from `min` to `max`, or `fallback` when unset. */
+function within(raw: string | undefined, ctx: z.RefinementCtx, fallback: number, min: number, max: number, expected: string): number {
+  const value = raw ? wholeNumber(raw, ctx, expected) : fallback;
+  return value >= min && value <= max ? value : refuse(ctx, expected, String(raw));
+}
+
 /** A whole number ≥ 0, or `fallback` when unset. */
 const count = (fallback: number) =>
   z
@@ -143,13 +152,23 @@ export const environment = z.object({
   BACKGROUND_NICE: count(10).describe(
     "The nice value of the thread that runs the jobs, webhooks and notification mail, 0 to 19: higher yields more CPU to serving requests. Default 10.",
   ),
+  BACKUP_DIR: optionalText().describe(
+    "SQLite only: a folder where Heed writes a backup, heed-<UTC time>.db, every BACKUP_INTERVAL_HOURS, keeping the newest BACKUP_KEEP. Unset, none; set on PostgreSQL, Heed refuses to start.",
+  ),
+  BACKUP_INTERVAL_HOURS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => within(raw, ctx, 24, 1, 24 * 20, "a whole number of hours from 1 to 480"))
+    .describe("Hours between scheduled backups, counted from the newest in BACKUP_DIR. Default 24."),
+  BACKUP_KEEP: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => within(raw, ctx, 7, 1, 10_000, "a whole number from 1 to 10000"))
+    .describe("How many scheduled backups BACKUP_DIR keeps, the newest; older ones are deleted. Default 7."),
   KEEP_ALIVE_TIMEOUT_SECONDS: z
     .string()
     .optional()
-    .transform((raw, ctx) => {
-      const value = raw ? wholeNumber(raw, ctx, "a whole number of seconds from 1 to 3600") : 65;
-      return value >= 1 && value <= 3600 ? value : refuse(ctx, "a whole number of seconds from 1 to 3600", String(raw));
-    })
+    .transform((raw, ctx) => within(raw, ctx, 65, 1, 3600, "a whole number of seconds from 1 to 3600"))
     .describe(
       "How long an idle kept-alive connection stays open, in seconds: longer than the idle timeout of the load balancer in front (60 s on most), so it never reuses a connection Heed is closing. Default 65.",
     ),
@@ -267,6 +286,22 @@ function mailFrom(vars: Environment, publicUrl: string): string {
   return `Heed <heed@${new URL(publicUrl).hostname}>`;
 }
 
+/**
+ * BACKUP_DIR copies a SQLite file; PostgreSQL is backed up with its own tools (`heed backup` runs
+ * pg_dump), on the schedule of the machine's cron or the platform's backups. Refused rather than
+ * ignored, so nobody believes backups are being made that are not.
+ */
+function backupSettings(vars: Environment): Config["backups"] {
+  const dir = vars.BACKUP_DIR;
+  if (dir && !vars.DATABASE_URL.startsWith("sqlite:")) {
+    throw new Error(
+      "BACKUP_DIR works on SQLite only: on PostgreSQL, run `heed backup --output <file>` (pg_dump) on a schedule of your own, and unset BACKUP_DIR",
+    );
+  }
+  if (dir && vars.DATABASE_URL === "sqlite::memory:") throw new Error("BACKUP_DIR needs a database file: sqlite::memory: has none");
+  return { dir, intervalHours: vars.BACKUP_INTERVAL_HOURS, keep: vars.BACKUP_KEEP };
+}
+
 /** Reads the environment; a bad value stops here with one line naming each variable and what it expects. */
 export function loadConfig(env = process.env): Config {
   const parsed = environment.safeParse(env);
@@ -299,6 +334,7 @@ export function loadConfig(env = process.env): Config {
     },
     seedDemo: vars.SEED_DEMO,
     schedulerIntervalMs: vars.SCHEDULER_INTERVAL_MS,
+    backups: backupSettings(vars),
     backgroundNice: Math.min(19, vars.BACKGROUND_NICE),
     workers: vars.WORKERS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,

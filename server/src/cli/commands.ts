@@ -14,18 +14,30 @@ import { exportWorkspace } from "./export.js";
 import { describeImport, importCanny, importCsv, ImportUsageError, type CsvImportOptions } from "./import.js";
 import { finishUndo, undoImport } from "../features/imports/undo/undo.js";
 import { getImport } from "../features/imports/create.js";
+import { backupDatabase, backupName, restoreDatabase } from "../platform/backups/index.js";
+import { isPostgresUrl } from "../platform/db/database.js";
+import { nowMs } from "../platform/lib/clock.js";
 
 export class UsageError extends Error {}
 
-export interface CommandContext {
-  services: Services;
+/** What every command gets: its arguments and where its result goes. */
+export interface CommandArguments {
   args: string[];
   options: Record<string, string | string[] | boolean | undefined>;
   /** Prints the human line, or the JSON value with --json: stdout holds nothing else. */
   print: (human: string, json: unknown) => void;
 }
 
-function required(context: CommandContext, name: string): string {
+export interface CommandContext extends CommandArguments {
+  services: Services;
+}
+
+/** A command that reaches the database itself, named by DATABASE_URL. */
+export interface DatabaseCommandContext extends CommandArguments {
+  databaseUrl: string;
+}
+
+function required(context: CommandArguments, name: string): string {
   const value = context.options[name];
   if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`);
   return value;
@@ -185,6 +197,33 @@ export const COMMANDS: Record<string, (context: CommandContext) => Promise<void>
       `seeded ${ctx.workspace.slug} in ${seconds}s: ${summary.posts} posts, ${summary.votes} votes, ${summary.comments} comments, ${summary.users} users, ${summary.companies} companies, ${summary.boards} boards`,
       { ...summary, seconds: Number(seconds) },
     );
+  },
+};
+
+/** A size as a person reads it. */
+function mebibytes(bytes: number): string {
+  return `${(bytes / 1048576).toFixed(1)} MiB`;
+}
+
+/**
+ * The commands that open the database their own way, before the CLI migrates it: a backup reads a
+ * database that a server (maybe of another version) is serving and changes nothing in it, and a
+ * restore needs its target empty.
+ */
+export const DATABASE_COMMANDS: Record<string, (context: DatabaseCommandContext) => Promise<void>> = {
+  async backup(context) {
+    const given = context.options.output;
+    const output = typeof given === "string" && given.trim() !== "" ? given : backupName(nowMs(), isPostgresUrl(context.databaseUrl) ? "dump" : "db");
+    const written = await backupDatabase(context.databaseUrl, output);
+    context.print(`backed up the database to ${written.file}: ${mebibytes(written.bytes)}, at migration ${written.migration}`, written);
+  },
+
+  async restore(context) {
+    const file = context.args[0];
+    if (!file || context.args.length > 1) throw new UsageError("name the backup to restore: heed restore <file>");
+    const restored = await restoreDatabase(context.databaseUrl, file);
+    const migrated = restored.applied.length > 0 ? `then applied ${restored.applied.join(", ")}` : "its migrations up to date";
+    context.print(`restored ${restored.file} into ${restored.database}: at migration ${restored.migration}, ${migrated}`, restored);
   },
 };
 

@@ -12,8 +12,9 @@ import { webhookPass, webhookQueue } from "../features/webhooks/index.js";
 import { purgeEndedPortalSessions } from "../http/credentials/portal-sessions.js";
 import { purgeExpiredKeys } from "../http/idempotency/store.js";
 import type { Services } from "../platform/context.js";
-import type { Db } from "../platform/db/database.js";
 import { optimizeStatistics } from "../platform/db/maintenance.js";
+import { scheduledBackupPass } from "../platform/backups/index.js";
+import { type Db, sqliteFileOf } from "../platform/db/database.js";
 import { nowMs } from "../platform/lib/clock.js";
 import { log } from "../platform/lib/log.js";
 import { type Pass, type Queue, type QueueFigures, queueFigures, startRunner } from "../platform/queue/index.js";
@@ -30,7 +31,7 @@ const MINUTE = 60_000;
 /** What a pass may use: the services, the configuration, and the pace of mail beside serving. */
 export interface Background {
   services: Services;
-  config: Pick<Config, "webhooks" | "notifications" | "schedulerIntervalMs">;
+  config: Pick<Config, "webhooks" | "notifications" | "schedulerIntervalMs" | "backups" | "databaseUrl">;
   /** Waits, before each mail, while the server is busy serving requests (platform/lib/pace.ts). */
   pace?: (() => Promise<void>) | undefined;
 }
@@ -194,6 +195,22 @@ export const TIMERS: Entry[] = [
       ({ services }) =>
       async () =>
         told("expired import uploads purged", "uploads", await purgeExpiredUploads(services)),
+  },
+  {
+    // With BACKUP_DIR (SQLite only: config.ts refuses it on PostgreSQL). The pass is cheap when no
+    // backup is due, a look at the folder: the interval is counted from the newest backup there.
+    name: "scheduled backup",
+    everyMs: () => 5 * MINUTE,
+    firstAfterMs: () => MINUTE,
+    pass:
+      ({ config }) =>
+      async () => {
+        const { dir, intervalHours, keep } = config.backups;
+        const file = sqliteFileOf(config.databaseUrl);
+        if (!dir || !file || file === ":memory:") return;
+        const { written, removed } = await scheduledBackupPass(file, { dir, intervalHours, keep });
+        if (written) log.info("scheduled backup written", { file: written.file, bytes: written.bytes, removed });
+      },
   },
   {
     name: "integration history purge",

@@ -63,9 +63,20 @@ function sessionSettings(url: string, schema: string | undefined): { connectionS
   return { connectionString: parsed.toString(), options };
 }
 
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith("postgres://") || url.startsWith("postgresql://");
+}
+
+/** The absolute path of a `sqlite:` URL's file; `:memory:` for `sqlite::memory:`, undefined for any other URL. */
+export function sqliteFileOf(url: string): string | undefined {
+  if (!url.startsWith("sqlite:")) return undefined;
+  const path = url.slice("sqlite:".length);
+  return path === ":memory:" ? path : resolve(path);
+}
+
 /** `sqlite:./data/heed.db`, `sqlite:/abs/path.db`, `sqlite::memory:` or `postgres://…`. */
 export function openDatabase(url: string, options: OpenOptions = {}): OpenedDatabase {
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+  if (isPostgresUrl(url)) {
     const pool = new (postgresDriver().Pool)({ ...sessionSettings(url, options.schema), max: options.poolSize ?? 10 });
     const safe = new URL(url);
     safe.password = "";
@@ -75,9 +86,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
       : new PostgresDialect({ pool });
     return { db: new Kysely<Database>({ dialect }), dialect: "postgres", description: safe.toString() };
   }
-  if (url.startsWith("sqlite:")) {
-    const path = url.slice("sqlite:".length);
-    const file = path === ":memory:" ? path : resolve(path);
+  const file = sqliteFileOf(url);
+  if (file !== undefined) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     const sqlite = new SQLite(file);
     // While the connection opens, its pragmas wait in SQLite for another process's write lock.

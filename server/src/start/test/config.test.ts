@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       },
       seedDemo: true,
       schedulerIntervalMs: 15_000,
+      backups: { dir: undefined, intervalHours: 24, keep: 7 },
       backgroundNice: 10,
       workers: 1,
       keepAliveTimeoutMs: 65_000,
@@ -60,6 +61,8 @@ describe("loadConfig", () => {
       BODY_LIMIT_BYTES: "2048",
       SEED_DEMO: "0",
       SCHEDULER_INTERVAL_MS: "50",
+      BACKUP_INTERVAL_HOURS: "12",
+      BACKUP_KEEP: "30",
       BACKGROUND_NICE: "5",
       WORKERS: "4",
       KEEP_ALIVE_TIMEOUT_SECONDS: "120",
@@ -112,6 +115,7 @@ describe("loadConfig", () => {
       },
       seedDemo: false,
       schedulerIntervalMs: 50,
+      backups: { dir: undefined, intervalHours: 12, keep: 30 },
       backgroundNice: 5,
       workers: 4,
       keepAliveTimeoutMs: 120_000,
@@ -172,6 +176,12 @@ describe("loadConfig", () => {
     expect(refusal({ KEEP_ALIVE_TIMEOUT_SECONDS: "0" })).toBe("KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600 (got '0')");
     expect(refusal({ TRUST_PROXY: "false" })).toBe("TRUST_PROXY must be true or a whole number of proxies (got 'false')");
     expect(refusal({ WEBHOOK_RETRY_SCALE: "fast" })).toBe("WEBHOOK_RETRY_SCALE must be a number of 0 or more (got 'fast')");
+    expect(refusal({ BACKUP_INTERVAL_HOURS: "0" })).toBe("BACKUP_INTERVAL_HOURS must be a whole number of hours from 1 to 480 (got '0')");
+    expect(refusal({ BACKUP_KEEP: "0" })).toBe("BACKUP_KEEP must be a whole number from 1 to 10000 (got '0')");
+    // Scheduled backups copy a SQLite file: on PostgreSQL they would silently never happen.
+    expect(refusal({ BACKUP_DIR: "/backups", DATABASE_URL: "postgres://heed@db/heed" })).toMatch(/^BACKUP_DIR works on SQLite only: .*heed backup/);
+    expect(refusal({ BACKUP_DIR: "/backups", DATABASE_URL: "sqlite::memory:" })).toMatch(/^BACKUP_DIR needs a database file/);
+    expect(loadConfig({ BACKUP_DIR: "/backups" }).backups).toEqual({ dir: "/backups", intervalHours: 24, keep: 7 });
     expect(refusal({ OIDC_ISSUER: "https://sso", OIDC_CLIENT_ID: "i" })).toBe("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
     expect(refusal({ SMTP_URL: "smtp://m", PUBLIC_URL: "feedback" })).toBe("MAIL_FROM is needed when PUBLIC_URL is not a URL (got 'feedback')");
     // A short metrics token is refused by its length: the line never shows the token.
