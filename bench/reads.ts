@@ -3,6 +3,7 @@ import { measure, type LoadOptions, type Measurement } from "./load.js";
 import type { Seeded } from "./prepare.js";
 import { answerBytes, captureAnswer, startSameBytes } from "./same-bytes.js";
 import { type Running, startBare, startHeed } from "./servers.js";
+import { TRACES_ON, withTraces } from "./traces.js";
 
 // One round of the read targets against one database: each Heed answer measured beside
 // a bare node:http server sending the same bytes, in the same round, warmed the same way. run.ts
@@ -37,6 +38,7 @@ export const READ_TARGETS = [
   { name: "portal board page (HTML)", share: 0.5 },
   { name: "another cursor each request", cpuMicros: 250 },
   { name: METRICS_ON },
+  { name: TRACES_ON },
 ] as const;
 
 export type ReadTargetName = (typeof READ_TARGETS)[number]["name"];
@@ -143,6 +145,10 @@ export async function readRound(seeded: Seeded, options: { seconds: number; conn
       }),
     );
     figures.set(METRICS_ON, await withMetrics(seeded, load));
+    if (process.env.BENCH_TRACES === "1") {
+      const writing = async (url: string, measured: () => Promise<Measurement>) => (await whileWriting(url, seeded.writer, seeded.boardId, measured)).result;
+      figures.set(TRACES_ON, await withTraces(seeded, load, writing));
+    }
     figures.set("a post by id, kept", await beside(heed, "a post by id, kept", `/v1/posts/${firstPage.data[0].id}`, load));
     const customer = { ...plain, headers: { "x-service-public-key": seeded.publicKey } };
     figures.set("portal list, kept", await beside(heed, "portal list, kept", "/v1/portal/posts?sort=votes&limit=20", customer));

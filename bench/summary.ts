@@ -1,5 +1,6 @@
 import type { Measurement } from "./load.js";
 import { METRICS_ON, READ_TARGETS, type ReadFigure, type ReadRound } from "./reads.js";
+import { TRACES_ON } from "./traces.js";
 
 // The read targets' table: every figure the median of the rounds, with its spread (lowest–highest),
 // and against its target. A share is taken in each round (Heed and its yardstick measured
@@ -94,6 +95,7 @@ export function printReadTable(database: string, rounds: ReadRound[], settings: 
     )}`,
   );
   printMetricsCost(rounds);
+  printTracesCost(rounds);
 }
 
 /** The cost of metrics: page 1 with METRICS_TOKEN set against the same without, each round's ratio (target ≥ 95%). */
@@ -106,6 +108,21 @@ function printMetricsCost(rounds: ReadRound[]): void {
   const got = median(ratios);
   if (!Number.isFinite(got)) return;
   console.log(`Metrics on: page 1, kept, at ${spread(ratios, 1, "%")} of its req/s with metrics off (target ≥ 95%: ${got >= 95 ? "met" : "missed"})`);
+}
+
+/** With BENCH_TRACES=1, the cost of tracing on: page 1 traced against the same untraced, each round's req/s ratio and Heed's CPU per request. */
+function printTracesCost(rounds: ReadRound[]): void {
+  const pairs = rounds.flatMap((round) => {
+    const on = round.figures.get(TRACES_ON)?.heed;
+    const off = round.figures.get("page 1, kept (a write/s)")?.heed;
+    return on && off ? [{ on, off }] : [];
+  });
+  if (pairs.length === 0) return;
+  const ratios = pairs.map(({ on, off }) => (on.requestsPerSecond / off.requestsPerSecond) * 100);
+  const cpu = (m: { cpuPerRequest: { server?: number } }) => m.cpuPerRequest.server ?? NaN;
+  console.log(
+    `Traces on: page 1, kept, at ${spread(ratios, 1, "%")} of its req/s with traces off; Heed's CPU per request ${spread(pairs.map(({ on }) => cpu(on)))} µs traced, ${spread(pairs.map(({ off }) => cpu(off)))} µs not`,
+  );
 }
 
 /** Kept answers on PostgreSQL against the same on SQLite (target ≥ 70%), from each database's median req/s. */

@@ -34,8 +34,8 @@ export interface AppOptions {
   /** The built dashboard (default dist/dashboard under the working directory). */
   dashboardDir?: string;
   rateLimit: RateLimitOptions;
-  /** With metrics on: each request's answerer is noted, for the front door that times it (http/metrics/requests.ts). */
-  metrics?: boolean;
+  /** With metrics or traces on: each request's answerer is noted, for the front door that times it and ends its span (http/metrics/requests.ts). */
+  noteAnswerers?: boolean;
 }
 
 /** The v1 API on its own, so its OpenAPI document has paths relative to `/v1` as the seed writes them. */
@@ -59,7 +59,7 @@ export function apiDocument(publicUrl: string) {
 
 export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  if (options.metrics) app.use("*", answeredBy(operations));
+  if (options.noteAnswerers) app.use("*", answeredBy(operations));
   app.use("*", requestId);
   app.use("*", securityHeaders(services));
   app.use("*", closeAfterUnreadBody);

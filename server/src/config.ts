@@ -4,6 +4,7 @@ import { DEFAULT_TOKEN_TTL_MS } from "./http/credentials/user-token.js";
 import { DEFAULT_KEY_TTL_MS } from "./http/idempotency/store.js";
 import { readIntegrationsKey } from "./features/integrations/index.js";
 import type { IntegrationSettings, OidcSettings } from "./platform/context.js";
+import { SAMPLERS, type TraceSettings } from "./platform/traces/settings.js";
 
 // Everything Heed reads from the environment, read once at start-up.
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   };
   /** METRICS_*: GET /metrics for Prometheus; unset (no token, no port), none, and nothing is timed. */
   metrics?: MetricsSettings;
+  /** OTEL_*: OpenTelemetry traces sent over OTLP/HTTP; unset (no endpoint), none, and the SDK is never loaded. */
+  traces?: TraceSettings;
 }
 
 export interface MetricsSettings {
@@ -116,6 +119,17 @@ const count = (fallback: number) =>
     .string()
     .optional()
     .transform((raw, ctx) => (raw ? wholeNumber(raw, ctx) : fallback));
+
+/** A finite number from 0 to `max`, or `fallback` when unset. */
+const decimal = (fallback: number, max: number, expected: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return fallback;
+      const value = Number(raw);
+      return Number.isFinite(value) && value >= 0 && value <= max ? value : refuse(ctx, expected, raw);
+    });
 
 /**
  * Every variable Heed reads, what it means and how it is read: README's "Configuration" table
@@ -191,16 +205,10 @@ export const environment = z.object({
     ),
   WEBHOOK_POLL_MS: count(100).describe("How often the webhook worker looks for new events and due deliveries (ms). Default 100."),
   WEBHOOK_TIMEOUT_MS: count(15_000).describe("How long a receiver has to answer a delivery (ms). Default 15000."),
-  WEBHOOK_RETRY_SCALE: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (!raw) return 1;
-      const value = Number(raw);
-      // NaN or Infinity would schedule retries at no valid time: refused here rather than there.
-      return Number.isFinite(value) && value >= 0 ? value : refuse(ctx, "a number of 0 or more", raw);
-    })
-    .describe("Multiplies the webhook retry schedule, e.g. 0.001 in tests. Default 1."),
+  // NaN or Infinity would schedule retries at no valid time: refused here rather than there.
+  WEBHOOK_RETRY_SCALE: decimal(1, Number.POSITIVE_INFINITY, "a number of 0 or more").describe(
+    "Multiplies the webhook retry schedule, e.g. 0.001 in tests. Default 1.",
+  ),
   RATE_LIMIT_PER_MINUTE: count(600).describe("Requests per window per bucket, unless the key or its workspace sets its own. Default 600."),
   RATE_LIMIT_WINDOW_SECONDS: count(60).describe("The length of a rate-limit window (seconds). Default 60."),
   REDIS_URL: optionalText().describe("e.g. redis://127.0.0.1:6379: share rate-limit counters across instances; unset, they are kept in memory."),
@@ -257,6 +265,33 @@ export const environment = z.object({
       "GET /metrics only on this port (with METRICS_TOKEN set, it asks for it there too), and not on the main port. Unset, the main port serves it if METRICS_TOKEN is set.",
     ),
   METRICS_HOST: text("127.0.0.1").describe("The address METRICS_PORT listens on. Default 127.0.0.1."),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      return /^https?:\/\//.test(raw) && URL.canParse(raw) ? raw.replace(/\/+$/, "") : refuse(ctx, "an http:// or https:// URL", raw);
+    })
+    .describe(
+      "An OpenTelemetry collector's OTLP/HTTP base URL (e.g. http://127.0.0.1:4318): traces are sent to its /v1/traces, a span per request and per database statement. Unset, no traces, and the SDK is not loaded.",
+    ),
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => (raw ? (otlpHeaders(raw) ?? refuse(ctx, "key=value pairs separated by commas", "a malformed pair")) : {}))
+    .describe("Headers sent with every export, as key=value pairs separated by commas, values percent-encoded (e.g. an API key of the collector)."),
+  OTEL_SERVICE_NAME: text("heed").describe("The service.name traces carry. Default heed."),
+  OTEL_TRACES_SAMPLER: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return "parentbased_always_on" as const;
+      const known = SAMPLERS.find((name) => name === raw);
+      return known ?? refuse(ctx, SAMPLERS.join(", "), raw);
+    })
+    .describe("Which requests are traced: always_on, always_off, traceidratio, or each of them parentbased_. Default parentbased_always_on (every request)."),
+  OTEL_TRACES_SAMPLER_ARG: decimal(1, 1, "a number from 0 to 1").describe("The share of requests the traceidratio samplers trace, 0 to 1. Default 1."),
+  OTEL_BSP_SCHEDULE_DELAY: count(5000).describe("How long finished spans wait to be sent together (ms). Default 5000."),
 });
 
 export type Environment = z.output<typeof environment>;
@@ -278,6 +313,38 @@ function metricsSettings(vars: Environment): MetricsSettings | undefined {
   if (vars.METRICS_TOKEN === undefined && vars.METRICS_PORT === undefined) return undefined;
   if (vars.METRICS_PORT === vars.PORT) throw new Error(`METRICS_PORT must differ from PORT (both ${vars.PORT})`);
   return { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT, host: vars.METRICS_HOST };
+}
+
+/**
+ * OTEL_EXPORTER_OTLP_HEADERS as OpenTelemetry reads it (`api-key=abc,x-tenant=t%201`); undefined when
+ * a pair has no key or no `=`, so a typo stops the start rather than every export failing.
+ */
+function otlpHeaders(raw: string): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  for (const pair of raw.split(",")) {
+    if (pair.trim() === "") continue;
+    const at = pair.indexOf("=");
+    const key = pair.slice(0, at).trim();
+    if (at < 1 || key === "") return undefined;
+    try {
+      headers[decodeURIComponent(key)] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return headers;
+}
+
+function traceSettings(vars: Environment): TraceSettings | undefined {
+  if (vars.OTEL_EXPORTER_OTLP_ENDPOINT === undefined) return undefined;
+  return {
+    endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT,
+    headers: vars.OTEL_EXPORTER_OTLP_HEADERS,
+    serviceName: vars.OTEL_SERVICE_NAME,
+    sampler: vars.OTEL_TRACES_SAMPLER,
+    samplerRatio: vars.OTEL_TRACES_SAMPLER_ARG,
+    exportDelayMs: vars.OTEL_BSP_SCHEDULE_DELAY,
+  };
 }
 
 function mailFrom(vars: Environment, publicUrl: string): string {
@@ -353,5 +420,6 @@ export function loadConfig(env = process.env): Config {
       trustProxyHops: vars.TRUST_PROXY,
     },
     metrics: metricsSettings(vars),
+    traces: traceSettings(vars),
   };
 }

@@ -15,6 +15,8 @@ import { servicesOf } from "./services.js";
 import { mainTimings, startMetrics } from "./metrics.js";
 import { shareServingLoad } from "./serving-load.js";
 import { whereToFind } from "./where-to-find.js";
+import { startTracing } from "../platform/traces/start.js";
+import { requestSpans } from "../http/request-spans.js";
 
 /**
  * One serving process. `whole`: the only one (WORKERS=1), which also migrates, creates the demo
@@ -22,8 +24,10 @@ import { whereToFind } from "./where-to-find.js";
  * primary did the rest (primary.ts).
  */
 export async function runInstance(config: Config, role: "whole" | "worker"): Promise<void> {
+  // Only a serving thread traces: its requests and the statements they run (the SDK loads here, and only with OTEL_EXPORTER_OTLP_ENDPOINT set).
+  const tracing = config.traces ? startTracing(config.traces) : undefined;
   // The background thread copies SQLite's WAL into the database file: this one's, or with WORKERS the primary's.
-  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread", timings: mainTimings(config) });
+  const opened = openDatabase(config.databaseUrl, { checkpoints: "another-thread", timings: mainTimings(config), tracing });
   if (role === "whole") {
     const applied = await migrateToLatest(opened.db);
     if (applied.length > 0) log.info("migrations applied", { migrations: applied });
@@ -37,12 +41,19 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
   const signInLimiter = createRateLimiter({ ...limits, windowSeconds: SIGN_IN_WINDOW_SECONDS });
   const rateLimit = { defaultLimit: config.rateLimit.perMinute, trustProxyHops: config.rateLimit.trustProxyHops };
   const metrics = await startMetrics(config, role, services);
-  const app = createApp(services, { bodyLimitBytes: config.bodyLimitBytes, rateLimiter, signInLimiter, rateLimit, metrics: metrics.frontDoor !== undefined });
+  const app = createApp(services, {
+    bodyLimitBytes: config.bodyLimitBytes,
+    rateLimiter,
+    signInLimiter,
+    rateLimit,
+    noteAnswerers: metrics.frontDoor !== undefined || tracing !== undefined,
+  });
   // The background work's mail waits while this thread is busy serving (serving-load.ts).
   const servingLoad = role === "whole" ? shareServingLoad() : undefined;
   const stopBackground = servingLoad ? startBackgroundThread(config, services, servingLoad.buffer) : undefined;
   const inFlight = inFlightRequests();
-  const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations, metrics: metrics.frontDoor }, inFlight);
+  const traces = tracing && requestSpans(tracing);
+  const createServer = withFrontDoor({ services, rateLimiter, rateLimit, operations, metrics: metrics.frontDoor, traces }, inFlight);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, createServer, serverOptions: keepAlive(config) }, (info) => {
     log.info("heed listening", {
       url: config.publicUrl,
@@ -90,6 +101,8 @@ export async function runInstance(config: Config, role: "whole" | "worker"): Pro
     await signInLimiter.close();
     services.mailer?.close();
     await opened.db.destroy();
+    // The last requests' spans are sent before the process ends (at most the exporter's timeout, 10 s).
+    await tracing?.shutdown().catch((error: unknown) => log.warn("traces could not be sent", { error }));
     process.exit(0);
   }
   process.on("SIGINT", () => void stop("SIGINT"));

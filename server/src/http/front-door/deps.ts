@@ -3,6 +3,7 @@ import type { Services } from "../../platform/context.js";
 import type { RateLimiter } from "../../platform/ratelimit/limiter.js";
 import type { Operation } from "../define-operation.js";
 import type { MetricsAnswer } from "../metrics/endpoint.js";
+import type { RequestSpans } from "../request-spans.js";
 import { clientAddressOf, type RateLimitOptions } from "../rate-limit.js";
 import { requestIdOf } from "../request-id.js";
 import { everyAnswerHeaders } from "../security-headers.js";
@@ -19,6 +20,8 @@ export interface FrontDoorDeps {
    * and with `answer`, GET /metrics is answered here (the token on the main port).
    */
   metrics?: { answer?: (req: IncomingMessage, requestId: string) => Promise<MetricsAnswer> };
+  /** With traces on (OTEL_EXPORTER_OTLP_ENDPOINT): every request is a span. */
+  traces?: RequestSpans | undefined;
 }
 
 /** The client's address as the app's rate limiter sees it. */

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import type { FrontDoorDeps } from "./deps.js";
 import { answerHealth } from "./health.js";
 import { onAnswerKept } from "../answers.js";
@@ -18,25 +18,26 @@ export type { FrontDoorDeps } from "./deps.js";
 /**
  * `createServer` for @hono/node-server's serve(): the front door, then the app. Every request's work,
  * the door's and the app's handler, is counted in `inFlight` until it is done; with metrics on, it
- * is timed too, under what answered it (http/metrics/requests.ts).
+ * is timed too, under what answered it (http/metrics/requests.ts), and with traces on it is a span
+ * (http/request-spans.ts), ended at the same point. With both off, a request pays one check.
  */
 export function withFrontDoor(deps: FrontDoorDeps, inFlight: InFlight = inFlightRequests()): typeof createServer {
   const isTeamRoute = teamRouteMatcher(deps.operations);
   onAnswerKept(keepAtFrontDoor);
   const timed = deps.metrics !== undefined;
+  const spans = deps.traces;
+  const observed = timed || spans !== undefined;
   const metricsAnswer = deps.metrics?.answer;
-  return ((options: object, app: RequestListener) =>
-    createServer(options, (req, res) => {
-      const started = timed ? performance.now() : 0;
+  return ((options: object, app: RequestListener) => {
+    /** Answers `req`; `done`, when given, is called once the answer is written, with what answered if the door did. */
+    const answer = (req: IncomingMessage, res: ServerResponse, done?: (door?: DoorKind) => void) => {
       // @hono/node-server's listener answers with a promise that settles when the handler is done.
-      const toApp = timed
-        ? () => (app(req, res) as unknown as Promise<void>).finally(() => timeAtApp(req, res, started))
-        : () => app(req, res) as unknown as Promise<void>;
+      const toApp = done ? () => (app(req, res) as unknown as Promise<void>).finally(() => done()) : () => app(req, res) as unknown as Promise<void>;
       // What answers, should the door: set before each of its answers is tried.
       let kind: DoorKind = "front-door:health";
       const orApp = (answered: boolean) => {
         if (!answered) return toApp();
-        if (timed) timeAtDoor(kind, req, res, started);
+        done?.(kind);
       };
       const method = req.method ?? "";
       const path = req.url?.split("?", 1)[0] ?? "";
@@ -69,5 +70,17 @@ export function withFrontDoor(deps: FrontDoorDeps, inFlight: InFlight = inFlight
         return;
       }
       inFlight.counting(toApp());
-    })) as typeof createServer;
+    };
+    return createServer(options, (req, res) => {
+      if (!observed) return answer(req, res);
+      const started = performance.now();
+      const span = spans?.start(req);
+      const done = (door?: DoorKind) => {
+        if (timed) door ? timeAtDoor(door, req, res, started) : timeAtApp(req, res, started);
+        if (span) spans!.end(span, req, res, door);
+      };
+      if (span) spans!.within(span, () => answer(req, res, done));
+      else answer(req, res, done);
+    });
+  }) as typeof createServer;
 }

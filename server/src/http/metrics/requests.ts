@@ -65,13 +65,27 @@ export function timeAtDoor(kind: DoorKind, req: IncomingMessage, res: ServerResp
   seriesOf(kind, req.method ?? "", res.statusCode).observe(since(started));
 }
 
+/** What answered a request in the app: its name (an operation id, or a kind) and the router's template of its path. */
+export interface Answerer {
+  name: string;
+  /** The route as the router has it (`/v1/posts/:id`), never the path asked; undefined when no route matched. */
+  route: string | undefined;
+}
+
+const UNMATCHED: Answerer = { name: "unmatched", route: undefined };
+
 // What the app answered each request with, noted by the app's first middleware (answeredBy) for
-// the door, which times the request once the app is done with it.
-const answered = new WeakMap<IncomingMessage, string>();
+// the door, which times the request (and ends its span) once the app is done with it.
+const answered = new WeakMap<IncomingMessage, Answerer>();
+
+/** What answered `req` in the app, once its handler is done. */
+export function answererOf(req: IncomingMessage): Answerer {
+  return answered.get(req) ?? UNMATCHED;
+}
 
 /** Times a request the app answered, once its handler is done. */
 export function timeAtApp(req: IncomingMessage, res: ServerResponse, started: number): void {
-  seriesOf(answered.get(req) ?? "unmatched", req.method ?? "", res.statusCode).observe(since(started));
+  seriesOf(answererOf(req).name, req.method ?? "", res.statusCode).observe(since(started));
 }
 
 /** What a matched route is, when it is no operation. */
@@ -84,13 +98,14 @@ function kindOf(method: string, path: string): AppKind {
 }
 
 /**
- * The app's first middleware, with metrics on: notes what answered the request, from the route
- * the router matched (the operation's, even when a middleware refused the request before it ran).
+ * The app's first middleware, with metrics or traces on: notes what answered the request, from the
+ * route the router matched (the operation's, even when a middleware refused the request before it ran).
  */
 export function answeredBy(operations: Operation[]): MiddlewareHandler<AppEnv> {
-  // Route path, then method, to the name: an operation's from its declaration, the rest as first seen.
-  const names = new Map<string, Map<string, string>>();
-  const name = (path: string, method: string, value?: string): string => {
+  // Route path, then method, to what answered: an operation's from its declaration, the rest as
+  // first seen; each made once, so noting one costs no allocation.
+  const names = new Map<string, Map<string, Answerer>>();
+  const name = (path: string, method: string, value?: string): Answerer => {
     let byMethod = names.get(path);
     if (!byMethod) {
       byMethod = new Map();
@@ -98,7 +113,8 @@ export function answeredBy(operations: Operation[]): MiddlewareHandler<AppEnv> {
     }
     let found = byMethod.get(method);
     if (found === undefined) {
-      found = value ?? kindOf(method, path);
+      const kind = value ?? kindOf(method, path);
+      found = kind === "unmatched" ? UNMATCHED : { name: kind, route: path };
       byMethod.set(method, found);
     }
     return found;
@@ -111,6 +127,6 @@ export function answeredBy(operations: Operation[]): MiddlewareHandler<AppEnv> {
     if (!incoming) return;
     const routes = matchedRoutes(c);
     const last = routes[routes.length - 1];
-    answered.set(incoming, last ? name(last.path, last.method) : "unmatched");
+    answered.set(incoming, last ? name(last.path, last.method) : UNMATCHED);
   };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
+import { type DatabaseConnection, Kysely, PostgresAdapter, PostgresDialect } from "kysely";
 import type pg from "pg";
 import { loadWhenNeeded } from "../lib/load-when-needed.js";
 import type { Database } from "./schema.js";
@@ -11,6 +11,8 @@ import { lockWaitingSqlite } from "./lock-waiting.js";
 import type { DatabaseTimings } from "../metrics/database.js";
 import { TimedConnection, wrappingConnections } from "./wrapping-driver.js";
 import { enablePlannerStability } from "./planner-stability.js";
+import { TracedConnection } from "../traces/statements.js";
+import type { Tracing } from "../traces/start.js";
 import { cachingDatabase } from "./statement-cache.js";
 
 export type Db = Kysely<Database>;
@@ -43,6 +45,8 @@ export interface OpenOptions {
   checkpoints?: Checkpoints;
   /** With metrics on: where the connection's statements and waits are timed (platform/metrics/database.ts). */
   timings?: DatabaseTimings | undefined;
+  /** With traces on: each statement a request runs is a span of it (platform/traces/statements.ts). */
+  tracing?: Tracing | undefined;
 }
 
 /**
@@ -74,16 +78,23 @@ export function sqliteFileOf(url: string): string | undefined {
   return path === ":memory:" ? path : resolve(path);
 }
 
+/** `connection`, its statements traced when `tracing` is on. */
+function traced(connection: DatabaseConnection, tracing: Tracing | undefined, system: "sqlite" | "postgresql"): DatabaseConnection {
+  return tracing ? new TracedConnection(connection, tracing, system) : connection;
+}
+
 /** `sqlite:./data/heed.db`, `sqlite:/abs/path.db`, `sqlite::memory:` or `postgres://…`. */
 export function openDatabase(url: string, options: OpenOptions = {}): OpenedDatabase {
   if (isPostgresUrl(url)) {
     const pool = new (postgresDriver().Pool)({ ...sessionSettings(url, options.schema), max: options.poolSize ?? 10 });
     const safe = new URL(url);
     safe.password = "";
-    const { timings } = options;
-    const dialect = timings
-      ? wrappingConnections(new PostgresDialect({ pool }), (connection) => new TimedConnection(connection, timings), timings)
-      : new PostgresDialect({ pool });
+    const { timings, tracing } = options;
+    const timed = (connection: DatabaseConnection) => (timings ? new TimedConnection(connection, timings) : connection);
+    const dialect =
+      timings || tracing
+        ? wrappingConnections(new PostgresDialect({ pool }), (connection) => traced(timed(connection), tracing, "postgresql"), timings)
+        : new PostgresDialect({ pool });
     return { db: new Kysely<Database>({ dialect }), dialect: "postgres", description: safe.toString() };
   }
   const file = sqliteFileOf(url);
@@ -116,7 +127,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): OpenedData
       stopCheckpoints?.();
       stamps?.close();
     };
-    const db = new Kysely<Database>({ dialect: lockWaitingSqlite({ database: cachingDatabase(sqlite, beforeClose) }, options.timings) });
+    const { tracing } = options;
+    const dialect = lockWaitingSqlite({ database: cachingDatabase(sqlite, beforeClose) }, options.timings, (connection) =>
+      traced(connection, tracing, "sqlite"),
+    );
+    const db = new Kysely<Database>({ dialect });
     if (stamps) registerCommitStamps(db, stamps);
     return { db, dialect: "sqlite", description: `sqlite:${file}` };
   }

@@ -76,7 +76,15 @@ class LockWaitingConnection implements DatabaseConnection {
   }
 }
 
-/** SQLiteDialect whose connection waits for the write lock on the event loop, not in SQLite; with `timings`, its statements and waits are timed. */
-export function lockWaitingSqlite(config: SqliteDialectConfig, timings?: DatabaseTimings): SqliteDialect {
-  return wrappingConnections(new SqliteDialect(config), (connection) => new LockWaitingConnection(connection, timings), timings);
+/**
+ * SQLiteDialect whose connection waits for the write lock on the event loop, not in SQLite; with
+ * `timings`, its statements and waits are timed; `outer` wraps it once more (a statement's span
+ * then covers its waits too).
+ */
+export function lockWaitingSqlite(
+  config: SqliteDialectConfig,
+  timings?: DatabaseTimings,
+  outer: (connection: DatabaseConnection) => DatabaseConnection = (connection) => connection,
+): SqliteDialect {
+  return wrappingConnections(new SqliteDialect(config), (connection) => outer(new LockWaitingConnection(connection, timings)), timings);
 }

@@ -154,6 +154,43 @@ describe("loadConfig", () => {
     expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({ token: undefined, port: 9464, host: "0.0.0.0" });
   });
 
+  it("turns traces on with an OTLP endpoint, read as OpenTelemetry reads its variables", () => {
+    expect(loadConfig({ OTEL_SERVICE_NAME: "x", OTEL_TRACES_SAMPLER: "always_off" }).traces).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).traces).toEqual({
+      endpoint: "http://collector:4318",
+      headers: {},
+      serviceName: "heed",
+      sampler: "parentbased_always_on",
+      samplerRatio: 1,
+      exportDelayMs: 5000,
+    });
+    const set = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "https://otlp.example.com/tenant",
+      OTEL_EXPORTER_OTLP_HEADERS: "api-key=a%3Db , x-tenant=t%201,",
+      OTEL_SERVICE_NAME: "feedback",
+      OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+      OTEL_TRACES_SAMPLER_ARG: "0.25",
+      OTEL_BSP_SCHEDULE_DELAY: "200",
+    });
+    expect(set.traces).toEqual({
+      endpoint: "https://otlp.example.com/tenant",
+      headers: { "api-key": "a=b", "x-tenant": "t 1" },
+      serviceName: "feedback",
+      sampler: "parentbased_traceidratio",
+      samplerRatio: 0.25,
+      exportDelayMs: 200,
+    });
+    expect(refusal({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toBe(
+      "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (got 'collector:4318')",
+    );
+    // A header's value may be the collector's key: the line never shows it.
+    expect(refusal({ OTEL_EXPORTER_OTLP_HEADERS: "secret-without-a-name" })).toBe(
+      "OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs separated by commas (got 'a malformed pair')",
+    );
+    expect(refusal({ OTEL_TRACES_SAMPLER: "sometimes" })).toContain("OTEL_TRACES_SAMPLER must be always_on, always_off, traceidratio,");
+    expect(refusal({ OTEL_TRACES_SAMPLER_ARG: "2" })).toBe("OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got '2')");
+  });
+
   it("reads numbers and flags in the forms it always has", () => {
     // Whole numbers as Number() reads them; 0 workers is one.
     expect([" 8 ", "1e3", "0x10", "12.0"].map((PORT) => loadConfig({ PORT }).port)).toEqual([8, 1000, 16, 12]);
