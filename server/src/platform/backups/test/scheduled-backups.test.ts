@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TIMERS, type Background } from "../../../start/workers.js";
 import { freshDatabase } from "../../../../test/support/database.js";
 import { nowMs, shiftClock } from "../../lib/clock.js";
-import { backupName } from "../names.js";
+import { backupName, timeOfBackupName } from "../names.js";
 import { heedMigrationsIn } from "../sqlite-file.js";
 
 // BACKUP_DIR on SQLite: the background work's "scheduled backup" timer, its pass called directly
@@ -28,10 +28,20 @@ describe("scheduled backups", () => {
       } as unknown as Background;
       const pass = () => timer.pass(background)({ stopping: () => false, awaitOnStop: () => {} });
       const backups = () => readdirSync(dir).sort();
+      // A pass, and the backup it wrote: named by the second it was made, somewhere within the pass.
+      const passWriting = async (): Promise<string> => {
+        const before = Math.floor(nowMs() / 1000) * 1000;
+        const had = new Set(existsSync(dir) ? backups() : []);
+        await pass();
+        const made = backups().filter((name) => !had.has(name));
+        expect(made).toHaveLength(1);
+        expect(timeOfBackupName(made[0]!)).toBeGreaterThanOrEqual(before);
+        expect(timeOfBackupName(made[0]!)).toBeLessThanOrEqual(nowMs());
+        return made[0]!;
+      };
 
       // The first pass finds none, and writes one.
-      await pass();
-      const first = backupName(nowMs());
+      const first = await passWriting();
       expect(backups()).toEqual([first]);
       // Not due again until six hours after it: a restart meanwhile does not make another.
       shiftClock(5 * HOUR_MS);
@@ -43,8 +53,7 @@ describe("scheduled backups", () => {
       const made = [first];
       for (let i = 0; i < 4; i++) {
         shiftClock(HOUR_MS + 1000);
-        await pass();
-        made.push(backupName(nowMs()));
+        made.push(await passWriting());
         shiftClock(5 * HOUR_MS);
       }
       expect(backups()).toEqual(made.slice(-3));
