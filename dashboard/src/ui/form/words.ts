@@ -22,7 +22,8 @@ export function wordsFor(schema: object): (issue: z.core.$ZodRawIssue) => string
     const field = own[(issue.path ?? []).join(".")]?.[issue.code];
     if (field) return field;
     if (issue.code === "too_small" && issue.origin === "string") return issue.minimum === 1 ? "Required." : `At least ${issue.minimum} characters.`;
-    if (issue.code === "invalid_format" && issue.format === "email") return issue.input === "" ? "Required." : "Enter an email address, such as ada@example.com.";
+    if (issue.code === "invalid_format" && issue.format === "email")
+      return issue.input === "" ? "Required." : "Enter an email address, such as ada@example.com.";
     return undefined;
   };
 }

@@ -38,8 +38,7 @@ describe("an integration that keeps failing", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const [owner] = await makeMembers(h.database.db, ws.id, ["owner"]);
-    const hook = (await h.call("POST", "/v1/integrations", { key, json: { provider: "slack", webhookUrl: slack.webhookUrl, events: ["post.created"] } }))
-      .body;
+    const hook = (await h.call("POST", "/v1/integrations", { key, json: { provider: "slack", webhookUrl: slack.webhookUrl, events: ["post.created"] } })).body;
     // Slack answers 500 to P0's seven attempts (the first and six retries) and to P1's first.
     slack.failNext("500", 8);
     await post(ws, key, "P0");
