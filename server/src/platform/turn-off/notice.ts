@@ -2,8 +2,7 @@ import { recordChange } from "../changes/record.js";
 import { SYSTEM_ACTOR, type Tx } from "../context.js";
 import { queueMemberMails } from "../mail/member-mails.js";
 import { either, RECEIVERS, type Receiver } from "./receivers.js";
-import { HOLD_DAYS } from "./rule.js";
-import type { TurnOff } from "./streak.js";
+import { HOLD_DAYS, type TurnOff } from "./rule.js";
 
 // What Heed says when it turns a receiver off, in the transaction that does it: an audit row by the
 // system, and a mail to each owner and admin of the workspace, queued to go after the commit.

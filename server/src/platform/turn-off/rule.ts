@@ -19,5 +19,14 @@ export const HOLD_DAYS = 30;
 
 export type TurnedOffReason = NonNullable<ReceiverHealth["disabled_reason"]>;
 
+/** Why Heed turns a receiver off, as the audit row and the mail tell it. */
+export interface TurnOff {
+  reason: TurnedOffReason;
+  error: string | null;
+  /** Attempts in a row that failed, and when the first did. */
+  failures: number;
+  since: string;
+}
+
 /** The streak as a receiver starts it, or as turning it on again leaves it. */
 export const FRESH_HEALTH: ReceiverHealth = { failure_count: 0, failing_since: null, disabled_reason: null, disabled_at: null, disabled_error: null };

@@ -3,7 +3,7 @@ import { nowIso, nowMs } from "../lib/clock.js";
 import { holdDeliveries } from "./hold.js";
 import { tellTurnedOff } from "./notice.js";
 import { either, RECEIVERS, type Receiver } from "./receivers.js";
-import { DEFAULT_TURN_OFF, type TurnedOffReason, type TurnOffRule } from "./rule.js";
+import { DEFAULT_TURN_OFF, type TurnedOffReason, type TurnOff, type TurnOffRule } from "./rule.js";
 
 // A receiver's run of failed attempts, counted in the transaction that writes the attempts: every
 // failed attempt adds one, a success starts again from none. When the run reaches the rule's count
@@ -52,13 +52,6 @@ export async function countAttempts(tx: Tx, receiver: Receiver, outcomes: Outcom
   const reason: TurnedOffReason | null = last.gone ? "gone" : due ? "failing" : null;
   if (!reason) return null;
   return (await turnOff(tx, receiver, { reason, error: last.error, failures: Number(row.failure_count), since: row.failing_since })) ? reason : null;
-}
-
-export interface TurnOff {
-  reason: TurnedOffReason;
-  error: string | null;
-  failures: number;
-  since: string;
 }
 
 /** Turns the receiver off for `why`, if it is still on: holds, audits and mails; false when it was off already. */

@@ -184,7 +184,7 @@ describe("GET /metrics", () => {
       expect(sampleValue(text, "heed_queue_dead_letters", queue)).toBe(1);
       expect(sampleValue(text, "heed_queue_in_flight", queue)).toBe(0);
       expect(sampleValue(text, "heed_queue_oldest_due_seconds", queue)).toBe(0);
-      for (const name of ["notification mails", "integration deliveries", "bulk jobs", "exports", "imports"])
+      for (const name of ["notification mails", "integration deliveries", "member mails", "bulk jobs", "exports", "imports"])
         for (const metric of ["heed_queue_depth", "heed_queue_oldest_due_seconds", "heed_queue_in_flight", "heed_queue_dead_letters"])
           expect(sampleValue(text, metric, { queue: name }), `${metric} ${name}`).toBeGreaterThanOrEqual(0);
       for (const follower of ["webhooks", "integrations", "duplicate-checks", "notifications"])
