@@ -1,7 +1,7 @@
 import type { Services, Tx } from "../context.js";
 import { nowIso } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
-import { type Backoff, deadLetter, retryDelay, retryLater, sendDue, sendQueue, succeeded } from "../queue/index.js";
+import { type Backoff, deadLetter, retryDelay, retryLater, sendDue, sendQueue, succeeded, UNLEASED } from "../queue/index.js";
 import { type TurnedOffWords, turnedOffMail } from "./messages.js";
 
 // Plain mails to members that a change asks for in its transaction (a receiver turned off): queued
@@ -28,7 +28,7 @@ export async function queueMemberMails(tx: Tx, workspaceId: string, memberIds: s
         data: JSON.stringify(words),
         state: "pending" as const,
         next_attempt_at: at,
-        locked_until: null,
+        ...UNLEASED,
         error: null,
         created_at: at,
         sent_at: null,

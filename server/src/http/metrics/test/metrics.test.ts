@@ -226,7 +226,7 @@ describe("GET /metrics", () => {
       expect(status).toBe(200);
       expect(requestCount(text, "listBoards")).toBe(8);
       // Reported once for the machine, by the primary, which runs the background work.
-      expect(samples(text).filter((s) => s.name === "heed_queue_depth")).toHaveLength(6);
+      expect(samples(text).filter((s) => s.name === "heed_queue_depth")).toHaveLength(7);
       expect(samples(text).filter((s) => s.name === "process_resident_memory_bytes")).toHaveLength(1);
     }
   });
