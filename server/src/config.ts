@@ -5,6 +5,7 @@ import { DEFAULT_KEY_TTL_MS } from "./http/idempotency/store.js";
 import { readIntegrationsKey } from "./features/integrations/index.js";
 import type { IntegrationSettings, OidcSettings } from "./platform/context.js";
 import { SAMPLERS, type TraceSettings } from "./platform/traces/settings.js";
+import { DEFAULT_TURN_OFF, type TurnOffRule } from "./platform/turn-off/index.js";
 
 // Everything Heed reads from the environment, read once at start-up.
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
     timeoutMs: number;
     /** Multiplies the retry schedule (1 in production). */
     retryScale: number;
+    /** DISABLE_AFTER_FAILURES, DISABLE_AFTER_HOURS: when Heed turns off a webhook endpoint or integration that keeps failing. */
+    turnOff: TurnOffRule;
   };
   /** SMTP_URL and MAIL_FROM: where invites and password resets are mailed from; unset, nothing is mailed. */
   mail?: { smtpUrl: string; from: string; maxConnections: number };
@@ -208,6 +211,12 @@ export const environment = z.object({
   // NaN or Infinity would schedule retries at no valid time: refused here rather than there.
   WEBHOOK_RETRY_SCALE: decimal(1, Number.POSITIVE_INFINITY, "a number of 0 or more").describe(
     "Multiplies the webhook retry schedule, e.g. 0.001 in tests. Default 1.",
+  ),
+  DISABLE_AFTER_FAILURES: count(DEFAULT_TURN_OFF.afterFailures).describe(
+    "A webhook endpoint or integration is turned off when this many attempts in a row have failed and the first of them is DISABLE_AFTER_HOURS old. Default 50.",
+  ),
+  DISABLE_AFTER_HOURS: count(DEFAULT_TURN_OFF.afterMs / 3_600_000).describe(
+    "How long a run of failed attempts lasts, at least, before Heed turns its webhook endpoint or integration off (hours). Default 24.",
   ),
   RATE_LIMIT_PER_MINUTE: count(600).describe("Requests per window per bucket, unless the key or its workspace sets its own. Default 600."),
   RATE_LIMIT_WINDOW_SECONDS: count(60).describe("The length of a rate-limit window (seconds). Default 60."),
@@ -412,6 +421,8 @@ export function loadConfig(env = process.env): Config {
       pollMs: vars.WEBHOOK_POLL_MS,
       timeoutMs: vars.WEBHOOK_TIMEOUT_MS,
       retryScale: vars.WEBHOOK_RETRY_SCALE,
+      // At least one failure: a rule of none would turn off whatever worked last time.
+      turnOff: { afterFailures: Math.max(1, vars.DISABLE_AFTER_FAILURES), afterMs: vars.DISABLE_AFTER_HOURS * 3_600_000 },
     },
     rateLimit: {
       perMinute: vars.RATE_LIMIT_PER_MINUTE,

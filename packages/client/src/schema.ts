@@ -3422,7 +3422,7 @@ export interface components {
          * @example post.status_changed
          * @enum {string}
          */
-        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "export.created" | "export.downloaded" | "import.created" | "import.completed" | "import.failed" | "import.cancelled" | "import.undone" | "integration.created" | "integration.updated" | "integration.deleted" | "issue_link.created" | "issue_link.deleted" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.restored" | "comment.held" | "comment.approved" | "comment.rejected" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.held" | "post.approved" | "post.rejected" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.erased" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
+        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "export.created" | "export.downloaded" | "import.created" | "import.completed" | "import.failed" | "import.cancelled" | "import.undone" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.turned_off" | "issue_link.created" | "issue_link.deleted" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.restored" | "comment.held" | "comment.approved" | "comment.rejected" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.held" | "post.approved" | "post.rejected" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.erased" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "webhook_endpoint.turned_off" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
         Actor: {
             /** @enum {string} */
             type: "member" | "api_key" | "end_user" | "system";
@@ -4650,10 +4650,25 @@ export interface components {
             description: string;
             /** @description Event names, or `["*"]` for every event. */
             events: string[];
-            /** @description A 410 answer from the receiver disables the endpoint. */
+            /** @description Heed turns an endpoint off when its receiver answers 410, or when its attempts keep failing (`disabledReason`); `enabled: true` turns it back on and sends what it held. */
             enabled: boolean;
             /** @description After a rotation: until when the old secret still signs. */
             previousSecretExpiresAt: string | null;
+            /** @description Attempts in a row that failed; a success sets it back to 0. */
+            consecutiveFailures: number;
+            /** @description When the first of those failed; null while the last attempt worked. */
+            failingSince: string | null;
+            /**
+             * @description Why Heed turned it off: `failing` (DISABLE_AFTER_FAILURES attempts in a row failed over at least DISABLE_AFTER_HOURS), `gone` (a webhook receiver answered 410). Null when on, or turned off by hand.
+             * @enum {string|null}
+             */
+            disabledReason: "failing" | "gone" | null;
+            /** @description When Heed turned it off. */
+            disabledAt: string | null;
+            /** @description The last failed attempt's error when Heed turned it off. */
+            disabledError: string | null;
+            /** @description Deliveries kept while Heed has it turned off (those of the last 30 days): turning it on (`enabled: true`) sends them, in order. */
+            heldDeliveries: number;
             createdAt: string;
             updatedAt: string;
         };
@@ -4692,7 +4707,7 @@ export interface components {
             eventId: string;
             eventType: string;
             /** @enum {string} */
-            state: "pending" | "succeeded" | "failed";
+            state: "pending" | "held" | "succeeded" | "failed";
             attempts: number;
             nextAttemptAt: string | null;
             lastStatus: number | null;
@@ -4755,6 +4770,21 @@ export interface components {
             };
             /** @description Trackers: the URL to register as the webhook in GitHub or Linear, so the issue's state reaches Heed. */
             receiveUrl: string | null;
+            /** @description Attempts in a row that failed; a success sets it back to 0. */
+            consecutiveFailures: number;
+            /** @description When the first of those failed; null while the last attempt worked. */
+            failingSince: string | null;
+            /**
+             * @description Why Heed turned it off: `failing` (DISABLE_AFTER_FAILURES attempts in a row failed over at least DISABLE_AFTER_HOURS), `gone` (a webhook receiver answered 410). Null when on, or turned off by hand.
+             * @enum {string|null}
+             */
+            disabledReason: "failing" | "gone" | null;
+            /** @description When Heed turned it off. */
+            disabledAt: string | null;
+            /** @description The last failed attempt's error when Heed turned it off. */
+            disabledError: string | null;
+            /** @description Deliveries kept while Heed has it turned off (those of the last 30 days): turning it on (`enabled: true`) sends them, in order. */
+            heldDeliveries: number;
             /**
              * Format: date-time
              * @example 2026-11-21T12:00:00.000Z
@@ -4775,7 +4805,7 @@ export interface components {
             provider: "slack" | "github" | "linear";
             /** @description Shown in the dashboard; the provider's name by default. */
             name?: string;
-            /** @description A disabled integration sends and applies nothing. */
+            /** @description A disabled integration sends and applies nothing. Heed turns one off whose sends keep failing (`disabledReason`); `true` turns it back on and sends what it held. */
             enabled?: boolean;
             /** @description Slack: a bot token (`xoxb-…`, with `chat:write`); GitHub: a token with Issues read and write; Linear: a personal API key. Sealed at rest, never answered. */
             token?: string;
@@ -4804,7 +4834,7 @@ export interface components {
         UpdateIntegration: {
             /** @description Shown in the dashboard; the provider's name by default. */
             name?: string;
-            /** @description A disabled integration sends and applies nothing. */
+            /** @description A disabled integration sends and applies nothing. Heed turns one off whose sends keep failing (`disabledReason`); `true` turns it back on and sends what it held. */
             enabled?: boolean;
             /** @description Slack: a bot token (`xoxb-…`, with `chat:write`); GitHub: a token with Issues read and write; Linear: a personal API key. Sealed at rest, never answered. */
             token?: string;
@@ -22792,7 +22822,7 @@ export interface operations {
             query?: {
                 eventType?: string;
                 eventId?: string;
-                state?: "pending" | "succeeded" | "failed";
+                state?: "pending" | "held" | "succeeded" | "failed";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page; omit for the first page. Keep the other parameters unchanged. */

@@ -17,7 +17,9 @@ import { scheduledBackupPass } from "../platform/backups/index.js";
 import { type Db, sqliteFileOf } from "../platform/db/database.js";
 import { nowMs } from "../platform/lib/clock.js";
 import { log } from "../platform/lib/log.js";
-import { type Pass, type Queue, type QueueFigures, queueFigures, startRunner } from "../platform/queue/index.js";
+import { drainFor, type Pass, type Queue, type QueueFigures, queueFigures, startRunner } from "../platform/queue/index.js";
+import { memberMailQueue, sendMemberMails } from "../platform/mail/member-mails.js";
+import { expireHeld, HOLD_DAYS } from "../platform/turn-off/index.js";
 import { followPass } from "../platform/changes/following.js";
 import { FOLLOWERS } from "./followers.js";
 
@@ -83,7 +85,16 @@ export const WORKERS: Entry[] = [
     pass:
       ({ services, config }) =>
       (run) =>
-        integrationsSendPass(services, { retryScale: config.webhooks.retryScale }, undefined, run),
+        integrationsSendPass(services, { retryScale: config.webhooks.retryScale, turnOff: config.webhooks.turnOff }, undefined, run),
+  },
+  // The mails to owners and admins that a receiver Heed turned off asked for (platform/turn-off).
+  {
+    name: "member mail",
+    everyMs: (config) => config.notifications.pollMs,
+    pass:
+      ({ services }) =>
+      (run) =>
+        drainFor(5_000, () => sendMemberMails(services), run),
   },
   // The outbox's followers (start/followers.ts), a worker each: "<name> follower".
   ...FOLLOWERS.map(
@@ -213,6 +224,15 @@ export const TIMERS: Entry[] = [
       },
   },
   {
+    name: "held delivery expiry",
+    everyMs: () => 60 * MINUTE,
+    firstAfterMs: () => 9 * MINUTE,
+    pass:
+      ({ services }) =>
+      async () =>
+        told(`deliveries held more than ${HOLD_DAYS} days failed`, "deliveries", await expireHeld(services.db)),
+  },
+  {
     name: "integration history purge",
     everyMs: () => 60 * MINUTE,
     firstAfterMs: (config) => config.webhooks.pollMs,
@@ -224,7 +244,7 @@ export const TIMERS: Entry[] = [
 ];
 
 /** The queues the workers drain, for their figures. */
-export const QUEUES: Queue[] = [webhookQueue, mailQueue, integrationQueue, bulkJobQueue, exportQueue, importQueue];
+export const QUEUES: Queue[] = [webhookQueue, mailQueue, integrationQueue, memberMailQueue, bulkJobQueue, exportQueue, importQueue];
 
 /** Each queue's depth, oldest due row, rows in flight and dead letters. */
 export function backgroundFigures(db: Db): Promise<QueueFigures[]> {

@@ -9,6 +9,7 @@ import { newId } from "../../platform/lib/ids.js";
 import { byId, keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
+import { FRESH_HEALTH, releaseHeld, selectHeld, type WithHeld } from "../../platform/turn-off/index.js";
 import { requireKey } from "./seal.js";
 import type { CreatedIntegrationSchema, CreateIntegrationSchema, UpdateIntegrationSchema } from "./schema.js";
 import { checkFields, checkReferences, firstSettings, newCredential, nextSettings } from "./rules.js";
@@ -22,8 +23,15 @@ type CreateInput = z.output<typeof CreateIntegrationSchema>;
 type UpdateInput = z.output<typeof UpdateIntegrationSchema> & { id: string };
 type CreatedView = z.output<typeof CreatedIntegrationSchema>;
 
-export async function findIntegration(db: Ctx["services"]["db"] | Tx, ctx: Ctx, id: string): Promise<IntegrationsTable> {
-  const row = await db.selectFrom("integrations").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
+/** The integration of this workspace, with how many deliveries it holds. */
+export async function findIntegration(db: Ctx["services"]["db"] | Tx, ctx: Ctx, id: string): Promise<WithHeld<IntegrationsTable>> {
+  const row = await db
+    .selectFrom("integrations")
+    .selectAll()
+    .select(selectHeld("integration", "integrations"))
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound("integration", id);
   return row;
 }
@@ -33,7 +41,7 @@ export async function listIntegrations({ ctx, input }: { ctx: Ctx; input: PageIn
   return keysetPage(ctx, {
     key: `integrations:${ctx.workspace.id}`,
     input,
-    query: reader(ctx).selectFrom("integrations").selectAll().where("workspace_id", "=", ctx.workspace.id),
+    query: reader(ctx).selectFrom("integrations").selectAll().select(selectHeld("integration", "integrations")).where("workspace_id", "=", ctx.workspace.id),
     order: byId("asc"),
     shape: (rows) => rows.map((row) => toIntegrationView(ctx.services.publicUrl, row)),
   });
@@ -70,6 +78,7 @@ export async function createIntegration({ ctx, input }: { ctx: Ctx; input: Creat
       credentials: sealCredential(ctx.services, id, credential),
       signing_secret: signing === null ? null : sealSigningSecret(ctx.services, id, signing),
       account: null,
+      ...FRESH_HEALTH,
       created_at: at,
       updated_at: at,
     };
@@ -85,7 +94,9 @@ export async function updateIntegration({ ctx, input }: { ctx: Ctx; input: Updat
   const secretGiven = fields.token !== undefined || fields.webhookUrl !== undefined || fields.signingSecret !== undefined;
   if (secretGiven) requireKey(ctx.services.integrations?.key);
   return inTransaction(ctx, async (tx) => {
-    const before = await findIntegration(tx, ctx, id);
+    const { held_deliveries, ...before } = await findIntegration(tx, ctx, id);
+    // Turned on again: its run of failures starts afresh, and what Heed held for it is sent.
+    const turningOn = before.enabled === 0 && fields.enabled === true;
     checkFields(ctx, before.provider, fields);
     const settings = nextSettings(settingsOf(before), fields);
     await checkReferences(tx, ctx, before.provider, settings);
@@ -101,17 +112,19 @@ export async function updateIntegration({ ctx, input }: { ctx: Ctx; input: Updat
       signing_secret: fields.signingSecret !== undefined ? sealSigningSecret(ctx.services, id, fields.signingSecret) : before.signing_secret,
       // New credentials belong to someone the last test did not see.
       account: secretGiven ? null : before.account,
+      ...(turningOn ? FRESH_HEALTH : {}),
       updated_at: nowIso(),
     };
     await tx.updateTable("integrations").set(row).where("id", "=", id).execute();
+    const released = turningOn ? await releaseHeld(tx, { kind: "integration", id, workspaceId: ctx.workspace.id }) : 0;
     const changed = Object.keys(fields).filter((k) => !["token", "webhookUrl", "signingSecret"].includes(k));
     await recordChange(tx, ctx, {
       action: "integration.updated",
       objectType: "integration",
       objectId: id,
-      audit: { changed, credentialsReplaced: secretGiven },
+      audit: { changed, credentialsReplaced: secretGiven, ...(turningOn ? { released } : {}) },
     });
-    return toIntegrationView(ctx.services.publicUrl, row);
+    return toIntegrationView(ctx.services.publicUrl, { ...row, held_deliveries: turningOn ? 0 : held_deliveries });
   });
 }
 

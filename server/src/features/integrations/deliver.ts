@@ -1,8 +1,9 @@
-import type { Services } from "../../platform/context.js";
+import type { Services, Tx } from "../../platform/context.js";
 import type { IntegrationDeliveriesTable } from "../../platform/db/schema.js";
 import { nowIso } from "../../platform/lib/clock.js";
 import { log } from "../../platform/lib/log.js";
-import { deadLetter, retryDelay, retryLater, sendDue, succeeded } from "../../platform/queue/index.js";
+import { deadLetter, retryDelay, retryLater, sendDue, succeeded, UNLEASED } from "../../platform/queue/index.js";
+import { countAttempts, type Outcome as Counted, type TurnOffRule } from "../../platform/turn-off/index.js";
 import { type LogLine, writeLog } from "./log.js";
 import { recordSystemChange } from "../../platform/changes/record.js";
 import { HeedError } from "../../platform/errors.js";
@@ -21,6 +22,8 @@ export interface SendOptions {
   retryScale: number;
   /** Deliveries taken per pass. */
   batch?: number;
+  /** When an integration that keeps failing is turned off (DISABLE_AFTER_*; the defaults when absent). */
+  turnOff?: TurnOffRule | undefined;
 }
 
 /** A lease covers one send (its timeout) with room to spare: each delivery is leased just before its send. */
@@ -40,7 +43,12 @@ async function attempt(services: Services, delivery: IntegrationDeliveriesTable,
   const base = { workspace_id: delivery.workspace_id, integration_id: delivery.integration_id, direction: "out" as const, kind: delivery.kind };
   const integration = await db.selectFrom("integrations").selectAll().where("id", "=", delivery.integration_id).executeTakeFirst();
   if (!integration) return;
+  if (integration.enabled === 0 && integration.disabled_reason !== null) return hold(services, delivery);
   if (integration.enabled === 0) return finish(services, delivery, { failed: "The integration is disabled." }, base);
+  const at = nowIso();
+  const receiver = { kind: "integration" as const, id: integration.id, workspaceId: integration.workspace_id };
+  // Every send counts towards the integration's run of failures (platform/turn-off), in the transaction that writes its end.
+  const count = (tx: Tx, outcome: Omit<Counted, "at">) => countAttempts(tx, receiver, [{ ...outcome, at }], options.turnOff);
   let sent: Sent;
   try {
     sent = await sendDelivery(services, integration, delivery);
@@ -50,31 +58,51 @@ async function attempt(services: Services, delivery: IntegrationDeliveriesTable,
         ? retryDelay(integrationBackoff(options.retryScale), delivery.attempts, error.options.retryAfterMs)
         : undefined;
     if (error instanceof ProviderError && wait !== undefined) {
-      await db
-        .updateTable("integration_deliveries")
-        .set({ ...retryLater(integrationQueue, delivery.attempts, error.message, wait), updated_at: nowIso() })
-        .where("id", "=", delivery.id)
-        .execute();
-      await writeLog(db, {
-        ...base,
-        outcome: "retrying",
-        summary: `${error.message} (retry in ${Math.ceil(wait / 1000)} s)`,
-        http_status: error.options.status ?? null,
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable("integration_deliveries")
+          .set({ ...retryLater(integrationQueue, delivery.attempts, error.message, wait), updated_at: nowIso() })
+          .where("id", "=", delivery.id)
+          .execute();
+        await writeLog(tx, {
+          ...base,
+          outcome: "retrying",
+          summary: `${error.message} (retry in ${Math.ceil(wait / 1000)} s)`,
+          http_status: error.options.status ?? null,
+        });
+        await count(tx, { ok: false, error: error.message });
       });
       return;
     }
     const known = error instanceof ProviderError || error instanceof NotFoundIssue || error instanceof HeedError;
     if (!known) log.warn("integration delivery failed unexpectedly", { error, delivery: delivery.id });
     const message = known ? (error as Error).message : "Heed could not send this (see the server's log).";
-    return finish(services, delivery, { failed: message, status: error instanceof ProviderError ? error.options.status : undefined }, base);
+    return finish(services, delivery, { failed: message, status: error instanceof ProviderError ? error.options.status : undefined }, base, (tx) =>
+      count(tx, { ok: false, error: message }),
+    );
   }
-  await finish(services, delivery, { sent }, base);
+  await finish(services, delivery, { sent }, base, (tx) => count(tx, { ok: true, error: null }));
+}
+
+/** A delivery taken while Heed has its integration turned off waits with the rest it holds. */
+async function hold(services: Services, delivery: IntegrationDeliveriesTable): Promise<void> {
+  await services.db
+    .updateTable("integration_deliveries")
+    .set({ state: "held", next_attempt_at: null, ...UNLEASED, updated_at: nowIso() })
+    .where("id", "=", delivery.id)
+    .execute();
 }
 
 type Outcome = { sent: Sent } | { failed: string; status?: number | undefined };
 
-/** The delivery's end, its link's state and the log line, in one transaction. */
-async function finish(services: Services, delivery: IntegrationDeliveriesTable, outcome: Outcome, base: Omit<LogLine, "outcome" | "summary">): Promise<void> {
+/** The delivery's end, its link's state, the log line and what else goes with them (`also`), in one transaction. */
+async function finish(
+  services: Services,
+  delivery: IntegrationDeliveriesTable,
+  outcome: Outcome,
+  base: Omit<LogLine, "outcome" | "summary">,
+  also?: (tx: Tx) => Promise<unknown>,
+): Promise<void> {
   const at = nowIso();
   await services.db.transaction().execute(async (tx) => {
     const failed = "failed" in outcome;
@@ -118,5 +146,6 @@ async function finish(services: Services, delivery: IntegrationDeliveriesTable, 
       summary: failed ? outcome.failed : outcome.sent.summary,
       http_status: failed ? (outcome.status ?? null) : null,
     });
+    await also?.(tx);
   });
 }

@@ -81,7 +81,8 @@ async function fanOut(tx: Tx, events: OutboxEvent[], services: Services): Promis
     .selectAll()
     .where("workspace_id", "in", [...new Set(events.map((e) => e.workspaceId))])
     .where("provider", "=", "slack")
-    .where("enabled", "=", 1)
+    // One Heed turned off (platform/turn-off) gets its messages held; one turned off by hand, none.
+    .where((eb) => eb.or([eb("enabled", "=", 1), eb("disabled_reason", "is not", null)]))
     .execute();
   if (channels.length === 0) return;
   const deliveries: IntegrationDeliveriesTable[] = [];
@@ -95,18 +96,17 @@ async function fanOut(tx: Tx, events: OutboxEvent[], services: Services): Promis
     for (const channel of listening) {
       const { boardIds } = settingsOf(channel);
       if (boardIds.length > 0 && !boardIds.includes(change.boardId)) continue;
-      deliveries.push(
-        queued(
-          {
-            workspace_id: event.workspaceId,
-            integration_id: channel.id,
-            kind: "message",
-            source_id: event.id,
-            payload: JSON.stringify(slackMessage(change, services.publicUrl)),
-          },
-          at,
-        ),
+      const message = queued(
+        {
+          workspace_id: event.workspaceId,
+          integration_id: channel.id,
+          kind: "message",
+          source_id: event.id,
+          payload: JSON.stringify(slackMessage(change, services.publicUrl)),
+        },
+        at,
       );
+      deliveries.push(channel.enabled === 1 ? message : { ...message, state: "held", next_attempt_at: null });
     }
   }
   if (deliveries.length > 0)

@@ -7,6 +7,7 @@ import {
   UpdateIntegrationBody,
 } from "../../../../packages/shared/src/bodies/integrations.js";
 import { documented, idOf, idParam, timestamp } from "../../platform/fields.js";
+import { ReceiverHealthFields } from "../../platform/turn-off/index.js";
 
 // The API's words for integrations, issue links and the integration log. Credentials go in and
 // never come out: an integration's answer says which kind it holds, not what.
@@ -16,7 +17,10 @@ const SlackEvent = z.enum(SLACK_EVENTS);
 
 const words = {
   name: { description: "Shown in the dashboard; the provider's name by default." },
-  enabled: { description: "A disabled integration sends and applies nothing." },
+  enabled: {
+    description:
+      "A disabled integration sends and applies nothing. Heed turns one off whose sends keep failing (`disabledReason`); `true` turns it back on and sends what it held.",
+  },
   token: {
     description:
       "Slack: a bot token (`xoxb-…`, with `chat:write`); GitHub: a token with Issues read and write; Linear: a personal API key. Sealed at rest, never answered.",
@@ -57,6 +61,7 @@ export const IntegrationSchema = z
       .string()
       .nullable()
       .openapi({ description: "Trackers: the URL to register as the webhook in GitHub or Linear, so the issue's state reaches Heed." }),
+    ...ReceiverHealthFields,
     createdAt: timestamp,
     updatedAt: timestamp,
   })

@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { IntegrationLinksTable, IntegrationLogTable, IntegrationsTable } from "../../platform/db/schema.js";
 import type { IntegrationLogEntrySchema, IntegrationSchema, IssueLinkSchema } from "./schema.js";
 import { isTracker, settingsOf } from "./settings.js";
+import { receiverHealthView, type WithHeld } from "../../platform/turn-off/index.js";
 
 export type IntegrationView = z.output<typeof IntegrationSchema>;
 export type IssueLinkView = z.output<typeof IssueLinkSchema>;
@@ -12,7 +13,7 @@ export function receiveUrl(publicUrl: string, row: Pick<IntegrationsTable, "id" 
   return isTracker(row.provider) ? `${publicUrl}/v1/integrations/${row.provider}/${row.id}/webhook` : null;
 }
 
-export function toIntegrationView(publicUrl: string, row: IntegrationsTable): IntegrationView {
+export function toIntegrationView(publicUrl: string, row: WithHeld<IntegrationsTable>): IntegrationView {
   const settings = settingsOf(row);
   return {
     id: row.id,
@@ -28,6 +29,7 @@ export function toIntegrationView(publicUrl: string, row: IntegrationsTable): In
     repositories: settings.repositories,
     statusMapping: settings.statusMapping,
     receiveUrl: receiveUrl(publicUrl, row),
+    ...receiverHealthView(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -3,6 +3,7 @@ import { newId } from "../../platform/lib/ids.js";
 import type { Db } from "../../platform/db/database.js";
 import type { WebhookAttemptsTable } from "../../platform/db/schema.js";
 import { retryAt, UNLEASED } from "../../platform/queue/index.js";
+import { countAttempts, type TurnOffRule } from "../../platform/turn-off/index.js";
 import { webhookBackoff } from "./queue.js";
 import { sendWebhook } from "./send.js";
 import { signatureHeader } from "./sign.js";
@@ -14,11 +15,14 @@ export interface DeliveryOptions {
   allowPrivate: boolean;
   /** Multiplies the backoff's waits (tests shrink the schedule; production keeps 1). */
   retryScale: number;
+  /** When an endpoint that keeps failing is turned off (DISABLE_AFTER_*; the defaults when absent). */
+  turnOff?: TurnOffRule | undefined;
 }
 
 /** A delivery due to be sent, with what its endpoint needs to sign it. */
 export type Due = {
   id: string;
+  workspace_id: string;
   event_id: string;
   payload: string;
   attempts: number;
@@ -84,12 +88,13 @@ export async function send(delivery: Due, options: DeliveryOptions): Promise<Att
 
 /**
  * Writes the attempts of a lane in one transaction: each delivery's new state (which also frees its
- * lease), the attempt rows, and an endpoint that answered 410 disabled. An endpoint deleted while
+ * lease), the attempt rows, and the endpoint's run of failures, which turns it off when it has
+ * failed long enough or answered 410 (platform/turn-off). An endpoint deleted while
  * its lane was sending took its deliveries with it: their attempts are not written. The deliveries
  * are updated first so that the update, which locks each row, tells which still exist (a delete
  * that comes after waits for this transaction, and its cascade takes the new attempts too).
  */
-export async function recordAttempts(db: Db, attempts: Attempt[]): Promise<void> {
+export async function recordAttempts(db: Db, attempts: Attempt[], rule?: TurnOffRule): Promise<void> {
   if (attempts.length === 0) return;
   await db.transaction().execute(async (tx) => {
     const written: Attempt[] = [];
@@ -111,12 +116,22 @@ export async function recordAttempts(db: Db, attempts: Attempt[]): Promise<void>
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) continue;
       written.push(a);
-      if (a.gone) await tx.updateTable("webhook_endpoints").set({ enabled: 0, updated_at: nowIso() }).where("id", "=", a.delivery.endpoint_id).execute();
     }
-    if (written.length > 0)
-      await tx
-        .insertInto("webhook_attempts")
-        .values(written.map((a) => a.row))
-        .execute();
+    if (written.length === 0) return;
+    await tx
+      .insertInto("webhook_attempts")
+      .values(written.map((a) => a.row))
+      .execute();
+    // A lane sends to one endpoint; the attempts are grouped all the same.
+    for (const endpointId of new Set(written.map((a) => a.delivery.endpoint_id))) {
+      const mine = written.filter((a) => a.delivery.endpoint_id === endpointId);
+      const receiver = { kind: "webhook_endpoint" as const, id: endpointId, workspaceId: mine[0]!.delivery.workspace_id };
+      await countAttempts(
+        tx,
+        receiver,
+        mine.map((a) => ({ ok: a.ok, at: a.row.started_at, error: a.error, gone: a.gone })),
+        rule,
+      );
+    }
   });
 }

@@ -50,6 +50,7 @@ async function nextRun(db: Db, endpointId: string): Promise<Due[]> {
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
     .select([
       "d.id",
+      "d.workspace_id",
       "d.event_id",
       "d.payload",
       "d.attempts",
@@ -122,7 +123,7 @@ async function sendRun(db: Db, run: Due[], options: DeliveryOptions): Promise<{ 
     for (const [i, delivery] of run.entries()) {
       if (Date.now() - checked >= RECHECK_MS) {
         // What was sent is written first: only the rest of the run keeps the lease.
-        await recordAttempts(db, written.splice(0));
+        await recordAttempts(db, written.splice(0), options.turnOff);
         const renewed = leaseEnd(options);
         if (!(await renewLease(db, run.slice(i), lease, renewed))) return { sent, whole: false };
         lease = renewed;
@@ -132,11 +133,11 @@ async function sendRun(db: Db, run: Due[], options: DeliveryOptions): Promise<{ 
       written.push(attempt);
       sent++;
       if (!attempt.ok) return { sent, whole: false };
-      if (written.length >= RECORD_EVERY) await recordAttempts(db, written.splice(0));
+      if (written.length >= RECORD_EVERY) await recordAttempts(db, written.splice(0), options.turnOff);
     }
     return { sent, whole: true };
   } finally {
-    await recordAttempts(db, written);
+    await recordAttempts(db, written, options.turnOff);
     // What was leased and not sent waits for the next pass (after a failure: behind the retry).
     await releaseLease(
       db,

@@ -13,6 +13,7 @@ import { EVENT_NAMES, TEST_EVENT } from "../../platform/changes/events.js";
 import { insertDeliveries, pendingDelivery } from "./pending.js";
 import { newWebhookSecret } from "./sign.js";
 import { checkWebhookUrl } from "./ssrf.js";
+import { FRESH_HEALTH, receiverHealthView, releaseHeld, selectHeld, type WithHeld } from "../../platform/turn-off/index.js";
 
 /** After a rotation the previous secret keeps signing beside the new one for this long. */
 const ROTATION_OVERLAP_MS = 24 * 3_600_000;
@@ -28,7 +29,7 @@ export type CreateEndpointInput = z.output<typeof CreateEndpointSchema>;
 /** An endpoint with its signing secret, as creating and rotating answer. */
 export type EndpointWithSecretView = z.output<typeof EndpointWithSecretSchema>;
 
-function toView(row: WebhookEndpointsTable): EndpointView {
+function toView(row: WithHeld<WebhookEndpointsTable>): EndpointView {
   return {
     id: row.id,
     url: row.url,
@@ -36,6 +37,7 @@ function toView(row: WebhookEndpointsTable): EndpointView {
     events: JSON.parse(row.events) as string[],
     enabled: row.enabled === 1,
     previousSecretExpiresAt: row.previous_secret_expires_at,
+    ...receiverHealthView(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -51,8 +53,15 @@ function checkEvents(events: string[]): string[] {
   return events.includes("*") ? ["*"] : [...new Set(events)].sort();
 }
 
-export async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id: string): Promise<WebhookEndpointsTable> {
-  const row = await db.selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id).where("id", "=", id).executeTakeFirst();
+/** The endpoint of this workspace, with how many deliveries it holds. */
+export async function findEndpoint(db: Tx | Ctx["services"]["db"], ctx: Ctx, id: string): Promise<WithHeld<WebhookEndpointsTable>> {
+  const row = await db
+    .selectFrom("webhook_endpoints")
+    .selectAll()
+    .select(selectHeld("webhook_endpoint", "webhook_endpoints"))
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound("webhook endpoint", id);
   return row;
 }
@@ -62,7 +71,11 @@ export async function listWebhookEndpoints({ ctx, input }: { ctx: Ctx; input: Pa
   return keysetPage(ctx, {
     key: `webhook_endpoints:${ctx.workspace.id}`,
     input,
-    query: reader(ctx).selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", ctx.workspace.id),
+    query: reader(ctx)
+      .selectFrom("webhook_endpoints")
+      .selectAll()
+      .select(selectHeld("webhook_endpoint", "webhook_endpoints"))
+      .where("workspace_id", "=", ctx.workspace.id),
     order: byId("asc"),
     shape: (rows) => rows.map(toView),
   });
@@ -90,6 +103,7 @@ export async function createWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: C
       secret: newWebhookSecret(),
       previous_secret: null,
       previous_secret_expires_at: null,
+      ...FRESH_HEALTH,
       created_at: at,
       updated_at: at,
     };
@@ -104,23 +118,27 @@ export async function updateWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: E
   const url = input.url === undefined ? undefined : checkWebhookUrl(input.url, ctx.services.webhooksAllowPrivate ?? false);
   const events = input.events === undefined ? undefined : checkEvents(input.events);
   return inTransaction(ctx, async (tx) => {
-    const before = await findEndpoint(tx, ctx, input.id);
+    const { held_deliveries, ...before } = await findEndpoint(tx, ctx, input.id);
+    // Turned on again: its run of failures starts afresh, and what Heed held for it is sent.
+    const turningOn = before.enabled === 0 && input.enabled === true;
     const row: WebhookEndpointsTable = {
       ...before,
       url: url ?? before.url,
       events: events ? JSON.stringify(events) : before.events,
       description: input.description ?? before.description,
       enabled: input.enabled === undefined ? before.enabled : input.enabled ? 1 : 0,
+      ...(turningOn ? FRESH_HEALTH : {}),
       updated_at: nowIso(),
     };
     await tx.updateTable("webhook_endpoints").set(row).where("id", "=", before.id).execute();
+    const released = turningOn ? await releaseHeld(tx, { kind: "webhook_endpoint", id: before.id, workspaceId: ctx.workspace.id }) : 0;
     await recordChange(tx, ctx, {
       action: "webhook_endpoint.updated",
       objectType: "webhook_endpoint",
       objectId: before.id,
-      audit: { changed: Object.keys(input).filter((k) => k !== "id") },
+      audit: { changed: Object.keys(input).filter((k) => k !== "id"), ...(turningOn ? { released } : {}) },
     });
-    return toView(row);
+    return toView({ ...row, held_deliveries: turningOn ? 0 : held_deliveries });
   });
 }
 
@@ -137,7 +155,7 @@ export async function deleteWebhookEndpoint({ ctx, input }: { ctx: Ctx; input: {
 export async function rotateWebhookSecret({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<EndpointWithSecretView> {
   requireScope(ctx.actor.scopes, "webhooks:write");
   return inTransaction(ctx, async (tx) => {
-    const before = await findEndpoint(tx, ctx, input.id);
+    const { held_deliveries, ...before } = await findEndpoint(tx, ctx, input.id);
     const row = {
       ...before,
       secret: newWebhookSecret(),
@@ -147,7 +165,7 @@ export async function rotateWebhookSecret({ ctx, input }: { ctx: Ctx; input: { i
     };
     await tx.updateTable("webhook_endpoints").set(row).where("id", "=", before.id).execute();
     await recordChange(tx, ctx, { action: "webhook_endpoint.secret_rotated", objectType: "webhook_endpoint", objectId: before.id });
-    return { ...toView(row), secret: row.secret };
+    return { ...toView({ ...row, held_deliveries }), secret: row.secret };
   });
 }
 

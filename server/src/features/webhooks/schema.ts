@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CreateEndpointBody, UpdateEndpointBody } from "../../../../packages/shared/src/bodies/webhooks.js";
 import { dateTime, documented, idParam, PageQuery, text, idOf } from "../../platform/fields.js";
+import { ReceiverHealthFields } from "../../platform/turn-off/index.js";
 
 export const EndpointSchema = z
   .object({
@@ -8,8 +9,12 @@ export const EndpointSchema = z
     url: z.string(),
     description: z.string(),
     events: z.array(z.string()).openapi({ description: 'Event names, or `["*"]` for every event.' }),
-    enabled: z.boolean().openapi({ description: "A 410 answer from the receiver disables the endpoint." }),
+    enabled: z.boolean().openapi({
+      description:
+        "Heed turns an endpoint off when its receiver answers 410, or when its attempts keep failing (`disabledReason`); `enabled: true` turns it back on and sends what it held.",
+    }),
     previousSecretExpiresAt: z.string().nullable().openapi({ description: "After a rotation: until when the old secret still signs." }),
+    ...ReceiverHealthFields,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -25,7 +30,8 @@ export const UpdateEndpointSchema = documented(UpdateEndpointBody, words).openap
 
 export const endpointParam = idParam("whep", "webhook endpoint");
 
-const deliveryState = z.enum(["pending", "succeeded", "failed"]);
+/** `held`: waiting while Heed has the endpoint turned off. */
+const deliveryState = z.enum(["pending", "held", "succeeded", "failed"]);
 
 export const DeliverySchema = z
   .object({

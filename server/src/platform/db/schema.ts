@@ -316,7 +316,20 @@ export interface ImportsTable {
 
 export type IntegrationProvider = "slack" | "github" | "linear";
 
-export interface IntegrationsTable {
+/** A receiver's run of failures and why Heed turned it off (platform/turn-off). */
+export interface ReceiverHealth {
+  /** Attempts in a row that failed; a success sets it back to 0. */
+  failure_count: number;
+  /** When the first of those failed; null while the last attempt worked. */
+  failing_since: string | null;
+  /** Why Heed turned it off (`failing`, `gone`); null when on, or turned off by hand. */
+  disabled_reason: "failing" | "gone" | null;
+  disabled_at: string | null;
+  /** The last failed attempt's error when Heed turned it off. */
+  disabled_error: string | null;
+}
+
+export interface IntegrationsTable extends ReceiverHealth {
   id: string;
   workspace_id: string;
   provider: IntegrationProvider;
@@ -359,7 +372,8 @@ export interface IntegrationDeliveriesTable {
   source_id: string;
   link_id: string | null;
   payload: string;
-  state: "pending" | "sent" | "failed";
+  /** `held` while its integration is turned off by Heed (platform/turn-off). */
+  state: "pending" | "held" | "sent" | "failed";
   attempts: number;
   next_attempt_at: string | null;
   locked_until: string | null;
@@ -644,7 +658,7 @@ export interface TrackedEventsTable {
   created_at: string;
 }
 
-export interface WebhookEndpointsTable {
+export interface WebhookEndpointsTable extends ReceiverHealth {
   id: string;
   workspace_id: string;
   url: string;
@@ -687,7 +701,8 @@ export interface WebhookDeliveriesTable {
   event_type: string;
   /** The JSON body sent: `{type, timestamp, data}`. */
   payload: string;
-  state: "pending" | "succeeded" | "failed";
+  /** `held` while its endpoint is turned off by Heed (platform/turn-off). */
+  state: "pending" | "held" | "succeeded" | "failed";
   attempts: number;
   next_attempt_at: string | null;
   locked_until: string | null;
@@ -801,6 +816,24 @@ export interface Database {
   notification_withdrawals: NotificationWithdrawalsTable;
   notifications: NotificationsTable;
   notification_mails: NotificationMailsTable;
+  member_mails: MemberMailsTable;
+}
+
+/** A plain mail to a member, sent after the change that queued it commits (platform/mail/member-mails.ts). */
+export interface MemberMailsTable {
+  id: string;
+  workspace_id: string;
+  member_id: string;
+  kind: "receiver_turned_off";
+  /** JSON: what the mail says. */
+  data: string;
+  state: "pending" | "sent" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 /** Keyed by (post_id, follower_id); `usr_…` end users and `mem_…` members alike. */

@@ -35,6 +35,7 @@ export const ID_PREFIXES = {
   notificationEvent: "nev",
   notification: "ntf",
   notificationMail: "nml",
+  memberMail: "mml",
   bulkJob: "bulk",
   export: "exp",
   import: "imp",

@@ -86,3 +86,42 @@ export function twoFactorDisabledMail(input: { to: string; publicUrl: string }):
     ].join("\n"),
   };
 }
+
+/** What a mail to owners and admins says of a receiver Heed turned off (platform/turn-off). */
+export interface TurnedOffWords {
+  kind: "receiver_turned_off";
+  /** `webhook endpoint` or `integration`. */
+  noun: string;
+  /** Its URL, or the integration's name. */
+  name: string;
+  workspace: string;
+  /** Where in the dashboard it is turned back on. */
+  path: string;
+  reason: "failing" | "gone";
+  error: string | null;
+  failures: number;
+  since: string;
+  /** How many days what happens meanwhile is kept for it. */
+  holdDays: number;
+}
+
+export function turnedOffMail(input: TurnedOffWords & { to: string; publicUrl: string }): Mail {
+  const why =
+    input.reason === "gone"
+      ? "Its receiver answered 410 Gone: it says it no longer exists."
+      : `${input.failures} attempts in a row failed, the first at ${input.since}.`;
+  return {
+    to: input.to,
+    subject: `Heed turned off the ${input.noun} ${input.name}`,
+    text: [
+      `Heed turned off a ${input.noun} of ${input.workspace}: ${input.name}`,
+      "",
+      why,
+      `The last error: ${input.error ?? "none given"}`,
+      "",
+      `Nothing is sent to it while it is off. What happens meanwhile is kept for it for ${input.holdDays} days and sent, in order, when you turn it back on.`,
+      "",
+      `Turn it back on: ${input.publicUrl.replace(/\/$/, "")}${input.path}`,
+    ].join("\n"),
+  };
+}

@@ -5,7 +5,7 @@ import type { Database } from "../db/schema.js";
 // table has `id`, `state` and a lease column; the lease is this folder's alone (lease.ts).
 
 /** The tables whose rows are claimed under a lease. */
-export type QueueTable = "webhook_deliveries" | "integration_deliveries" | "notification_mails" | "bulk_jobs" | "exports" | "imports";
+export type QueueTable = "webhook_deliveries" | "integration_deliveries" | "notification_mails" | "member_mails" | "bulk_jobs" | "exports" | "imports";
 
 export type StateOf<T extends QueueTable> = Database[T]["state"];
 
@@ -22,7 +22,7 @@ export interface Queue<T extends QueueTable = QueueTable> {
 }
 
 /** An outbound queue: a row waits `pending` for its next attempt; one that failed for good is `failed`, with why in `reason`. */
-export function sendQueue<T extends "integration_deliveries" | "notification_mails" | "webhook_deliveries">(
+export function sendQueue<T extends "integration_deliveries" | "notification_mails" | "member_mails" | "webhook_deliveries">(
   name: string,
   table: T,
   reason: "error" | "last_error",

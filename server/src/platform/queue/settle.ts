@@ -10,7 +10,7 @@ import type { Queue } from "./queue.js";
 // (a timestamp, what the next attempt column holds once it is over).
 
 /** The queues whose rows are tried again on failure. */
-export type RetriedTable = "integration_deliveries" | "notification_mails" | "webhook_deliveries";
+export type RetriedTable = "integration_deliveries" | "notification_mails" | "member_mails" | "webhook_deliveries";
 
 type Set<T extends RetriedTable> = Updateable<Database[T]>;
 

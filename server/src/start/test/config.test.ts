@@ -43,7 +43,7 @@ describe("loadConfig", () => {
       keepAliveTimeoutMs: 65_000,
       idempotencyTtlMs: 24 * 3_600_000,
       userTokenTtlMs: 3_600_000,
-      webhooks: { allowPrivate: false, pollMs: 100, timeoutMs: 15_000, retryScale: 1 },
+      webhooks: { allowPrivate: false, pollMs: 100, timeoutMs: 15_000, retryScale: 1, turnOff: { afterFailures: 50, afterMs: 86_400_000 } },
       notifications: { windowSeconds: 120, unsubscribeMailto: undefined, concurrency: 8, pollMs: 500 },
       rateLimit: { perMinute: 600, windowSeconds: 60, redisUrl: undefined, trustProxyHops: 0 },
     };
@@ -82,6 +82,8 @@ describe("loadConfig", () => {
       UNSUBSCRIBE_MAILTO: "unsubscribe@example.com",
       NOTIFICATION_CONCURRENCY: "16",
       NOTIFICATION_POLL_MS: "50",
+      DISABLE_AFTER_FAILURES: "5",
+      DISABLE_AFTER_HOURS: "2",
       OIDC_ISSUER: "https://sso.example.com",
       OIDC_CLIENT_ID: "heed",
       OIDC_CLIENT_SECRET: "shh",
@@ -121,7 +123,7 @@ describe("loadConfig", () => {
       keepAliveTimeoutMs: 120_000,
       idempotencyTtlMs: 2 * 3_600_000,
       userTokenTtlMs: 600_000,
-      webhooks: { allowPrivate: true, pollMs: 20, timeoutMs: 1000, retryScale: 0.001 },
+      webhooks: { allowPrivate: true, pollMs: 20, timeoutMs: 1000, retryScale: 0.001, turnOff: { afterFailures: 5, afterMs: 7_200_000 } },
       notifications: { windowSeconds: 0, unsubscribeMailto: "unsubscribe@example.com", concurrency: 16, pollMs: 50 },
       rateLimit: { perMinute: 100, windowSeconds: 10, redisUrl: "redis://127.0.0.1:6379", trustProxyHops: 2 },
     });

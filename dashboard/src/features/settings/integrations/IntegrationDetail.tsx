@@ -9,6 +9,7 @@ import { FormField } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { NotShown, ErrorAlert, Loading } from "../../../ui/QueryState.js";
 import { ShownOnce } from "../../../ui/ShownOnce.js";
+import { TurnedOffNotice } from "../../../ui/TurnedOff.js";
 import { IntegrationLog } from "./IntegrationLog.js";
 import { type Integration, integrationKeys, PROVIDER_NAMES } from "../../../data/integrations.js";
 import { integrationQuery } from "./queries.js";
@@ -112,19 +113,22 @@ export function IntegrationDetail({
       </button>
       <h1>{integration.name}</h1>
       <p className="muted">
-        {PROVIDER_NAMES[integration.provider]} · {integration.enabled ? "on" : "off"}
+        {PROVIDER_NAMES[integration.provider]} · {integration.enabled ? "on" : integration.disabledReason ? "turned off by Heed" : "off"}
         {integration.account ? ` · connected as ${integration.account}` : " · not tested yet"}
         {integration.channel ? ` · ${integration.channel}` : ""}
         {integration.repositories.length > 0 ? ` · ${integration.repositories.join(", ")}` : ""}
       </p>
       {newSecret && <ShownOnce label="The webhook's signing secret" value={newSecret} note={SECRET_NOTE} onDone={onSecretSeen} />}
+      <TurnedOffNotice receiver={integration} noun="integration" onTurnOn={() => toggle.mutate(true)} pending={toggle.isPending} />
       <div className="actions">
         <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
           {test.isPending ? "Sending…" : "Send a test"}
         </button>
-        <button type="button" className="secondary" onClick={() => toggle.mutate(!integration.enabled)} disabled={toggle.isPending}>
-          {integration.enabled ? "Turn off" : "Turn on"}
-        </button>
+        {!integration.disabledReason && (
+          <button type="button" className="secondary" onClick={() => toggle.mutate(!integration.enabled)} disabled={toggle.isPending}>
+            {integration.enabled ? "Turn off" : "Turn on"}
+          </button>
+        )}
         <ConfirmButton label="Disconnect" title={`Disconnect ${integration.name}?`} confirm="Disconnect" run={remove}>
           <p>Its issue links, queued messages and log go with it. Posts stay as they are, and so do the issues in {PROVIDER_NAMES[integration.provider]}.</p>
         </ConfirmButton>

@@ -1,4 +1,5 @@
 import { CardTable } from "../../../ui/CardTable.js";
+import { ReceiverState } from "../../../ui/TurnedOff.js";
 import { type Integration, PROVIDER_NAMES } from "../../../data/integrations.js";
 
 // The workspace's integrations, each opened by its name.
@@ -16,7 +17,7 @@ export function IntegrationList({ integrations, onOpen }: { integrations: Integr
           <td>{PROVIDER_NAMES[integration.provider]}</td>
           <td>{integration.account ?? <span className="muted">not tested yet</span>}</td>
           <td>
-            <span className={`badge ${integration.enabled ? "good" : ""}`}>{integration.enabled ? "on" : "off"}</span>
+            <ReceiverState receiver={integration} />
           </td>
         </tr>
       ))}

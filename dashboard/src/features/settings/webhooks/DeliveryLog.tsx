@@ -14,7 +14,7 @@ import { deliveriesQuery, deliveryQuery, webhookKeys } from "./queries.js";
 
 type Delivery = Schemas["WebhookDelivery"];
 
-const STATE_TONE: Record<Delivery["state"], string> = { pending: "", succeeded: "good", failed: "bad" };
+const STATE_TONE: Record<Delivery["state"], string> = { pending: "", held: "", succeeded: "good", failed: "bad" };
 
 function Attempts({ deliveryId }: { deliveryId: string }) {
   const detail = useQuery(deliveryQuery(deliveryId));

@@ -5,6 +5,7 @@ import { ConfirmButton } from "../../../ui/Confirm.js";
 import { formatDateTime } from "../../../ui/format.js";
 import { ErrorAlert, QueryState } from "../../../ui/QueryState.js";
 import { ShownOnce } from "../../../ui/ShownOnce.js";
+import { TurnedOffNotice } from "../../../ui/TurnedOff.js";
 
 /** Heed must keep a signing secret to sign with it, so the panel does not say it keeps a hash. */
 const SIGNING_SECRET_NOTE = "Copy it now into your receiver, which checks each delivery's signature with it. Heed keeps it to sign, and never shows it again.";
@@ -76,7 +77,7 @@ export function EndpointDetail({ endpointId, newSecret, onSecretSeen, onBack }: 
           </p>
           <h1 className="break-anywhere">{e.url}</h1>
           <p>
-            <span className={`badge ${e.enabled ? "good" : "bad"}`}>{e.enabled ? "Enabled" : "Disabled"}</span>{" "}
+            <span className={`badge ${e.enabled ? "good" : "bad"}`}>{e.enabled ? "Enabled" : e.disabledReason ? "Turned off by Heed" : "Disabled"}</span>{" "}
             {e.description && <span className="muted">{e.description} · </span>}
             <span className="muted">{e.events.includes("*") ? "every event" : `${e.events.length} event ${e.events.length === 1 ? "type" : "types"}`}</span>
           </p>
@@ -89,6 +90,7 @@ export function EndpointDetail({ endpointId, newSecret, onSecretSeen, onBack }: 
               )}
             </>
           )}
+          <TurnedOffNotice receiver={e} noun="endpoint" onTurnOn={() => update.mutate({ enabled: true })} pending={update.isPending} />
           <ErrorAlert error={actionError} />
           {editing ? (
             <EndpointForm
@@ -107,9 +109,11 @@ export function EndpointDetail({ endpointId, newSecret, onSecretSeen, onBack }: 
               <button type="button" className="secondary" onClick={() => setEditing(true)}>
                 Edit
               </button>
-              <button type="button" className="secondary" onClick={() => update.mutate({ enabled: !e.enabled })} disabled={update.isPending}>
-                {e.enabled ? "Disable" : "Enable"}
-              </button>
+              {!e.disabledReason && (
+                <button type="button" className="secondary" onClick={() => update.mutate({ enabled: !e.enabled })} disabled={update.isPending}>
+                  {e.enabled ? "Disable" : "Enable"}
+                </button>
+              )}
               <ConfirmButton label="Rotate secret" className="secondary" title="Rotate the signing secret?" confirm="Rotate" run={rotate}>
                 <p>Heed signs with a new secret from now on, and with the old one too for a while, so that your receiver can switch without losing events.</p>
               </ConfirmButton>

@@ -1,4 +1,5 @@
 import { CardTable } from "../../../ui/CardTable.js";
+import { ReceiverState } from "../../../ui/TurnedOff.js";
 import type { Schemas } from "@heed/client";
 
 // The workspace's endpoints, each a way into its settings and delivery log.
@@ -21,7 +22,7 @@ export function EndpointList({ endpoints, onOpen }: { endpoints: Endpoint[]; onO
           </td>
           <td data-label="Events">{e.events.includes("*") ? "Every event" : e.events.join(", ")}</td>
           <td data-label="State">
-            <span className={`badge ${e.enabled ? "good" : "bad"}`}>{e.enabled ? "Enabled" : "Disabled"}</span>
+            <ReceiverState receiver={e} />
           </td>
           <td>
             <button type="button" className="secondary" onClick={() => onOpen(e.id)} aria-label={`Deliveries and settings of ${e.url}`}>

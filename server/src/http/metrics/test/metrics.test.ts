@@ -184,7 +184,7 @@ describe("GET /metrics", () => {
       expect(sampleValue(text, "heed_queue_dead_letters", queue)).toBe(1);
       expect(sampleValue(text, "heed_queue_in_flight", queue)).toBe(0);
       expect(sampleValue(text, "heed_queue_oldest_due_seconds", queue)).toBe(0);
-      for (const name of ["notification mails", "integration deliveries", "bulk jobs", "exports", "imports"])
+      for (const name of ["notification mails", "integration deliveries", "member mails", "bulk jobs", "exports", "imports"])
         for (const metric of ["heed_queue_depth", "heed_queue_oldest_due_seconds", "heed_queue_in_flight", "heed_queue_dead_letters"])
           expect(sampleValue(text, metric, { queue: name }), `${metric} ${name}`).toBeGreaterThanOrEqual(0);
       for (const follower of ["webhooks", "integrations", "duplicate-checks", "notifications"])
@@ -226,7 +226,7 @@ describe("GET /metrics", () => {
       expect(status).toBe(200);
       expect(requestCount(text, "listBoards")).toBe(8);
       // Reported once for the machine, by the primary, which runs the background work.
-      expect(samples(text).filter((s) => s.name === "heed_queue_depth")).toHaveLength(6);
+      expect(samples(text).filter((s) => s.name === "heed_queue_depth")).toHaveLength(7);
       expect(samples(text).filter((s) => s.name === "process_resident_memory_bytes")).toHaveLength(1);
     }
   });

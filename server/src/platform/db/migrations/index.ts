@@ -34,6 +34,7 @@ import * as identitySecondFactor from "./0032_identity_second_factor.js";
 import * as deletedPosts from "./0033_deleted_posts.js";
 import * as outboxFollowers from "./0034_outbox_followers.js";
 import * as notificationsFollow from "./0035_notifications_follow.js";
+import * as turnedOffReceivers from "./0036_turned_off_receivers.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "0033_deleted_posts": deletedPosts,
   "0034_outbox_followers": outboxFollowers,
   "0035_notifications_follow": notificationsFollow,
+  "0036_turned_off_receivers": turnedOffReceivers,
 };

@@ -162,7 +162,15 @@ describe("platform/queue", () => {
     expect(figures.oldestDueMs).toBeGreaterThanOrEqual(30_000);
     // Every queue the workers drain reads its figures from its own table.
     const all = await backgroundFigures(h.database.db);
-    expect(all.map((f) => f.queue)).toEqual(["webhook deliveries", "notification mails", "integration deliveries", "bulk jobs", "exports", "imports"]);
+    expect(all.map((f) => f.queue)).toEqual([
+      "webhook deliveries",
+      "notification mails",
+      "integration deliveries",
+      "member mails",
+      "bulk jobs",
+      "exports",
+      "imports",
+    ]);
     expect(all[1]).toMatchObject({ depth: 3, inFlight: 1, failures: 1 });
   });
 
