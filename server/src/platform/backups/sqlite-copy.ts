@@ -43,12 +43,15 @@ export async function copySqlite(source: string, destination: string): Promise<S
 
 /** copySqlite through a connection already open. */
 export async function copyFrom(connection: SQLite.Database, destination: string): Promise<SqliteCopy> {
-  let remaining = Number.POSITIVE_INFINITY;
+  // A restart shows as pages copied that did not grow: the step began again from the first page.
+  // (Pages remaining may not grow: a write that fits in an existing page leaves the total as it was.)
+  let copied = 0;
   let restarts = 0;
   const done = await connection.backup(destination, {
-    progress: ({ remainingPages }) => {
-      if (remainingPages > remaining) restarts++;
-      remaining = remainingPages;
+    progress: ({ totalPages, remainingPages }) => {
+      const copiedNow = totalPages - remainingPages;
+      if (copiedNow <= copied) restarts++;
+      copied = copiedNow;
       return restarts >= RESTARTS_BEFORE_ONE_STEP ? ALL_PAGES : PAGES_PER_STEP;
     },
   });
