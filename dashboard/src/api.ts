@@ -18,6 +18,17 @@ export function problemOf(error: unknown): { detail: string; fields: Record<stri
   return { detail: "Heed could not be reached. Check your connection and try again.", fields: {} };
 }
 
+/**
+ * True when the refusal means there is no such object: a 404, or a 400 about the address's id alone
+ * (a link cut short or mistyped, which names no object of any kind).
+ */
+export function isMissing(error: unknown): boolean {
+  if (!(error instanceof HeedApiError)) return false;
+  if (error.status === 404) return true;
+  const errors = error.problem?.errors ?? [];
+  return error.status === 400 && errors.length > 0 && errors.every((e) => e.pointer.startsWith("/path/"));
+}
+
 /** The answer's data, or the refusal thrown as a HeedApiError (what react-query expects). */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || result.data === undefined) throw new HeedApiError(result.response, result.error);

@@ -87,4 +87,26 @@ describe("the inbox's views", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("says what each view's emptiness means, not that the workspace has no posts", async () => {
+    const ws = await h.workspace();
+    await h.call("POST", "/v1/posts", { key: await ws.key(), json: { boardId: await ws.boardId(), title: "Seen and answered elsewhere" } });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts");
+    const views = page.getByRole("navigation", { name: "Views" });
+    const heading = page.locator(".empty h2");
+    const said: Record<string, string> = {
+      "Held for approval": "Nothing waits for approval",
+      "Assigned to me": "Nothing assigned to you",
+      Stale: "Nothing idle for 30 days",
+      "Possible duplicates": "No possible duplicates",
+    };
+    for (const [view, words] of Object.entries(said)) {
+      await views.getByRole("button", { name: view, exact: true }).click();
+      await expect.poll(() => heading.textContent()).toBe(words);
+      expect(await page.locator(".empty").textContent()).not.toContain("Share your portal");
+      if (view === "Held for approval") await everyView(page, "inbox-held-empty");
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

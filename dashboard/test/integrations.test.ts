@@ -120,4 +120,27 @@ describe("integrations in the dashboard", () => {
     await expect.poll(() => member.page.getByRole("heading", { name: "Owners and admins only" }).isVisible()).toBe(true);
     await member.context.close();
   });
+
+  it("says what a server without INTEGRATIONS_KEY needs before any form is filled in", async () => {
+    const settings = h.services.integrations!;
+    const key = settings.key;
+    settings.key = undefined;
+    try {
+      const ws = await h.workspace();
+      expect((await h.call("GET", "/v1/workspace", { key: await ws.key() })).body.capabilities).toEqual({
+        integrations: false,
+        mail: false,
+        singleSignOn: false,
+      });
+      const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/integrations");
+      await expect.poll(() => page.getByRole("heading", { name: "This server needs a key before anything can be connected" }).isVisible()).toBe(true);
+      expect(await page.getByRole("note").textContent()).toContain("openssl rand -base64 32");
+      expect(await page.getByRole("button", { name: /^Connect / }).count()).toBe(0);
+      await everyView(page, "settings-integrations-needs-key");
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      settings.key = key;
+    }
+  });
 });

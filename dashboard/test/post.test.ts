@@ -100,6 +100,13 @@ describe("the post page", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Export posts to CSV", level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("region", { name: "Activity" }).textContent()).toContain("changed the status to Planned");
+    // Who acted, by name: the customer who posted and voted, as they are called.
+    expect((await h.call("POST", `/v1/portal/posts/${submitted.body.id}/vote`, { headers: ws.customer(token) })).status).toBeLessThan(300);
+    await page.reload();
+    const activity = page.getByRole("region", { name: "Activity" });
+    await expect.poll(() => activity.textContent()).toContain("Person portal-user voted");
+    expect(await activity.textContent()).toContain("Person portal-user posted it");
+    expect(await activity.textContent()).not.toContain("An end user");
     await everyView(page, "post-triaged");
     expect(problems).toEqual([]);
     await context.close();
@@ -204,11 +211,19 @@ describe("the post page", () => {
     await context.close();
   });
 
-  it("says so when the post does not exist", async () => {
+  it("says so when the post does not exist, or the address is cut short", async () => {
     const ws = await h.workspace();
     const { context, page } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts/post_01aaaaaaaaaaaaaaaaaaaaaaaa");
-    await expect.poll(() => page.getByRole("heading", { name: "This post could not be shown" }).isVisible()).toBe(true);
+    const notFound = page.getByRole("heading", { name: "Post not found" });
+    await expect.poll(() => notFound.isVisible()).toBe(true);
+    expect(await page.getByRole("alert").textContent()).toContain("This workspace has no post at this address.");
     await everyView(page, "post-not-found");
+    // An id the server refuses as malformed (a link cut short when pasted) names no post either.
+    await page.goto(`${h.url}/app/posts/post_01aaaa`);
+    await expect.poll(() => notFound.isVisible()).toBe(true);
+    expect(await page.getByRole("alert").textContent()).not.toContain("invalid field");
+    await page.getByRole("link", { name: "Back to the inbox" }).click();
+    await page.waitForURL(/\/app\/posts$/);
     await context.close();
   });
 });

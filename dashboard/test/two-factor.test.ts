@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { nowMs, shiftClock } from "../../server/src/platform/lib/clock.js";
@@ -54,6 +55,17 @@ describe("Settings → Your sessions → Two-factor sign-in", () => {
     const codes = page.getByTestId("recovery-codes").getByRole("listitem");
     await expect.poll(() => codes.count()).toBe(10);
     const recoveryCode = (await codes.first().textContent())!;
+    const shown = await codes.allTextContents();
+    // Kept in one click: copied (the clipboard holds the ten, a line each) or downloaded as a file.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.url });
+    await page.getByRole("button", { name: "Copy the codes" }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Copied the 10 codes." }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join("\n"));
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the codes" }).click()]);
+    expect(download.suggestedFilename()).toBe("heed-recovery-codes.txt");
+    const file = readFileSync((await download.path())!, "utf8");
+    expect(file).toContain(`Heed recovery codes for ${new URL(h.url).host}`);
+    expect(file.trim().split("\n").slice(-10)).toEqual(shown);
     await everyView(page, "settings-two-factor-codes");
     await page.getByRole("button", { name: "I have saved them" }).click();
     await expect.poll(() => page.getByText("10 of 10 recovery codes left").isVisible()).toBe(true);

@@ -18,6 +18,15 @@ describe("Settings → Workspace", () => {
     await expect.poll(() => page.getByText("Not set up: people sign in").isVisible()).toBe(true);
     // A workspace without its own single sign-on is a state, not an error: no 404 in the console.
     expect(refusals).toEqual([]);
+    // The portal is a link, from every page's header and in full here, to pass on to users.
+    const address = `${h.url}/p/${ws.slug}`;
+    expect(await page.getByRole("link", { name: address }).getAttribute("href")).toBe(`/p/${ws.slug}`);
+    const headerLink = page.getByRole("banner").getByRole("link", { name: /^Portal of / });
+    expect(await headerLink.getAttribute("target")).toBe("_blank");
+    const [portal] = await Promise.all([context.waitForEvent("page"), headerLink.click()]);
+    await portal.waitForURL(address);
+    await expect.poll(() => portal.title()).toContain(ws.row.name);
+    await portal.close();
     await page.getByLabel("Name", { exact: true }).fill("Acme Feedback");
     await page.getByLabel("Allowed origins").fill("https://app.acme.test\nnot an origin");
     await page.getByLabel("Portal", { exact: true }).selectOption("private");

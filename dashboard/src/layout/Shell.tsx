@@ -76,6 +76,7 @@ export function Shell() {
   if (!session.data)
     return <Navigate to={signOut.isIdle ? `/sign-in?next=${encodeURIComponent(location.pathname + location.search + location.hash)}` : "/sign-in"} replace />;
   const { account, workspaces, currentWorkspaceId } = session.data;
+  const current = workspaces.find((w) => w.id === currentWorkspaceId);
   return (
     <div className="shell">
       <a className="skip" href="#content">
@@ -99,6 +100,11 @@ export function Shell() {
             </select>
           </>
         )}
+        {current && (
+          <a href={`/p/${current.slug}`} target="_blank" rel="noopener" className="portal-link">
+            Portal<span className="visually-hidden"> of {current.name} (opens in a new tab)</span>
+          </a>
+        )}
         <NotificationsLink />
         <span className="account" title={account.email}>
           {account.name}
@@ -119,7 +125,7 @@ export function Shell() {
         </ul>
       </nav>
       <main id="content" tabIndex={-1}>
-        {workspaces.find((w) => w.id === currentWorkspaceId)?.requiresTwoFactor && !session.data.secondFactor && (
+        {current?.requiresTwoFactor && !session.data.secondFactor && (
           <p className="notice" role="alert">
             This workspace requires two-factor sign-in.{" "}
             {account.twoFactor ? (

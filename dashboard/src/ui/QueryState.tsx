@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { problemOf } from "../api.js";
+import { isMissing, problemOf } from "../api.js";
 
 // Every list and every page that loads something has the same three states before its content:
 // loading (announced to screen readers), failed (the server's own words, and a way to retry), and
@@ -49,12 +49,16 @@ export function LoadError({ what, read }: { what: string; read: Pick<Read<unknow
   );
 }
 
-/** A page of one thing (a post, a company) that could not be shown, and the way back to its list. */
+/**
+ * A page of one thing (a post, a company) that could not be shown, and the way back to its list.
+ * An address that names nothing (deleted, or mistyped) says so in words, not in the server's.
+ */
 export function NotShown({ what, error, back }: { what: string; error: unknown; back: { to: string; label: string } }) {
+  const missing = isMissing(error);
   return (
     <div className="error-box" role="alert">
-      <h1>This {what} could not be shown</h1>
-      <p>{problemOf(error).detail}</p>
+      <h1>{missing ? `${capitalized(what)} not found` : `This ${what} could not be shown`}</h1>
+      <p>{missing ? `This workspace has no ${what} at this address. It may have been deleted, or the link may be incomplete.` : problemOf(error).detail}</p>
       <Link to={back.to}>{back.label}</Link>
     </div>
   );

@@ -3412,7 +3412,7 @@ export interface components {
             /** @example aud_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
             action: components["schemas"]["AuditAction"];
-            actor: components["schemas"]["Actor"];
+            actor: components["schemas"]["PostActivityActor"];
             data: {
                 [key: string]: unknown;
             };
@@ -3423,6 +3423,10 @@ export interface components {
          * @enum {string}
          */
         AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_key.transferred" | "board.created" | "bulk_job.created" | "bulk_job.undone" | "export.created" | "export.downloaded" | "import.created" | "import.completed" | "import.failed" | "import.cancelled" | "import.undone" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.turned_off" | "issue_link.created" | "issue_link.deleted" | "board.updated" | "board.deleted" | "changelog.created" | "changelog.updated" | "changelog.deleted" | "changelog.scheduled" | "changelog.published" | "changelog.unpublished" | "comment.created" | "comment.updated" | "comment.deleted" | "comment.restored" | "comment.held" | "comment.approved" | "comment.rejected" | "company.upserted" | "company.deleted" | "invite.created" | "invite.revoked" | "member.joined" | "member.identity_linked" | "member.two_factor_enabled" | "member.two_factor_disabled" | "member.recovery_codes_renewed" | "member.reset_link_created" | "member.role_changed" | "member.removed" | "member.notifications_changed" | "post.created" | "post.updated" | "post.status_changed" | "post.tagged" | "post.untagged" | "post.merged" | "post.duplicate_dismissed" | "post.merged_in" | "post.unmerged" | "post.unmerged_out" | "post.deleted" | "post.restored" | "post.held" | "post.approved" | "post.rejected" | "post.followed" | "saved_views.replaced" | "post.unfollowed" | "status.created" | "status.updated" | "status.reordered" | "status.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "user.upserted" | "user.identified" | "user.deleted" | "user.erased" | "user.notifications_changed" | "vote.created" | "vote.deleted" | "webhook_delivery.replayed" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.tested" | "webhook_endpoint.recovered" | "webhook_endpoint.turned_off" | "workspace.created" | "workspace.updated" | "workspace.identity_secret_rotated" | "workspace.public_key_rotated" | "workspace.single_sign_on_set" | "workspace.single_sign_on_removed";
+        PostActivityActor: components["schemas"]["Actor"] & {
+            /** @description The member's, end user's or API key's name as it is now; null for Heed itself and for someone erased or nameless. */
+            name: string | null;
+        };
         Actor: {
             /** @enum {string} */
             type: "member" | "api_key" | "end_user" | "system";
@@ -4426,8 +4430,18 @@ export interface components {
              * @enum {string}
              */
             moderation: "off" | "likely_spam" | "all";
+            capabilities: components["schemas"]["ServerCapabilities"];
             createdAt: string;
             updatedAt: string;
+        };
+        /** @description What this server is set up for (the same in every workspace): read it before offering a feature that needs it. */
+        ServerCapabilities: {
+            /** @description Slack, GitHub and Linear can be connected: the server has INTEGRATIONS_KEY, the key their credentials are sealed with. */
+            integrations: boolean;
+            /** @description The server sends mail (SMTP_URL): invites, password resets and notifications. Without it, invite links are passed on by hand. */
+            mail: boolean;
+            /** @description The server has a single sign-on provider of its own (OIDC_ISSUER) that members may sign in with. A workspace's own provider (`singleSignOn` on the workspace) needs nothing of the server. */
+            singleSignOn: boolean;
         };
         UpdateWorkspace: {
             name?: string;

@@ -17,14 +17,34 @@ export function renderMarkdown(source: string): string {
   return markdown.render(source);
 }
 
+/** The entities markdown-it writes, and what they stand for. */
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
 /** The first `length` characters of the text without its markdown, for descriptions and feeds' summaries. */
 export function plainExcerpt(source: string, length = 160): string {
   const text = markdown
     .render(source)
     // Block elements end with a newline in markdown-it's output, so removing the tags keeps words apart.
     .replace(/<[^>]*>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e] ?? "")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ENTITIES[e] ?? "")
     .replace(/\s+/g, " ")
     .trim();
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
+}
+
+/**
+ * The markdown as plain text that reads well in a mail's text part: emphasis marks gone, a link as
+ * its words and its address, list items as lines, paragraphs apart.
+ */
+export function markdownAsText(source: string): string {
+  return markdown
+    .render(source)
+    .replace(/<a href="([^"]*)"[^>]*>(.*?)<\/a>/g, (_, href: string, words: string) => (words === href ? href : `${words} (${href})`))
+    .replace(/<br\s*\/?>/g, "")
+    .replace(/<li>/g, "- ")
+    .replace(/<\/(p|h[1-6]|blockquote|pre)>/g, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ENTITIES[e] ?? "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

@@ -3,10 +3,9 @@ import { formatDateTime } from "../../ui/format.js";
 import { Panel } from "../../ui/Panel.js";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
-import { useAssignable } from "../../data/members.js";
 import { activityQuery } from "./queries.js";
 
-// The post's history from the audit log, as sentences: who changed what, and when.
+// The post's history from the audit log, as sentences: who (by name) changed what, and when.
 
 type Activity = Schemas["PostActivity"];
 
@@ -33,9 +32,13 @@ const SENTENCES: Partial<Record<Activity["action"], string>> = {
 
 const KINDS: Record<Activity["actor"]["type"], string> = { member: "A teammate", api_key: "An API key", end_user: "An end user", system: "Heed" };
 
+/** "Ana Lopez voted": an end user's own vote reads as theirs; one the team adds, as added. */
+function sentenceOf(a: Activity): string {
+  if (a.action === "vote.created" && a.actor.type === "end_user") return "voted";
+  return SENTENCES[a.action] ?? a.action;
+}
+
 export function ActivityLog({ postId }: { postId: string }) {
-  const members = useAssignable();
-  const names = new Map((members.data?.data ?? []).map((m) => [m.id, m.name]));
   const { query: activity, items: list } = useCursorList(activityQuery(postId));
   return (
     <Panel title="Activity">
@@ -44,7 +47,7 @@ export function ActivityLog({ postId }: { postId: string }) {
           {list.map((a) => (
             <li key={a.id}>
               <span>
-                {(a.actor.id && names.get(a.actor.id)) ?? KINDS[a.actor.type]} {SENTENCES[a.action] ?? a.action}
+                {a.actor.name ?? KINDS[a.actor.type]} {sentenceOf(a)}
                 {a.action === "post.status_changed" && typeof a.data.toName === "string" && <> to {a.data.toName}</>}
               </span>{" "}
               <time className="muted" dateTime={a.createdAt}>

@@ -57,6 +57,11 @@ function caughtUp(filters: Filters): string | undefined {
   return undefined;
 }
 
+function isFiltered(filters: Filters): boolean {
+  const { sort: _sort, ...rest } = filters;
+  return Object.values(rest).some(Boolean);
+}
+
 export function Inbox() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
@@ -88,18 +93,8 @@ export function Inbox() {
     lastIndex.current = -1;
     setParams(paramsOf({ ...filtersOf(new URLSearchParams(window.location.search)), ...change }));
   };
-  const filtered = Boolean(
-    filters.q ||
-      filters.boardId ||
-      filters.status ||
-      filters.tag ||
-      filters.authorId ||
-      filters.ownerId ||
-      filters.unseen ||
-      filters.unanswered ||
-      filters.idleDays ||
-      filters.duplicates,
-  );
+  // Any filter but the order: every one a view can set (held for approval too) narrows the list.
+  const filtered = isFiltered(filters);
   const selected = list.filter((p) => selection.has(p.id));
   const cursorIndex = cursorId === null ? -1 : list.findIndex((p) => p.id === cursorId);
   if (cursorIndex >= 0) lastIndex.current = cursorIndex;

@@ -7,6 +7,8 @@ import { QueryState } from "../../ui/QueryState.js";
 import { ConnectForm, connectLabel } from "./integrations/ConnectForm.js";
 import { IntegrationDetail } from "./integrations/IntegrationDetail.js";
 import { IntegrationList } from "./integrations/IntegrationList.js";
+import { NeedsKey } from "./integrations/NeedsKey.js";
+import { workspaceQuery } from "./workspace/queries.js";
 import { integrationKeys, integrationsQuery, type Provider } from "../../data/integrations.js";
 
 // Settings → Integrations: Slack channels told of new posts, status changes and comments; GitHub
@@ -22,6 +24,8 @@ export function Integrations() {
   const [connecting, setConnecting] = useState<Provider | null>(null);
   const [newSecret, setNewSecret] = useState<string | null>(null);
   const list = useQuery({ ...integrationsQuery(), enabled: integrationId === null });
+  // What the server is set up for: without INTEGRATIONS_KEY no Connect form is offered.
+  const workspace = useQuery(workspaceQuery());
   const create = useMutation({
     mutationFn: async (body: Schemas["CreateIntegration"]) => unwrap(await api.POST("/integrations", { body })),
     onSuccess: ({ id, signingSecret }) => {
@@ -44,12 +48,14 @@ export function Integrations() {
         Tell a Slack channel what happens on your boards, and turn posts into GitHub or Linear issues whose progress moves the post and tells its voters. Tokens
         are sealed on the server and never shown again.
       </p>
-      {connecting ? (
+      {workspace.data && !workspace.data.capabilities.integrations ? (
+        <NeedsKey />
+      ) : connecting ? (
         <ConnectForm provider={connecting} onSave={(body) => create.mutateAsync(body)} onCancel={() => setConnecting(null)} />
       ) : (
         <div className="actions">
           {PROVIDERS.map((provider) => (
-            <button key={provider} type="button" onClick={() => setConnecting(provider)}>
+            <button key={provider} type="button" disabled={!workspace.data} onClick={() => setConnecting(provider)}>
               {connectLabel(provider)}
             </button>
           ))}

@@ -18,7 +18,7 @@ export function Workspace() {
         {(w) => (
           <>
             <p className="muted">
-              Portal: <code>/p/{w.slug}</code>
+              Your portal, for your users: <a href={`/p/${w.slug}`}>{`${window.location.origin}/p/${w.slug}`}</a>
             </p>
             <SettingsForm workspace={w} />
             <Keys workspace={w} />

@@ -6,6 +6,7 @@ import { byId, keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findPost } from "./view.js";
+import { actorNames } from "../audit-log/index.js";
 
 /** One change of a post as the API shows it. */
 export type ActivityView = z.output<typeof PostActivitySchema>;
@@ -19,7 +20,7 @@ export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageIn
   const db = reader(ctx);
   const post = await findPost(db, ctx, input.postId, { held: true });
   if (!post) throw notFound("post", input.postId);
-  return keysetPage(ctx, {
+  const page = await keysetPage(ctx, {
     key: `activity:${ctx.workspace.id}:${post.id}`,
     input,
     query: db
@@ -31,4 +32,10 @@ export async function listPostActivity({ ctx, input }: { ctx: Ctx; input: PageIn
     shape: (rows) =>
       rows.map((r) => ({ id: r.id, action: r.action, actor: { type: r.actor_type, id: r.actor_id }, data: JSON.parse(r.data), createdAt: r.created_at })),
   });
+  const nameOf = await actorNames(
+    db,
+    ctx.workspace.id,
+    page.data.map((a) => a.actor),
+  );
+  return { ...page, data: page.data.map((a) => ({ ...a, actor: { ...a.actor, name: nameOf(a.actor) } })) };
 }

@@ -155,7 +155,11 @@ export const PostActivitySchema = z
   .object({
     id: idOf("aud"),
     action: AuditActionSchema,
-    actor: ActorSchema,
+    actor: ActorSchema.extend({
+      name: z.string().nullable().openapi({
+        description: "The member's, end user's or API key's name as it is now; null for Heed itself and for someone erased or nameless.",
+      }),
+    }).openapi("PostActivityActor"),
     data: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
   })

@@ -3,6 +3,7 @@ import { UpdateWorkspaceBody } from "../../../../packages/shared/src/bodies/work
 import { documented, idOf, int32 } from "../../platform/fields.js";
 import { LANGUAGES } from "../../platform/i18n/languages.js";
 import { ModerationSchema, moderationWords } from "../../platform/moderation/hold.js";
+import { CapabilitiesSchema } from "./capabilities.js";
 
 export const WorkspaceSchema = z
   .object({
@@ -36,6 +37,9 @@ export const WorkspaceSchema = z
       description: "Changes to what one person follows within this many seconds arrive as one mail; null: the server's NOTIFICATION_WINDOW_SECONDS.",
     }),
     moderation: ModerationSchema,
+    capabilities: CapabilitiesSchema.openapi({
+      description: "What this server is set up for (the same in every workspace): read it before offering a feature that needs it.",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

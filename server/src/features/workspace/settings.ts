@@ -11,6 +11,7 @@ import { inTransaction, reader, type Ctx, type Tx } from "../../platform/context
 import type { Db } from "../../platform/db/database.js";
 import { requireOwner } from "../members/index.js";
 import { requireScope } from "../../platform/scopes.js";
+import { capabilitiesOf } from "./capabilities.js";
 import { DEFAULT_LANGUAGE, supportedLanguage } from "../../platform/i18n/languages.js";
 
 /** A workspace's settings as the API shows them. */
@@ -23,13 +24,13 @@ export type WorkspaceSettingsInput = z.output<typeof UpdateWorkspaceSchema>;
 export type IdentitySecretView = z.output<typeof IdentitySecretSchema>;
 
 /** The row as the API shows it, with its allowed origins and whether it has its own single sign-on. */
-async function workspaceView(db: Db | Tx, row: WorkspacesTable): Promise<WorkspaceView> {
+async function workspaceView(ctx: Ctx, db: Db | Tx, row: WorkspacesTable): Promise<WorkspaceView> {
   const allowedOrigins = await listOrigins(db, row.id);
   const singleSignOn = await db.selectFrom("workspace_single_sign_on").select("workspace_id").where("workspace_id", "=", row.id).executeTakeFirst();
-  return toWorkspaceView(row, allowedOrigins, singleSignOn !== undefined);
+  return { ...toWorkspaceView(row, allowedOrigins, singleSignOn !== undefined), capabilities: capabilitiesOf(ctx.services) };
 }
 
-function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[], singleSignOn: boolean): WorkspaceView {
+function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[], singleSignOn: boolean): Omit<WorkspaceView, "capabilities"> {
   return {
     id: row.id,
     slug: row.slug,
@@ -57,7 +58,7 @@ export async function getWorkspace({ ctx }: { ctx: Ctx }): Promise<WorkspaceView
   requireScope(ctx.actor.scopes, "workspace:read");
   const db = reader(ctx);
   const row = await db.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
-  return workspaceView(db, row);
+  return workspaceView(ctx, db, row);
 }
 
 function originsOf(values: readonly string[]): string[] {
@@ -101,7 +102,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();
     if (origins) await replaceOrigins(tx, before.id, origins);
     await recordChange(tx, ctx, { action: "workspace.updated", objectType: "workspace", objectId: before.id, audit: { ...input } });
-    return workspaceView(tx, row);
+    return workspaceView(ctx, tx, row);
   });
 }
 
@@ -154,6 +155,6 @@ export async function rotatePublicKey({ ctx }: { ctx: Ctx }): Promise<WorkspaceV
       .execute();
     await recordChange(tx, ctx, { action: "workspace.public_key_rotated", objectType: "workspace", objectId: ctx.workspace.id });
     const row = await tx.selectFrom("workspaces").selectAll().where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
-    return workspaceView(tx, row);
+    return workspaceView(ctx, tx, row);
   });
 }

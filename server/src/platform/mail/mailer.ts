@@ -14,6 +14,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The sender's name, in place of MAIL_FROM's: a workspace's, on mail to its customers. */
+  fromName?: string;
   /** The same on every retry of one mail, so a receiving server may drop a repeat. */
   messageId?: string;
   headers?: Record<string, string>;
@@ -55,9 +57,12 @@ export function createMailer(options: { smtpUrl: string; from: string; maxConnec
     });
     return pooled;
   };
-  // The envelope's sender of a copy, which carries its From inside: the address of SMTP_FROM.
+  // The envelope's sender of a copy, which carries its From inside: the address of MAIL_FROM.
   let senderAddress: string | undefined;
   const sender = () => (senderAddress ??= parseAddress()(options.from, { flatten: true })[0]?.address ?? "");
+  // MAIL_FROM as it is, or its address under another name. nodemailer quotes and encodes the name;
+  // a line break in it (which no name should hold) could not start a header of its own anyway.
+  const fromOf = (name: string | undefined) => (name?.trim() ? { name: name.replace(/\p{Cc}+/gu, " ").trim(), address: sender() } : options.from);
   const attempt = async (transport: Transport, mail: Parameters<Transport["sendMail"]>[0]): Promise<Delivery> => {
     try {
       await transport.sendMail(mail);
@@ -68,12 +73,12 @@ export function createMailer(options: { smtpUrl: string; from: string; maxConnec
     }
   };
   return {
-    async send(mail) {
-      const delivery = await attempt(one(), { from: options.from, ...mail });
+    async send({ fromName, ...mail }) {
+      const delivery = await attempt(one(), { from: fromOf(fromName), ...mail });
       if (!delivery.sent) log.error("mail not sent", { to: mail.to, subject: mail.subject, error: delivery.error });
       return delivery.sent;
     },
-    template: (template) => compileTemplate(options.from, template),
+    template: (template) => compileTemplate(fromOf(template.fromName), template),
     deliver: (copy) => attempt(pool(), { envelope: { from: sender(), to: [copy.to] }, raw: copy.raw }),
     close: () => {
       single?.close();

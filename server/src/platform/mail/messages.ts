@@ -54,6 +54,7 @@ function portalLinkMail(input: PortalLinkWords, kind: "signInMail" | "changelogM
   const workspace = { workspace: input.workspaceName };
   return {
     to: input.to,
+    fromName: input.workspaceName,
     subject: t(`${kind}.subject`, workspace),
     text: [t(`${kind}.text`, workspace), "", `${t(`${kind}.action`)}: ${input.url}`, "", t(`${kind}.expiry`)].join("\n"),
   };

@@ -16,6 +16,8 @@ export interface MailTemplate {
   text: string;
   html: string;
   slots: readonly string[];
+  /** The sender's name, in place of MAIL_FROM's (mailer.ts). */
+  fromName?: string;
   /** Headers every reader's copy carries as they are. */
   headers?: Record<string, string>;
 }
@@ -90,7 +92,7 @@ const part = (type: string, body: string) => `Content-Type: ${type}; charset=utf
  * and its boundary) around stand-ins for the bodies and for the headers each reader gets their own
  * of, which are then cut out. Returns the function that makes a reader's copy.
  */
-export async function compileTemplate(from: string, template: MailTemplate): Promise<(personal: Personal) => Copy> {
+export async function compileTemplate(from: string | { name: string; address: string }, template: MailTemplate): Promise<(personal: Personal) => Copy> {
   // Stand-ins no subject can hold by chance.
   const nonce = randomBytes(9).toString("hex");
   const [TEXT_BODY, HTML_BODY, STAND_IN] = [`heed-text-${nonce}`, `heed-html-${nonce}`, `heed-header-${nonce}`];

@@ -12,6 +12,7 @@ import { accountKeys } from "../../../data/account.js";
 import { QrCode } from "./QrCode.js";
 import { sessionsKeys, twoFactorQuery } from "./queries.js";
 import { confirmSchema, enrolSchema, proofSchema } from "./schemas.js";
+import { RecoveryCodes } from "./RecoveryCodes.js";
 
 // Settings → Your sessions → Two-factor sign-in: confirm it is you (the password), scan a secret
 // with an authenticator app, confirm with its first code (signing the other sessions out, unless
@@ -69,20 +70,7 @@ export function TwoFactorSettings() {
     <section aria-labelledby={titleId}>
       <h2 id={titleId}>Two-factor sign-in</h2>
       <Loaded read={status} what="two-factor sign-in" />
-      {codes && (
-        <section className="shown-once" aria-label="Recovery codes">
-          <h3>Your recovery codes</h3>
-          <p>Each one signs you in once if you lose your phone. Save them somewhere safe now: Heed keeps only their hashes and cannot show them again.</p>
-          <ol className="recovery-codes" data-testid="recovery-codes">
-            {codes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ol>
-          <button type="button" className="secondary" onClick={() => setCodes(null)}>
-            I have saved them
-          </button>
-        </section>
-      )}
+      {codes && <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />}
       {status.data && !status.data.enabled && !enrol.data && !starting && (
         <>
           <p className="muted">Off: your password alone signs you in. With it on, every sign-in also asks for a code from an app on your phone.</p>

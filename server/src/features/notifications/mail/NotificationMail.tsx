@@ -10,6 +10,7 @@ import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { contrast, textOn } from "../../../../../packages/shared/src/contrast.js";
+import { renderMarkdown } from "../../../../../packages/shared/src/markdown.js";
 import type { Line } from "./compose.js";
 import { directionOf, type Language } from "../../../platform/i18n/languages.js";
 import { translator } from "../../../platform/i18n/translator.js";
@@ -18,6 +19,8 @@ import { translator } from "../../../platform/i18n/translator.js";
 // with the team's words quoted and a button, then why the mail came and how to stop it.
 
 export interface MailProps {
+  /** The mail's subject, its page's title where a mail program shows one. */
+  subject: string;
   workspace: { name: string; logoUrl: string | null; accent: string };
   lines: Line[];
   /** Where the reader changes what they hear, and stops it all. */
@@ -25,16 +28,23 @@ export interface MailProps {
   lang: Language;
 }
 
+/** Paragraphs spaced as the mail's own text, not by each mail program's default margins. */
+const quotedHtml = (source: string) => renderMarkdown(source).replace(/<p>/g, '<p style="margin:0 0 8px">');
+
 const text = { fontSize: "15px", lineHeight: "22px", color: "#1f2328", margin: "0 0 12px" };
 const muted = { fontSize: "13px", lineHeight: "20px", color: "#59636e", margin: "0 0 8px" };
 
-export function NotificationMail({ workspace, lines, footer, lang }: MailProps) {
+export function NotificationMail({ subject, workspace, lines, footer, lang }: MailProps) {
   // A pale brand colour keeps the buttons, with dark text on them, but not the name's text.
   const { t } = translator(lang);
   const nameColour = contrast(workspace.accent, "#ffffff") >= 4.5 ? workspace.accent : "#1f2328";
   return (
     <Html lang={lang} dir={directionOf(lang)}>
-      <Head />
+      <Head>
+        {/* Without it a phone's mail app lays the mail out 980 px wide and shrinks it. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{subject}</title>
+      </Head>
       <Preview>{lines[0]?.headline ?? workspace.name}</Preview>
       <Body style={{ backgroundColor: "#f6f8fa", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", margin: 0 }}>
         <Container style={{ backgroundColor: "#ffffff", maxWidth: "560px", margin: "24px auto", padding: "24px", borderRadius: "8px" }}>
@@ -49,18 +59,18 @@ export function NotificationMail({ workspace, lines, footer, lang }: MailProps) 
             <Section key={index} style={{ marginBottom: "20px" }}>
               <Text style={{ ...text, fontWeight: 600 }}>{line.headline}</Text>
               {line.quote && (
-                <Text
+                // The team's words as they wrote them, markdown and all (raw HTML stays text).
+                <div
                   style={{
                     ...text,
-                    whiteSpace: "pre-wrap",
                     ...(directionOf(lang) === "rtl"
                       ? { borderRight: `3px solid ${workspace.accent}`, paddingRight: "12px" }
                       : { borderLeft: `3px solid ${workspace.accent}`, paddingLeft: "12px" }),
                     color: "#424a53",
                   }}
-                >
-                  {line.quote}
-                </Text>
+                  // Safe to set: markdown-it's output with raw HTML off (packages/shared/src/markdown.ts).
+                  dangerouslySetInnerHTML={{ __html: quotedHtml(line.quote) }}
+                />
               )}
               <Button
                 href={line.link.href}

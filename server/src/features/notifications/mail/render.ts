@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { render } from "@react-email/render";
+import { markdownAsText } from "../../../../../packages/shared/src/markdown.js";
 import { createElement } from "react";
 import { type Line, subjectOf } from "./compose.js";
 import { NotificationMail, type MailProps } from "./NotificationMail.js";
@@ -29,7 +30,19 @@ export interface Reader {
 
 function plainText(content: MailContent, slots: { preferences: string; unsubscribe: string }): string {
   const parts = content.lines.map((line) =>
-    [line.headline, ...(line.quote ? ["", ...line.quote.split("\n").map((l) => `> ${l}`)] : []), "", `${line.link.label}: ${line.link.href}`].join("\n"),
+    [
+      line.headline,
+      ...(line.quote
+        ? [
+            "",
+            ...markdownAsText(line.quote)
+              .split("\n")
+              .map((l) => (l ? `> ${l}` : ">")),
+          ]
+        : []),
+      "",
+      `${line.link.label}: ${line.link.href}`,
+    ].join("\n"),
   );
   const { t } = translator(content.lang);
   return [...parts, "--", content.why, `${t("notify.preferences")}: ${slots.preferences}`, `${t("notify.unsubscribe")}: ${slots.unsubscribe}`].join("\n\n");
@@ -45,11 +58,18 @@ export function mailRenderer(mailer: Pick<Mailer, "template">): (content: MailCo
     const key = JSON.stringify(content);
     let template = built.get(key);
     if (!template) {
+      const subject = subjectOf(translator(content.lang), content.lines, content.workspace.name);
       template = (async () =>
         mailer.template({
-          subject: subjectOf(translator(content.lang), content.lines, content.workspace.name),
+          // From the workspace the reader knows, at the server's address.
+          fromName: content.workspace.name,
+          subject,
           html: await render(
-            createElement(NotificationMail, { ...content, footer: { preferencesUrl: slots.preferences, unsubscribeUrl: slots.unsubscribe, why: content.why } }),
+            createElement(NotificationMail, {
+              ...content,
+              subject,
+              footer: { preferencesUrl: slots.preferences, unsubscribeUrl: slots.unsubscribe, why: content.why },
+            }),
           ),
           text: plainText(content, slots),
           slots: [slots.preferences, slots.unsubscribe],

@@ -50,6 +50,8 @@ describe("notifications", () => {
     const [toAnn, toBen, toCat] = [await settled(mail("ann")), mailsTo(mail("ben")), mailsTo(mail("cat"))];
     expect([toAnn.length, toBen.length, toCat.length]).toEqual([1, 1, 0]);
     for (const m of [toAnn[0]!, toBen[0]!]) {
+      // From the workspace the reader knows, at the server's own address.
+      expect(m.from).toBe(`"Test ${ws.slug}" <heed@heed.test>`);
       expect(m.subject).toBe("“Dark mode” is now Planned");
       expect(m.text).toContain("Shipping in May, thank you all!");
       expect(m.html).toContain("Shipping in May, thank you all!");
@@ -133,6 +135,28 @@ describe("notifications", () => {
 
     const merged = (await settled(mail("voter"))).find((m) => m.subject.includes("merged"))!;
     expect(merged.text).toContain(`/p/${ws.slug}/posts/${other}`);
+  });
+
+  it("renders the team's markdown in the HTML part, and reads it as plain words in the text part", async () => {
+    const { ws, call, person, post, statuses, mail } = await setUp();
+    const voter = await person("dee");
+    const idea = await post("Umlauts in exports");
+    await call("POST", `/posts/${idea}/votes`, { userId: voter });
+    const complete = statuses.find((s) => s.name === "Complete")!;
+    await call("POST", `/posts/${idea}/status`, {
+      statusId: complete.id,
+      comment: { body: "**Umlauts** äöü work now: see [the notes](https://example.com/notes?a=1&b=2).\n\n- CSV\n- <b>XLSX</b>" },
+    });
+    await pass();
+    const [told] = await settled(mail("dee"));
+    expect(told!.from).toBe(`"Test ${ws.slug}" <heed@heed.test>`);
+    expect(told!.html).toContain("<strong>Umlauts</strong> äöü");
+    expect(told!.html).toContain('<a href="https://example.com/notes?a=1&amp;b=2"');
+    // Raw HTML the team typed stays text.
+    expect(told!.html).toContain("&lt;b&gt;XLSX&lt;/b&gt;");
+    expect(told!.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"');
+    expect(told!.text).toContain("> Umlauts äöü work now: see the notes (https://example.com/notes?a=1&b=2).\n>\n> - CSV\n> - <b>XLSX</b>");
+    expect(told!.text).not.toContain("**");
   });
 
   it("tells a merge into a private board's post without its title, and the mail's link shows no way to it", async () => {

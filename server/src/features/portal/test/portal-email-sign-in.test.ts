@@ -29,6 +29,9 @@ describe("signing in to the portal by email", () => {
     expect(await asked.text()).toContain("Check your inbox");
     const mail = await smtp.mailTo("ada@example.com");
     expect(mail.subject).toBe(`Sign in to ${ws.row.name} feedback`);
+    // From the workspace the reader knows, at the server's own address.
+    expect(mail.from).toMatch(new RegExp(`^"${ws.row.name}" <.+>$`));
+    expect(mail.from).not.toMatch(/^Heed /);
     const link = linkIn(mail.text);
     expect(link).toContain(`${base}/sign-in/email/`);
 

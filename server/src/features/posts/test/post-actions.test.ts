@@ -35,9 +35,18 @@ describe("post actions", () => {
     const activity = await h.call("GET", `/v1/posts/${postId}/activity`, { key });
     expect(activity.body.data.map((a: { action: string }) => a.action)).toEqual(["post.created", "vote.created", "post.status_changed"]);
     expect(activity.body.data[2]).toMatchObject({
-      actor: { type: "api_key" },
+      actor: { type: "api_key", name: "test" },
       data: { fromName: "Open", toName: "Complete", commentId: changed.body.comment.id },
     });
+
+    // Who acted, by name as it is now: an end user's own vote, a member's change; nobody once erased.
+    const { userId, token } = await ws.identify("ana");
+    expect((await h.call("POST", `/v1/portal/posts/${postId}/vote`, { headers: ws.customer(token) })).status).toBeLessThan(300);
+    const named = async () =>
+      (await h.call("GET", `/v1/posts/${postId}/activity`, { key })).body.data.find((a: { actor: { id: string } }) => a.actor.id === userId)?.actor;
+    expect(await named()).toEqual({ type: "end_user", id: userId, name: "Person ana" });
+    expect((await h.call("POST", `/v1/users/${userId}/erase`, { key })).status).toBeLessThan(300);
+    expect((await named())?.name ?? null).toBeNull();
   });
 
   it("needs comments:write for a comment, and rolls everything back when part fails", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createMailer } from "../../../platform/mail/mailer.js";
 import { makeMembers } from "../../../../test/support/members.js";
 import { useHarness } from "../../../../test/support/harness.js";
 
@@ -19,6 +20,18 @@ describe("workspace, members and audit log", () => {
       rateLimitPerMinute: null,
     });
     expect(JSON.stringify(read.body)).not.toContain(ws.row.identity_secret);
+    // What this server is set up for: the harness seals integrations with a key, sends no mail and
+    // has no provider of its own; each follows the server's settings as they are now.
+    expect(read.body.capabilities).toEqual({ integrations: true, mail: false, singleSignOn: false });
+    const services = h.services;
+    const saved = { mailer: services.mailer, oidc: services.oidc };
+    try {
+      services.mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:9", from: "Heed <heed@heed.test>" });
+      services.oidc = { issuer: "https://id.example.com", clientId: "heed", clientSecret: "s", allowedDomains: [], signUpWorkspace: null, label: "Example" };
+      expect((await h.call("GET", "/v1/workspace", { key })).body.capabilities).toEqual({ integrations: true, mail: true, singleSignOn: true });
+    } finally {
+      Object.assign(services, saved);
+    }
     const updated = await h.call("PATCH", "/v1/workspace", {
       key,
       json: { name: "Acme", portalVisibility: "private", identityVerification: false, rateLimitPerMinute: 120 },
