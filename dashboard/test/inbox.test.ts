@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useChromium } from "../../server/test/support/browser.js";
+import { screenshot, useChromium } from "../../server/test/support/browser.js";
 import { everyView, signedInPage } from "../../server/test/support/dashboard.js";
 import { useHarness } from "../../server/test/support/harness.js";
 import { makeMembers } from "../../server/test/support/members.js";
@@ -89,6 +89,33 @@ describe("the inbox", () => {
     const submitted = await h.call("POST", "/v1/portal/posts", { headers: ws.customer(token), json: { boardId, title: "Dark mode for the widget" } });
     expect(submitted.status).toBe(201);
     await expect.poll(() => rows.first().textContent(), { timeout: 15_000 }).toContain("Dark mode for the widget");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the first posts on a phone's first screen, its filters folded behind one button", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const boardId = await ws.boardId();
+    for (let i = 1; i <= 5; i++) await h.call("POST", "/v1/posts", { key, json: { boardId, title: `Idea for a phone ${i}` } });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", "/app/posts", { width: 375 });
+    // A phone's screen: 375 by 667.
+    await page.setViewportSize({ width: 375, height: 667 });
+    const rows = page.getByRole("list", { name: "Posts" }).getByRole("listitem");
+    await expect.poll(() => rows.count()).toBe(5);
+    const first = (await rows.first().boundingBox())!;
+    await screenshot(page, "inbox-phone-first-screen");
+    expect(first.y + first.height, "the first post, whole, on the first screen").toBeLessThanOrEqual(667);
+    expect(await page.getByLabel("Status", { exact: true }).isVisible()).toBe(false);
+    await screenshot(page, "inbox-phone-first-screen");
+
+    const toggle = page.getByRole("button", { name: "Filters", exact: true });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    await page.getByLabel("Status", { exact: true }).selectOption({ label: "Planned" });
+    await page.waitForURL(/status=/);
+    await expect.poll(() => page.getByRole("button", { name: "Filters (1)" }).getAttribute("aria-expanded")).toBe("true");
+    await everyView(page, "inbox-phone-filters-unfolded");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { ApiForm } from "../../ui/form/ApiForm.js";
 import { FieldFrame, FormField } from "../../ui/form/FormField.js";
 import { searchedWords, useSearchForm } from "../../ui/form/useSearchForm.js";
@@ -123,6 +123,10 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
   const members = useAssignable();
   // The search box follows the address (a cleared filter, back); it applies on Enter or the button.
   const form = useSearchForm(filters.q);
+  // On a phone the selects fold behind one button, so that the first posts show on the first screen.
+  const [unfolded, setUnfolded] = useState(false);
+  const choicesId = useId();
+  const chosen = [filters.status, filters.boardId, filters.tag, filters.ownerId, filters.idleDays].filter(Boolean).length;
   return (
     <ApiForm
       form={form}
@@ -131,40 +135,45 @@ export function InboxFilters({ filters, onChange }: { filters: Filters; onChange
         // A sort left as it came follows the search: ranked while there are words, newest without.
         onChange(filters.sort === defaultSort(filters.q) ? { q, sort: defaultSort(q) } : { q });
       }}
-      className="filters"
+      className={unfolded ? "filters inbox-filters unfolded" : "filters inbox-filters"}
       aria-label="Filter posts"
     >
       <FormField name="q" label="Search" type="search" maxLength={200} placeholder="Words in the title or body" />
-      <Filter label="Status" value={filters.status} onChange={(status) => onChange({ status })}>
-        <option value="">Any status</option>
-        <Options items={CATEGORIES} />
-        <Options items={statuses.data?.data ?? []} />
-      </Filter>
-      <Filter label="Board" value={filters.boardId} onChange={(boardId) => onChange({ boardId })}>
-        <option value="">Every board</option>
-        <Options items={boards.data?.data ?? []} />
-      </Filter>
-      <Filter label="Tag" value={filters.tag} onChange={(tag) => onChange({ tag })}>
-        <option value="">Any tag</option>
-        <Options items={tags.data?.data ?? []} />
-      </Filter>
-      <Filter label="Owner" value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })}>
-        <option value="">Anyone</option>
-        <option value="me">Me</option>
-        <option value="none">Nobody yet</option>
-        <Options items={members.data?.data ?? []} />
-      </Filter>
-      <Filter label="Idle for" value={String(filters.idleDays || "")} onChange={(idle) => onChange({ idleDays: Number(idle) })}>
-        <option value="">Any time</option>
-        {IDLE_DAYS.map((days) => (
-          <option key={days} value={days}>
-            {days} days or more
-          </option>
-        ))}
-      </Filter>
-      <Filter label="Sort" value={filters.sort} onChange={(sort) => onChange({ sort: sort as Sort })}>
-        <Options items={filters.q ? SORTS : SORTS.filter((s) => s.id !== "relevance")} />
-      </Filter>
+      <button type="button" className="secondary filters-toggle" aria-expanded={unfolded} aria-controls={choicesId} onClick={() => setUnfolded(!unfolded)}>
+        {chosen ? `Filters (${chosen})` : "Filters"}
+      </button>
+      <div id={choicesId} className="filter-choices">
+        <Filter label="Status" value={filters.status} onChange={(status) => onChange({ status })}>
+          <option value="">Any status</option>
+          <Options items={CATEGORIES} />
+          <Options items={statuses.data?.data ?? []} />
+        </Filter>
+        <Filter label="Board" value={filters.boardId} onChange={(boardId) => onChange({ boardId })}>
+          <option value="">Every board</option>
+          <Options items={boards.data?.data ?? []} />
+        </Filter>
+        <Filter label="Tag" value={filters.tag} onChange={(tag) => onChange({ tag })}>
+          <option value="">Any tag</option>
+          <Options items={tags.data?.data ?? []} />
+        </Filter>
+        <Filter label="Owner" value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })}>
+          <option value="">Anyone</option>
+          <option value="me">Me</option>
+          <option value="none">Nobody yet</option>
+          <Options items={members.data?.data ?? []} />
+        </Filter>
+        <Filter label="Idle for" value={String(filters.idleDays || "")} onChange={(idle) => onChange({ idleDays: Number(idle) })}>
+          <option value="">Any time</option>
+          {IDLE_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {days} days or more
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Sort" value={filters.sort} onChange={(sort) => onChange({ sort: sort as Sort })}>
+          <Options items={filters.q ? SORTS : SORTS.filter((s) => s.id !== "relevance")} />
+        </Filter>
+      </div>
       <div className="actions">
         <button type="submit" className="secondary">
           Search
