@@ -13,6 +13,7 @@ import { newToken, tokenHash } from "../../http/credentials/session-token.js";
 import { inviteMail } from "../../platform/mail/messages.js";
 import { INVITE_LIFETIME_MS, inviteUrl } from "./links.js";
 import { isPending } from "./pending.js";
+import { log } from "../../platform/lib/log.js";
 
 // The team's side of invites: send one, see the pending ones, take one back.
 
@@ -47,9 +48,18 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<t
   // after this verb returns, and an SMTP server's seconds must not hold the database's write lock.
   // The link is in the answer either way; a failed delivery is logged (platform/mail/mailer.ts).
   const { mailer } = ctx.services;
-  const workspace = await reader(ctx).selectFrom("workspaces").select("name").where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
-  if (mailer)
-    void mailer.send(inviteMail({ to: input.email, workspaceName: workspace.name, role: input.role, url: created.inviteUrl, expiresAt: created.expiresAt }));
+  if (mailer) {
+    const db = reader(ctx);
+    const workspace = await db.selectFrom("workspaces").select("name").where("id", "=", ctx.workspace.id).executeTakeFirstOrThrow();
+    const inviter =
+      ctx.actor.type === "member" && ctx.actor.id
+        ? await db.selectFrom("members").select("name").where("workspace_id", "=", ctx.workspace.id).where("id", "=", ctx.actor.id).executeTakeFirst()
+        : undefined;
+    const words = { to: input.email, workspaceName: workspace.name, inviter: inviter?.name ?? null, role: input.role, url: created.inviteUrl, expiresAt: created.expiresAt };
+    void inviteMail(words)
+      .then((mail) => mailer.send(mail))
+      .catch((error) => log.error("invite mail not built", { error }));
+  }
   const emailed = mailer !== undefined;
   return { ...created, emailed };
 }

@@ -5,17 +5,32 @@ import { translator } from "../i18n/translator.js";
 // The words of the mail Heed sends, plain text: a link and what it is for. Mail to members speaks
 // English, as the dashboard does; mail to end users speaks their language (platform/i18n).
 
-export function inviteMail(input: { to: string; workspaceName: string; role: string; url: string; expiresAt: string }): Mail {
+/** A link's last moment as a person reads it: "Sunday 6 December 2026 at 17:00 UTC". */
+export function readableExpiry(iso: string): string {
+  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+}
+
+/**
+ * Who invites whom to what, as HTML and text. `inviter` is the member who asked; null when an API
+ * key did, and the workspace itself invites.
+ */
+export async function inviteMail(input: { to: string; workspaceName: string; inviter: string | null; role: string; url: string; expiresAt: string }): Promise<Mail> {
+  const subject = input.inviter ? `${input.inviter} invited you to ${input.workspaceName} on Heed` : `You are invited to ${input.workspaceName} on Heed`;
+  const role = input.role === "admin" || input.role === "owner" ? `an ${input.role}` : `a ${input.role}`;
+  const who = input.inviter ? `${input.inviter} invited you` : "You are invited";
+  const paragraphs = [
+    `${who} to join ${input.workspaceName} on Heed as ${role}.`,
+    "Heed is where the team gathers its customers' ideas, decides what to build, and tells them what shipped.",
+  ];
+  const footnote = `The link works once, until ${readableExpiry(input.expiresAt)}. If you did not expect it, ignore this mail.`;
+  const action = { href: input.url, label: "Accept the invite" };
+  // Loaded with the first invite: a server that never invites by mail never loads React.
+  const { renderActionMail } = await import("./render-action-mail.js");
   return {
     to: input.to,
-    subject: `You are invited to ${input.workspaceName} on Heed`,
-    text: [
-      `You are invited to join ${input.workspaceName} on Heed as ${input.role === "admin" ? "an admin" : `a ${input.role}`}.`,
-      "",
-      `Accept the invite: ${input.url}`,
-      "",
-      `The link works once, until ${input.expiresAt}. If you did not expect it, ignore this mail.`,
-    ].join("\n"),
+    subject,
+    text: [...paragraphs, "", `${action.label}: ${input.url}`, "", footnote].join("\n"),
+    html: await renderActionMail({ subject, paragraphs, action, footnote }),
   };
 }
 

@@ -22,7 +22,14 @@ describe("mail", () => {
     expect(created.body.emailed).toBe(true);
     const mail = await smtp.mailTo("mailed@example.com");
     expect(mail.from).toBe('"Heed" <heed@heed.test>');
-    expect(mail.subject).toBe(`You are invited to ${ws.row.name} on Heed`);
+    // Who invites whom to what, until when in words, in HTML and in text.
+    const inviter = (await h.database.db.selectFrom("members").select("name").where("id", "=", owner.memberId).executeTakeFirstOrThrow()).name;
+    expect(mail.subject).toBe(`${inviter} invited you to ${ws.row.name} on Heed`);
+    expect(mail.text).toContain(`${inviter} invited you to join ${ws.row.name} on Heed as a member.`);
+    const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(new Date(created.body.expiresAt));
+    expect(mail.text).toContain(`The link works once, until ${until} UTC.`);
+    expect(mail.html).toContain(`${inviter} invited you to join`);
+    expect(mail.html).toContain(`href="${created.body.inviteUrl}"`);
     expect(linkIn(mail.text)).toBe(created.body.inviteUrl);
     const token = created.body.inviteUrl.split("/app/invite/")[1];
     expect((await h.call("POST", `/v1/auth/invites/${token}/accept`, { json: { name: "Mailed", password: PASSWORD } })).status).toBe(200);
