@@ -58,11 +58,19 @@ export function Shell() {
       navigate("/sign-in", { replace: true });
     },
   });
+  // The same frame index.html paints before any script runs, so nothing moves until the session is known.
   if (session.isPending)
     return (
-      <p className="loading" aria-busy="true">
-        Loading…
-      </p>
+      <div className="shell">
+        <header>
+          <span className="brand">Heed</span>
+        </header>
+        <main id="content">
+          <p className="loading" role="status" aria-busy="true">
+            Loading…
+          </p>
+        </main>
+      </div>
     );
   if (session.isError)
     return (
