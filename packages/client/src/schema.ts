@@ -5521,6 +5521,8 @@ export interface components {
             /** @enum {string} */
             portalVisibility: "public" | "private";
             identityVerification: boolean;
+            /** @description The workspace's accent colour as `#rrggbb` (the widget's launcher takes it); null: Heed's. */
+            accentColor: string | null;
             /** @description Public boards. */
             boards: {
                 /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */

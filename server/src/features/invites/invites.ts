@@ -55,7 +55,14 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: z.output<t
       ctx.actor.type === "member" && ctx.actor.id
         ? await db.selectFrom("members").select("name").where("workspace_id", "=", ctx.workspace.id).where("id", "=", ctx.actor.id).executeTakeFirst()
         : undefined;
-    const words = { to: input.email, workspaceName: workspace.name, inviter: inviter?.name ?? null, role: input.role, url: created.inviteUrl, expiresAt: created.expiresAt };
+    const words = {
+      to: input.email,
+      workspaceName: workspace.name,
+      inviter: inviter?.name ?? null,
+      role: input.role,
+      url: created.inviteUrl,
+      expiresAt: created.expiresAt,
+    };
     void inviteMail(words)
       .then((mail) => mailer.send(mail))
       .catch((error) => log.error("invite mail not built", { error }));

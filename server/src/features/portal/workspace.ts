@@ -17,6 +17,7 @@ export async function getPortalWorkspace({ ctx }: { ctx: CustomerCtx }): Promise
     slug: workspace.slug,
     portalVisibility: workspace.portalVisibility,
     identityVerification: workspace.identityVerification,
+    accentColor: workspace.portalAccentColor,
     viewer: viewer && { id: viewer.id, externalId: viewer.externalId },
   };
   if (workspace.portalVisibility === "private" && !viewer) return { ...base, boards: [], statuses: [] };

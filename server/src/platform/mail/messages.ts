@@ -14,7 +14,14 @@ export function readableExpiry(iso: string): string {
  * Who invites whom to what, as HTML and text. `inviter` is the member who asked; null when an API
  * key did, and the workspace itself invites.
  */
-export async function inviteMail(input: { to: string; workspaceName: string; inviter: string | null; role: string; url: string; expiresAt: string }): Promise<Mail> {
+export async function inviteMail(input: {
+  to: string;
+  workspaceName: string;
+  inviter: string | null;
+  role: string;
+  url: string;
+  expiresAt: string;
+}): Promise<Mail> {
   const subject = input.inviter ? `${input.inviter} invited you to ${input.workspaceName} on Heed` : `You are invited to ${input.workspaceName} on Heed`;
   const role = input.role === "admin" || input.role === "owner" ? `an ${input.role}` : `a ${input.role}`;
   const who = input.inviter ? `${input.inviter} invited you` : "You are invited";

@@ -6,6 +6,7 @@
 // page: every failure is a console warning.
 
 import type { HeedWidget, WidgetIdentity, WidgetPage } from "../../../../../packages/client/src/widget.js";
+import { textOn } from "../../../../../packages/shared/src/contrast.js";
 import { designTokensFor } from "../../../../../packages/shared/src/design-tokens.js";
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -50,7 +51,8 @@ const WORDS: Words = (() => {
 let userToken: string | null = null;
 const queue: Record<string, unknown>[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
-let slug: Promise<string | null> | null = null;
+/** What the widget needs of the workspace, asked once: its slug and its accent colour. */
+let workspaceInfo: Promise<{ slug: string; accentColor: string | null } | null> | null = null;
 
 function warn(message: string): void {
   console.warn(`Heed: ${message}`);
@@ -124,9 +126,13 @@ function track(event: string, properties: Record<string, unknown> = {}): void {
   }
 }
 
-function workspaceSlug(): Promise<string | null> {
-  slug ??= call("/portal/workspace").then(async (r) => (r ? ((await r.json()) as { slug: string }).slug : null));
-  return slug;
+function workspace(): Promise<{ slug: string; accentColor: string | null } | null> {
+  workspaceInfo ??= call("/portal/workspace").then(async (r) => (r ? ((await r.json()) as { slug: string; accentColor: string | null }) : null));
+  return workspaceInfo;
+}
+
+async function workspaceSlug(): Promise<string | null> {
+  return (await workspace())?.slug ?? null;
 }
 
 // The panel and the launcher, in a shadow root of one host element.
@@ -151,14 +157,16 @@ const STYLES = `${designTokensFor(":host")}
 :host { all: initial; }
 button { font: 600 14px system-ui, sans-serif; cursor: pointer; }
 button:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
-.launcher { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; padding: 10px 16px; border: 0; border-radius: 999px; background: var(--accent); color: var(--accent-fg); font-size: 15px; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
+.launcher { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; padding: 10px 16px; border: 0; border-radius: 999px; background: var(--brand, var(--accent)); color: var(--brand-fg, var(--accent-fg)); font-size: 15px; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
 .unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.badge { display: inline-block; margin-left: 4px; padding: 0 7px; border-radius: 999px; background: var(--accent-fg); color: var(--accent); font-size: 12px; }
+.badge { display: inline-block; margin-left: 4px; padding: 0 7px; border-radius: 999px; background: var(--brand-fg, var(--accent-fg)); color: var(--brand, var(--accent)); font-size: 12px; }
 .panel { position: fixed; top: 0; right: 0; bottom: 0; z-index: 2147483001; display: flex; flex-direction: column; width: min(420px, 100vw); background: var(--bg); box-shadow: -4px 0 20px rgba(0,0,0,.25); }
 .bar { display: flex; gap: 4px; align-items: center; padding: 6px; background: var(--soft); border-bottom: 1px solid var(--line); }
 .tabs { display: flex; flex: 1; gap: 2px; overflow-x: auto; }
 .tabs button { padding: 6px 7px; font-size: 13px; border: 0; border-radius: 6px; background: none; color: var(--fg); }
 .tabs [aria-selected=true] { background: var(--bg); color: var(--accent); box-shadow: inset 0 -2px var(--accent); }
+.tabs [aria-selected=true]:focus-visible { box-shadow: none; }
+.edge { position: absolute; width: 1px; height: 1px; overflow: hidden; }
 .close { width: 30px; height: 30px; padding: 0; border: 1px solid var(--muted); border-radius: 6px; background: var(--bg); color: var(--fg); font-size: 18px; line-height: 1; }
 iframe { flex: 1; width: 100%; border: 0; }
 `;
@@ -183,6 +191,24 @@ function close(): void {
   opener = null;
 }
 
+/** A point Tab can reach at an edge of the panel, which sends focus on at once. */
+function edge(onFocus: () => void): HTMLElement {
+  const element = document.createElement("span");
+  element.className = "edge";
+  element.tabIndex = 0;
+  element.addEventListener("focus", onFocus);
+  return element;
+}
+
+/** The workspace's accent on the launcher, with black or white text, whichever reads better on it. */
+async function brandLauncher(): Promise<void> {
+  const accent = (await workspace())?.accentColor;
+  if (!accent || !root) return;
+  const host = root.host as HTMLElement;
+  host.style.setProperty("--brand", accent);
+  host.style.setProperty("--brand-fg", textOn(accent));
+}
+
 function button(className: string, text: string): HTMLButtonElement {
   const element = document.createElement("button");
   element.type = "button";
@@ -200,6 +226,7 @@ async function open(page: WidgetPage = "feedback"): Promise<void> {
   panel = document.createElement("div");
   panel.className = "panel";
   panel.setAttribute("role", "dialog");
+  panel.setAttribute("aria-modal", "true");
   panel.setAttribute("aria-label", WORDS.panel);
   if (WORDS.dir) panel.dir = WORDS.dir;
   const frame = document.createElement("iframe");
@@ -211,7 +238,11 @@ async function open(page: WidgetPage = "feedback"): Promise<void> {
   tabs.className = "tabs";
   tabs.setAttribute("role", "tablist");
   const show = (tab: HTMLButtonElement, name: WidgetPage, path: string) => {
-    for (const other of Array.from(tabs.children)) other.setAttribute("aria-selected", String(other === tab));
+    // One tab stop for the tab list, the selected tab (the arrow keys move between them).
+    for (const other of Array.from(tabs.children)) {
+      other.setAttribute("aria-selected", String(other === tab));
+      other.setAttribute("tabindex", other === tab ? "0" : "-1");
+    }
     const target = `/p/${workspace}${path}${WORDS.lang ? `?lang=${WORDS.lang}` : ""}`;
     // Signed in as the identified user: the portal trades the end-user token for its own cookie.
     frame.src = userToken ? `${host}/p/${workspace}/sso?userToken=${encodeURIComponent(userToken)}&redirect=${encodeURIComponent(target)}` : `${host}${target}`;
@@ -241,7 +272,11 @@ async function open(page: WidgetPage = "feedback"): Promise<void> {
   const bar = document.createElement("div");
   bar.className = "bar";
   bar.append(tabs, closeButton);
-  panel.append(bar, frame);
+  // Tab stays in the open panel: leaving past its end (out of the portal's page) comes back to the
+  // selected tab; leaving before its start goes to the page in the frame.
+  const start = edge(() => frame.focus());
+  const end = edge(() => (tabs.querySelector("[aria-selected=true]") as HTMLElement | null)?.focus());
+  panel.append(start, bar, frame, end);
   panel.addEventListener("keydown", (event) => {
     if (event.key === "Escape") close();
   });
@@ -270,6 +305,7 @@ async function launcher(): Promise<void> {
   launch = button("launcher", script?.dataset.launcher || WORDS.launcher);
   launch.addEventListener("click", () => void open("feedback"));
   shadow.append(launch);
+  void brandLauncher();
   const response = await call("/portal/changelog?limit=20");
   if (!response) return;
   const entries = ((await response.json()) as { data: { publishedAt: string }[] }).data;

@@ -40,7 +40,7 @@ describe("the widget", () => {
     const ws = await h.workspace();
     const key = await ws.key();
     const origin = await customerPage(ws.row.public_key);
-    await h.call("PATCH", "/v1/workspace", { key, json: { allowedOrigins: [origin], identityVerification: true } });
+    await h.call("PATCH", "/v1/workspace", { key, json: { allowedOrigins: [origin], identityVerification: true, portalAccentColor: "#0f766e" } });
     const secret = (await h.call("GET", "/v1/workspace/identity-secret", { key })).body.identitySecret as string;
     const boardId = await ws.boardId();
     const other = (await h.call("POST", "/v1/posts", { key, json: { boardId, title: "Dark mode" } })).body.id as string;
@@ -83,6 +83,9 @@ describe("the widget", () => {
     expect(await launcher.evaluate((el) => el.querySelector(".badge")?.firstChild?.textContent)).toBe("1 new");
     expect(await launcher.evaluate((el) => el.querySelector(".unseen")!.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     expect(await launcher.evaluate((el) => getComputedStyle(el).fontSize)).toBe("15px");
+    // In the workspace's accent, with the text that reads on it.
+    await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(15, 118, 110)");
+    expect(await launcher.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(255, 255, 255)");
     await everyView(page, "widget-launcher");
 
     // The launcher opens on the form for a new idea, whatever the badge says; the portal's own
@@ -103,6 +106,13 @@ describe("the widget", () => {
     await portal.getByRole("button", { name: "Post the idea" }).click();
     await expect.poll(() => portal.getByRole("heading", { level: 1 }).textContent()).toBe("Audit log export");
     await everyView(page, "widget-panel");
+    // One tab stop for the tabs (the selected one), and Tab never leaves the open panel for the page.
+    expect(await panel.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => t.getAttribute("tabindex")))).toEqual(["0", "-1", "-1", "-1"]);
+    await tab("New idea").focus();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press(i % 7 === 6 ? "Shift+Tab" : "Tab");
+      expect(await page.evaluate(() => document.activeElement?.tagName), `after ${i + 1} presses`).toBe("HEED-WIDGET");
+    }
     const posted = (await h.call("GET", "/v1/posts?q=audit", { key })).body.data[0];
     expect(posted.author).toMatchObject({ id: user.id });
 
