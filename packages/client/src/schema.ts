@@ -2561,7 +2561,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a post
-         * @description The identified end user posts on a public board, in the default status. Titles up to 200 characters, bodies up to 10,000; at most the workspace's `portalPostsPerHour` posts per user per hour, and guests' posts at most 5 per client address and 30 per workspace in 15 minutes (429 with `retry-after`). Emits `post.created`, unless the workspace's `moderation` holds it for approval (`heldForApproval`: it appears, and is announced, once the team approves it). Public key and end-user token.
+         * @description The identified end user posts on a public board, in the default status. Titles up to 200 characters, bodies up to 10,000; at most the workspace's `portalPostsPerHour` posts per user per hour, and guests' posts at most 5 per client address and 30 per workspace in 15 minutes (429 with `retry-after`). Emits `post.created`, unless the workspace's `moderation` holds it for approval (`heldForApproval`: it appears, and is announced, once the team approves it). Under the workspace's `authorVotes` (on by default) the post starts with its author's vote (`vote.created` too; a held post gets it when approved). Public key and end-user token.
          */
         post: operations["submitPortalPost"];
         delete?: never;
@@ -4419,6 +4419,8 @@ export interface components {
             portalLanguage: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
             /** @description Whether readers may sign in to the portal as guests with a name and an email (unverified). */
             portalGuestAccess: boolean;
+            /** @description Whether an idea an end user posts through the portal or the widget starts with its author's vote (on by default). A held idea gets it when approved. */
+            authorVotes: boolean;
             /** @description Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected. */
             requireTwoFactor: boolean;
             /** @description Whether the workspace has its own single sign-on provider (`GET /workspace/single-sign-on` reads it; it answers 404 while this is false). */
@@ -4469,6 +4471,8 @@ export interface components {
             portalLanguage?: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
             /** @description Off by default: guests are not verified by your app. */
             portalGuestAccess?: boolean;
+            /** @description On by default: an end user's new idea starts with their vote. Ideas posted before are left as they are. */
+            authorVotes?: boolean;
             /** @description An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409). */
             requireTwoFactor?: boolean;
             /**

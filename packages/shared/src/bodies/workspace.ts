@@ -21,6 +21,7 @@ export const UpdateWorkspaceBody = z.strictObject({
   portalAccentColor: color().nullable().optional(),
   portalLanguage: z.enum(LANGUAGES).optional(),
   portalGuestAccess: z.boolean().optional(),
+  authorVotes: z.boolean().optional(),
   requireTwoFactor: z.boolean().optional(),
   notificationWindowSeconds: integer(0, 86_400).nullable().optional(),
   moderation: z.enum(MODERATION_MODES).optional(),

@@ -6,6 +6,7 @@ import { nowIso } from "../../platform/lib/clock.js";
 import { requireScope } from "../../platform/scopes.js";
 import { recordNewComment } from "../comments/index.js";
 import { recordNewPost, findPost } from "../posts/index.js";
+import { castAuthorVote } from "../votes/index.js";
 import type { ModerateCommentsSchema, ModeratePostsSchema } from "./schema.js";
 
 // The team's decision on what waits: approving announces it as if it had just been written (the
@@ -100,7 +101,8 @@ async function decidePost(tx: Tx, ctx: Ctx, id: string, decision: Decision, titl
   }
   // Deciding on it is seeing it: it does not land in New as well.
   await tx.updateTable("posts").set({ seen_at: at }).where("id", "=", id).where("seen_at", "is", null).execute();
-  await recordNewPost(tx, ctx, id, "post.approved");
+  const approved = await recordNewPost(tx, ctx, id, "post.approved");
+  if (approved.author) await castAuthorVote(tx, ctx, id, approved.author.id);
   return true;
 }
 

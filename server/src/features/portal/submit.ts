@@ -7,6 +7,7 @@ import { isGuest } from "./guest.js";
 import { HeedError, invalidReference } from "../../platform/errors.js";
 import { insertPost } from "../posts/index.js";
 import { resolveStatus } from "../posts/index.js";
+import { castAuthorVote } from "../votes/index.js";
 import { type PortalPostView, toPortalPost } from "./view.js";
 import type { CountSubmission } from "../moderation/index.js";
 import { screenPortalSubmission } from "./screen.js";
@@ -79,6 +80,9 @@ export async function submitPortalPost({
     if (isGuest(viewer)) await countGuestPost(ctx.workspace.id);
     const statusId = await resolveStatus(tx, ctx, undefined);
     const hold = await screenPortalSubmission(tx, ctx, viewer.id, { kind: "post", title: input.title, body: input.body ?? "" }, countSubmission);
-    return toPortalPost(await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id }, hold), false);
+    const post = await insertPost(tx, ctx, { ...input, statusId, tagIds: [], authorId: viewer.id }, hold);
+    if (hold.held) return toPortalPost(post, false);
+    const voted = await castAuthorVote(tx, ctx, post.id, viewer.id);
+    return voted ? toPortalPost({ ...post, voteCount: voted.voteCount }, true) : toPortalPost(post, false);
   });
 }

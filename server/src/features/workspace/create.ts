@@ -52,6 +52,7 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     portal_guest_access: 0,
     require_two_factor: 0,
     moderation: "off",
+    author_votes: 1, // an end user's new idea starts with their vote, as on Canny and Featurebase
     created_at: at,
     updated_at: at,
   };

@@ -26,6 +26,10 @@ export const WorkspaceSchema = z
       description: "What the portal, the widget and mails to end users speak to a reader who chose no language and whose browser names none Heed speaks.",
     }),
     portalGuestAccess: z.boolean().openapi({ description: "Whether readers may sign in to the portal as guests with a name and an email (unverified)." }),
+    authorVotes: z.boolean().openapi({
+      description:
+        "Whether an idea an end user posts through the portal or the widget starts with its author's vote (on by default). A held idea gets it when approved.",
+    }),
     requireTwoFactor: z.boolean().openapi({
       description:
         "Whether every member's session must have passed a second factor (a two-factor code, or single sign-on). API keys are not people: unaffected.",
@@ -55,6 +59,7 @@ export const UpdateWorkspaceSchema = documented(UpdateWorkspaceBody, {
   portalLogoUrl: { description: "An https image URL, shown at the top of every portal page; null removes it." },
   portalAccentColor: { description: "`#rrggbb`; null: Heed's own." },
   portalGuestAccess: { description: "Off by default: guests are not verified by your app." },
+  authorVotes: { description: "On by default: an end user's new idea starts with their vote. Ideas posted before are left as they are." },
   requireTwoFactor: { description: "An owner's alone (403 `owner_only`); turning it on needs the owner's own two-factor sign-in first (409)." },
   notificationWindowSeconds: { ...int32, description: "0 sends each change at once; null: the server's NOTIFICATION_WINDOW_SECONDS." },
   moderation: moderationWords,

@@ -45,6 +45,7 @@ function toWorkspaceView(row: WorkspacesTable, allowedOrigins: string[], singleS
     portalAccentColor: row.portal_accent_color,
     portalLanguage: supportedLanguage(row.portal_language) ?? DEFAULT_LANGUAGE,
     portalGuestAccess: row.portal_guest_access === 1,
+    authorVotes: row.author_votes === 1,
     requireTwoFactor: row.require_two_factor === 1,
     singleSignOn,
     notificationWindowSeconds: row.notification_window_seconds,
@@ -97,6 +98,7 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
       require_two_factor: input.requireTwoFactor === undefined ? before.require_two_factor : input.requireTwoFactor ? 1 : 0,
       notification_window_seconds: input.notificationWindowSeconds === undefined ? before.notification_window_seconds : input.notificationWindowSeconds,
       moderation: input.moderation ?? before.moderation,
+      author_votes: input.authorVotes === undefined ? before.author_votes : input.authorVotes ? 1 : 0,
       updated_at: nowIso(),
     };
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();

@@ -33,6 +33,8 @@ export interface WorkspacesTable {
   notification_window_seconds: number | null;
   /** What an end user's post or comment waits for approval under (features/moderation). */
   moderation: Moderation;
+  /** Whether an idea an end user posts on the portal starts with its author's vote. */
+  author_votes: Flag;
   created_at: string;
   updated_at: string;
 }

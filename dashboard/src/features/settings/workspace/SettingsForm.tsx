@@ -44,6 +44,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       portalAccentColor: workspace.portalAccentColor ?? "",
       portalLanguage: workspace.portalLanguage,
       portalGuestAccess: workspace.portalGuestAccess,
+      authorVotes: workspace.authorVotes,
       moderation: workspace.moderation,
       requireTwoFactor: workspace.requireTwoFactor,
     },
@@ -160,6 +161,13 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
             Readers may sign in with a name and an email that nobody checks. Guests are end users with the id guest:&lt;email&gt; and the trait guest: true, so
             you can tell them apart.
           </span>
+        </span>
+      </label>
+      <label className="choice">
+        <input type="checkbox" {...form.register("authorVotes")} />
+        <span>
+          <strong>Authors vote for their own ideas</strong>{" "}
+          <span className="muted">An idea an end user posts on the portal or in the widget starts with their vote; a held idea gets it when approved.</span>
         </span>
       </label>
       <FormSelect

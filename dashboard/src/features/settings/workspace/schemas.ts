@@ -20,6 +20,7 @@ export const settingsSchema = z.object({
   portalAccentColor: blankAsNull(workspace.portalAccentColor.unwrap()),
   portalLanguage: workspace.portalLanguage.unwrap(),
   portalGuestAccess: workspace.portalGuestAccess.unwrap(),
+  authorVotes: workspace.authorVotes.unwrap(),
   moderation: workspace.moderation.unwrap(),
   requireTwoFactor: workspace.requireTwoFactor.unwrap(),
 });

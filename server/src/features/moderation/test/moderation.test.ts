@@ -108,7 +108,8 @@ describe("moderation", () => {
     expect(await w.events("post.created", post.id)).toBe(1);
     expect(await w.about("notification_events", post.id)).toBe(1);
     expect(await w.about("duplicate_checks", post.id)).toBe(1);
-    expect(await w.about("audit_log", post.id)).toEqual(["post.held", "post.approved"]);
+    // Approved, it gets its author's own vote (the workspace's authorVotes).
+    expect(await w.about("audit_log", post.id)).toEqual(["post.held", "post.approved", "vote.created"]);
 
     // Two members approving at the same moment: one decides it, and it is announced once.
     const raced = await w.submit("Raced approval");

@@ -52,7 +52,8 @@ export const submitPortalPostOperation = defineOperation(
       `The identified end user posts on a public board, in the default status. Titles up to ${PORTAL_LIMITS.title} characters, bodies up to ${PORTAL_LIMITS.body.toLocaleString("en")}; ` +
       `at most the workspace's \`portalPostsPerHour\` posts per user per hour, and guests' posts at most ${GUEST_POSTS_PER_ADDRESS} per client address and ` +
       `${GUEST_POSTS_PER_WORKSPACE} per workspace in 15 minutes (429 with \`retry-after\`). Emits \`post.created\`, unless the workspace's \`moderation\` holds it for approval ` +
-      "(`heldForApproval`: it appears, and is announced, once the team approves it).",
+      "(`heldForApproval`: it appears, and is announced, once the team approves it). Under the workspace's `authorVotes` (on by default) the post starts with " +
+      "its author's vote (`vote.created` too; a held post gets it when approved).",
     credential: publicKey("required"),
     body: SubmitPostSchema,
     answer: { status: 201, schema: PortalPostSchema, description: "The new post." },

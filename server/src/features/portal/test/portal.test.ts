@@ -148,7 +148,14 @@ describe("what an end user may do", () => {
     const token = w.user.token;
     const posted = await send(w.ws, "POST", "/posts", token, { boardId: w.boardId, title: "  Dark mode  ", body: "Please" });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-    expect(posted.body).toMatchObject({ title: "Dark mode", author: { type: "user", id: w.user.userId }, status: { category: "open" }, voteCount: 0 });
+    // With its author's own vote (the workspace's authorVotes, on by default).
+    expect(posted.body).toMatchObject({
+      title: "Dark mode",
+      author: { type: "user", id: w.user.userId },
+      status: { category: "open" },
+      voteCount: 1,
+      viewerHasVoted: true,
+    });
     expect(posted.body.ownerId).toBeUndefined();
 
     expect((await send(w.ws, "POST", `/posts/${w.shown.id}/vote`, token)).body).toEqual({ postId: w.shown.id, voted: true, voteCount: 1 });
@@ -156,7 +163,7 @@ describe("what an end user may do", () => {
     expect((await get(w.ws, `/posts/${w.shown.id}`, token)).body).toMatchObject({ voteCount: 1, viewerHasVoted: true });
     expect((await get(w.ws, `/posts/${w.shown.id}`)).body.viewerHasVoted).toBe(false);
     const votes = await get(w.ws, "/me/votes", token);
-    expect(votes.body.data.map((p: { id: string }) => p.id)).toEqual([w.shown.id]);
+    expect(votes.body.data.map((p: { id: string }) => p.id).sort()).toEqual([w.shown.id, posted.body.id].sort());
 
     const comment = await send(w.ws, "POST", `/posts/${w.shown.id}/comments`, token, { body: "Me too" });
     expect(comment.status).toBe(201);
@@ -168,7 +175,7 @@ describe("what an end user may do", () => {
     expect(comments.body.data.map((c: { body: string }) => c.body)).toEqual(["Thanks, on it", "Me too", "+1"]);
     expect((await get(w.ws, `/posts/${w.shown.id}`)).body.commentCount).toBe(3);
 
-    expect((await get(w.ws, "/me", token)).body).toMatchObject({ user: { id: w.user.userId }, voteCount: 1, postCount: 1 });
+    expect((await get(w.ws, "/me", token)).body).toMatchObject({ user: { id: w.user.userId }, voteCount: 2, postCount: 1 });
     expect((await get(w.ws, "/me/posts", token)).body.data.map((p: { title: string }) => p.title)).toEqual(["Dark mode"]);
 
     expect((await send(w.ws, "DELETE", `/posts/${w.shown.id}/vote`, token)).body).toEqual({ postId: w.shown.id, voted: false, voteCount: 0 });

@@ -35,6 +35,7 @@ import * as deletedPosts from "./0033_deleted_posts.js";
 import * as outboxFollowers from "./0034_outbox_followers.js";
 import * as notificationsFollow from "./0035_notifications_follow.js";
 import * as turnedOffReceivers from "./0036_turned_off_receivers.js";
+import * as authorVotes from "./0037_author_votes.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "0034_outbox_followers": outboxFollowers,
   "0035_notifications_follow": notificationsFollow,
   "0036_turned_off_receivers": turnedOffReceivers,
+  "0037_author_votes": authorVotes,
 };
