@@ -125,4 +125,34 @@ describe("Settings → Boards", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("puts the boards in the team's order, which the inbox's filter and the portal follow", { timeout: 60_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    for (const name of ["Integrations", "Bugs"]) await h.call("POST", "/v1/boards", { key, json: { name } });
+    const order = async () => (await h.call("GET", "/v1/boards", { key })).body.data.map((b: { name: string }) => b.name);
+    expect(await order()).toEqual(["Feature requests", "Integrations", "Bugs"]);
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/boards");
+    // By keyboard: Bugs moves up twice, to the top; focus stays on its button.
+    const up = page.getByRole("button", { name: "Move Bugs up" });
+    await expect.poll(() => up.isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Move Feature requests up" }).isDisabled()).toBe(true);
+    await up.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(order).toEqual(["Feature requests", "Bugs", "Integrations"]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Move Bugs up");
+    await page.keyboard.press("Enter");
+    await expect.poll(order).toEqual(["Bugs", "Feature requests", "Integrations"]);
+    await everyView(page, "settings-boards-ordered");
+
+    // The inbox's board filter and the portal's list of boards, in that order.
+    await page.goto(`${h.url}/app/posts`);
+    await expect.poll(() => page.getByLabel("Board").locator("option").count()).toBe(4);
+    const boardOptions = await page.getByLabel("Board").locator("option").allTextContents();
+    expect(boardOptions).toEqual(["Every board", "Bugs", "Feature requests", "Integrations"]);
+    const portal = await h.call("GET", "/v1/portal/workspace", { headers: ws.customer() });
+    expect(portal.body.boards.map((b: { name: string }) => b.name)).toEqual(["Bugs", "Feature requests", "Integrations"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

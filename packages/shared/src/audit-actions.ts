@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "issue_link.created",
   "issue_link.deleted",
   "board.updated",
+  "board.reordered",
   "board.deleted",
   "changelog.created",
   "changelog.updated",

@@ -90,7 +90,18 @@ export async function seedWorkspace(db: Db, workspace: WorkspaceRef, options: Se
       const slug = slugify(name);
       if (taken.has(slug)) continue;
       taken.add(slug);
-      newBoards.push({ id: newId("board"), workspace_id: ws, slug, name, description: "", visibility: "public" as const, created_at: at, updated_at: at });
+      const position: number = boards.length + newBoards.length;
+      newBoards.push({
+        id: newId("board"),
+        workspace_id: ws,
+        slug,
+        name,
+        description: "",
+        visibility: "public" as const,
+        position,
+        created_at: at,
+        updated_at: at,
+      });
     }
     await insertAll(tx, "boards", newBoards);
     const boardIds = [...boards.map((b) => b.id), ...newBoards.map((b) => b.id)];

@@ -1,18 +1,18 @@
 import { reader, type Ctx } from "../../platform/context.js";
-import { byId, keysetPage } from "../../platform/pagination/keyset.js";
+import { keysetPage } from "../../platform/pagination/keyset.js";
 import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { findBoard, toBoardView, type BoardView } from "./view.js";
 
-/** Oldest first: the order the team created them in. */
+/** In the order the team set (`position`); a new board goes last. */
 export async function listBoards({ ctx, input }: { ctx: Ctx; input: PageInput }): Promise<Page<BoardView>> {
   requireScope(ctx.actor.scopes, "boards:read");
   return keysetPage(ctx, {
     key: `boards:${ctx.workspace.id}`,
     input,
     query: reader(ctx).selectFrom("boards").selectAll().where("workspace_id", "=", ctx.workspace.id),
-    order: byId("asc"),
+    order: { by: ["position", "id"], kinds: ["number", "string"], direction: "asc" },
     shape: (rows) => rows.map(toBoardView),
   });
 }

@@ -9,6 +9,10 @@ export const BoardSchema = z
     name: z.string(),
     description: z.string(),
     visibility: z.enum(["public", "private"]).openapi({ description: "Private boards never appear in the portal." }),
+    position: z
+      .number()
+      .int()
+      .openapi({ description: "Its place in the order the team set (`POST /boards/reorder`), from 0: lists, the dashboard and the portal show boards in it." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -21,6 +25,10 @@ const words = {
 
 export const CreateBoardSchema = documented(CreateBoardBody, words).openapi("CreateBoard");
 export const UpdateBoardSchema = documented(UpdateBoardBody, words).openapi("UpdateBoard");
+
+export const ReorderBoardsSchema = z
+  .strictObject({ ids: z.array(idOf("brd")).min(1).max(1000).openapi({ description: "Every board id of the workspace, in the new order." }) })
+  .openapi("ReorderBoards");
 
 export const boardParam = idParam("brd", "board");
 

@@ -14,6 +14,7 @@ export function toBoardView(row: BoardsTable): BoardView {
     name: row.name,
     description: row.description,
     visibility: row.visibility,
+    position: row.position,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -2,7 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import { nowIso } from "../../platform/lib/clock.js";
 import { newId } from "../../platform/lib/ids.js";
 import type { BoardsTable } from "../../platform/db/schema.js";
-import type { CreateBoardSchema, DeleteBoardQuery, UpdateBoardSchema } from "./schema.js";
+import type { CreateBoardSchema, DeleteBoardQuery, ReorderBoardsSchema, UpdateBoardSchema } from "./schema.js";
+import { setOrder } from "../../platform/db/set-order.js";
 import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError, notFound } from "../../platform/errors.js";
@@ -42,6 +43,12 @@ export async function createBoard({ ctx, input }: { ctx: Ctx; input: z.output<ty
     const slug = input.slug ?? slugOf(input.name);
     await ensureSlugFree(tx, ctx, slug);
     const at = nowIso();
+    // Last, after the workspace's boards.
+    const last = await tx
+      .selectFrom("boards")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("workspace_id", "=", ctx.workspace.id)
+      .executeTakeFirst();
     const row: BoardsTable = {
       id: newId("board"),
       workspace_id: ctx.workspace.id,
@@ -49,6 +56,7 @@ export async function createBoard({ ctx, input }: { ctx: Ctx; input: z.output<ty
       name: input.name,
       description: input.description ?? "",
       visibility: input.visibility ?? "public",
+      position: Number(last?.max ?? -1) + 1,
       created_at: at,
       updated_at: at,
     };
@@ -62,6 +70,18 @@ export async function createBoard({ ctx, input }: { ctx: Ctx; input: z.output<ty
       event: { type: "board.created", data: board },
     });
     return board;
+  });
+}
+
+/** Sets the boards' order: `ids` must list every board of the workspace exactly once. */
+export async function reorderBoards({ ctx, input }: { ctx: Ctx; input: z.output<typeof ReorderBoardsSchema> }): Promise<{ data: BoardView[] }> {
+  requireScope(ctx.actor.scopes, "boards:write");
+  return inTransaction(ctx, async (tx) => {
+    const rows = await tx.selectFrom("boards").selectAll().where("workspace_id", "=", ctx.workspace.id).execute();
+    const at = await setOrder(tx, "boards", ctx.workspace.id, input.ids, "board");
+    await recordChange(tx, ctx, { action: "board.reordered", objectType: "workspace", objectId: ctx.workspace.id, audit: { ids: input.ids } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { data: input.ids.map((id, position) => toBoardView({ ...byId.get(id)!, position, updated_at: at })) };
   });
 }
 

@@ -119,7 +119,9 @@ export const PortalWorkspaceSchema = z
     portalVisibility: z.enum(["public", "private"]),
     identityVerification: z.boolean(),
     accentColor: z.string().nullable().openapi({ description: "The workspace's accent colour as `#rrggbb` (the widget's launcher takes it); null: Heed's." }),
-    boards: z.array(z.object({ id: idOf("brd"), slug: z.string(), name: z.string(), description: z.string() })).openapi({ description: "Public boards." }),
+    boards: z
+      .array(z.object({ id: idOf("brd"), slug: z.string(), name: z.string(), description: z.string() }))
+      .openapi({ description: "Public boards, in the order the team set." }),
     statuses: z
       .array(z.object({ id: idOf("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES), color: z.string() }))
       .openapi({ description: "In roadmap order." }),

@@ -28,7 +28,7 @@ export async function getPortalWorkspace({ ctx }: { ctx: CustomerCtx }): Promise
       .select(["id", "slug", "name", "description"])
       .where("workspace_id", "=", workspace.id)
       .where("visibility", "=", "public")
-      .orderBy("name")
+      .orderBy("position")
       .orderBy("id")
       .execute(),
     db.selectFrom("statuses").select(["id", "name", "category", "color"]).where("workspace_id", "=", workspace.id).orderBy("position").execute(),

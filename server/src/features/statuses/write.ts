@@ -7,6 +7,7 @@ import { recordChange } from "../../platform/changes/record.js";
 import { inTransaction, lockWorkspace, type Ctx, type Tx } from "../../platform/context.js";
 import { HeedError, notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
+import { setOrder } from "../../platform/db/set-order.js";
 import { findStatus, toStatusView, type StatusView } from "./view.js";
 
 // Statuses belong to the `boards` permission. Exactly one status is the default (the one new
@@ -92,16 +93,7 @@ export async function reorderStatuses({ ctx, input }: { ctx: Ctx; input: z.outpu
   requireScope(ctx.actor.scopes, "boards:write");
   return inTransaction(ctx, async (tx) => {
     const rows = await tx.selectFrom("statuses").selectAll().where("workspace_id", "=", ctx.workspace.id).execute();
-    const known = new Set(rows.map((r) => r.id));
-    if (input.ids.length !== rows.length || new Set(input.ids).size !== rows.length || !input.ids.every((id) => known.has(id))) {
-      throw new HeedError("validation_failed", "List every status of the workspace exactly once.", {
-        errors: [{ pointer: "/ids", code: "invalid", detail: `Expected the ${rows.length} status ids of this workspace, each once.` }],
-      });
-    }
-    const at = nowIso();
-    for (const [position, id] of input.ids.entries()) {
-      await tx.updateTable("statuses").set({ position, updated_at: at }).where("id", "=", id).execute();
-    }
+    const at = await setOrder(tx, "statuses", ctx.workspace.id, input.ids, "status");
     await recordChange(tx, ctx, { action: "status.reordered", objectType: "workspace", objectId: ctx.workspace.id, audit: { ids: input.ids } });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return { data: input.ids.map((id, position) => toStatusView({ ...byId.get(id)!, position, updated_at: at })) };

@@ -78,7 +78,7 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
       .execute();
     await tx
       .insertInto("boards")
-      .values({ id: newId("board"), workspace_id: workspace.id, ...DEFAULT_BOARD, visibility: "public", created_at: at, updated_at: at })
+      .values({ id: newId("board"), workspace_id: workspace.id, ...DEFAULT_BOARD, visibility: "public", position: 0, created_at: at, updated_at: at })
       .execute();
     await recordChange(
       tx,

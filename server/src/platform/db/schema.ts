@@ -172,6 +172,8 @@ export interface BoardsTable {
   name: string;
   description: string;
   visibility: "public" | "private";
+  /** Where the team puts it among the workspace's boards, from 0: the dashboard's and the portal's order. */
+  position: number;
   created_at: string;
   updated_at: string;
 }

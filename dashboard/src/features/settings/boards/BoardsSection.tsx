@@ -7,11 +7,13 @@ import { FormField, FormSelect } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { Options } from "../../../ui/Options.js";
 import { RowActions, RowForm, RowsSection, useRowWrites } from "./editing.js";
+import { MoveButtons, useOrdering } from "./ordering.js";
 import { boardKeys, boardsQuery } from "../../../data/boards.js";
 import { boardSchema } from "./schemas.js";
 
-// Boards: where end users post ideas. A private board never appears in the portal. A board that
-// holds posts is deleted only by moving its posts to another board first.
+// Boards: where end users post ideas, in the order the team sets (the dashboard's and the
+// portal's). A private board never appears in the portal. A board that holds posts is deleted
+// only by moving its posts to another board first.
 
 type Board = Schemas["Board"];
 type BoardInput = z.output<typeof boardSchema>;
@@ -43,24 +45,27 @@ function BoardForm({ board, onSave, onCancel }: { board?: Board; onSave: (b: Boa
 export function BoardsSection() {
   const moveId = useId();
   const [moveTo, setMoveTo] = useState("");
-  const boards = useQuery(boardsQuery());
-  const { editing, edit, save, remove } = useRowWrites(boardKeys.all, {
+  const read = boardsQuery();
+  const boards = useQuery(read);
+  const { editing, edit, save, remove, refresh } = useRowWrites(boardKeys.all, {
     save: async (id: string | undefined, body: BoardInput) =>
       id ? unwrap(await api.PATCH("/boards/{id}", { params: { path: { id } }, body })) : unwrap(await api.POST("/boards", { body })),
     remove: async ({ id, movePostsTo }: { id: string; movePostsTo?: string }) =>
       noContent(await api.DELETE("/boards/{id}", { params: { path: { id }, query: movePostsTo ? { movePostsTo } : {} } })),
   });
+  const reorder = useOrdering<Board>(read.queryKey, async (ids) => unwrap(await api.POST("/boards/reorder", { body: { ids } })), refresh);
   return (
     <RowsSection
       title="Boards"
       what="boards"
       one="board"
       read={boards}
-      error={remove.error}
+      error={remove.error ?? reorder.error}
+      ordered
       empty={<p>No boards yet: create the first place for ideas to land.</p>}
       rows={{ editing, edit }}
       form={(b) => <BoardForm board={b} onSave={(body) => save.mutateAsync({ id: b?.id, body })} onCancel={() => edit(null)} />}
-      row={(b, _index, all) => (
+      row={(b, index, all) => (
         <>
           <div>
             <strong>{b.name}</strong> <span className={`badge ${b.visibility === "private" ? "" : "good"}`}>{b.visibility}</span>
@@ -73,6 +78,7 @@ export function BoardsSection() {
             onEdit={() => edit(b.id)}
             confirm="Delete the board"
             onDelete={() => remove.mutate({ id: b.id, movePostsTo: moveTo || undefined })}
+            before={<MoveButtons kind="board" item={b} index={index} all={all} onMove={reorder.move} />}
           >
             <p>A board that holds posts is deleted only with its posts moved to another board.</p>
             <label htmlFor={`${moveId}-${b.id}`}>Move its posts to</label>

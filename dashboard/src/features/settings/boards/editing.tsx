@@ -104,7 +104,7 @@ interface SectionProps<T extends { id: string }> {
   error: unknown;
   /** What an empty list says; left out, an empty list is shown as one. */
   empty?: ReactNode;
-  /** Statuses are an ordered list (their order is the roadmap's); boards and tags are not. */
+  /** Statuses and boards are ordered lists (the roadmap's order, the portal's); tags are not. */
   ordered?: boolean;
   rows: { editing: Editing; edit: (id: Editing) => void };
   /** A row as shown: what it is, and its actions. */

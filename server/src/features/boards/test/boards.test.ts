@@ -52,4 +52,37 @@ describe("boards", () => {
     const empty = (await h.call("POST", "/v1/boards", { key, json: { name: "Empty" } })).body.id;
     expect((await h.call("DELETE", `/v1/boards/${empty}`, { key })).status).toBe(204);
   });
+
+  it("keeps the team's order: new boards last, reordered only with every board listed once, pages by it", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    for (const name of ["B", "C", "D"]) await h.call("POST", "/v1/boards", { key, json: { name } });
+    type Board = { id: string; name: string; position: number };
+    const list = async (query = "") => (await h.call("GET", `/v1/boards${query}`, { key })).body;
+    const ids: string[] = (await list()).data.map((b: Board) => b.id);
+    expect((await list()).data.map((b: Board) => [b.name, b.position])).toEqual([
+      ["Feature requests", 0],
+      ["B", 1],
+      ["C", 2],
+      ["D", 3],
+    ]);
+    const reversed = [...ids].reverse();
+    const res = await h.call("POST", "/v1/boards/reorder", { key, json: { ids: reversed } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((b: Board) => [b.id, b.position])).toEqual(reversed.map((id, i) => [id, i]));
+    // Paged by the order, two at a time, none skipped or repeated.
+    const first = await list("?limit=2");
+    const second = await list(`?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`);
+    expect([...first.data, ...second.data].map((b: Board) => b.id)).toEqual(reversed);
+    for (const bad of [ids.slice(1), [...ids, ids[0]], [...ids.slice(1), "brd_01aaaaaaaaaaaaaaaaaaaaaaaa"]]) {
+      const refused = await h.call("POST", "/v1/boards/reorder", { key, json: { ids: bad } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].pointer).toBe("/ids");
+    }
+    const readOnly = await ws.key(["boards:read"]);
+    expect((await h.call("POST", "/v1/boards/reorder", { key: readOnly, json: { ids } })).status).toBe(403);
+    expect((await list()).data.map((b: Board) => b.id)).toEqual(reversed);
+    const audit = await h.call("GET", "/v1/audit-log?action=board.reordered", { key });
+    expect(audit.body.data).toHaveLength(1);
+  });
 });

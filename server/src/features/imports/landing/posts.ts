@@ -46,6 +46,7 @@ function boardFor(landing: Landing, name: string, problems: RowProblem[], isPriv
     name: display,
     description: "",
     visibility: isPrivate ? "private" : "public",
+    position: state.boardPosition++,
     created_at: landing.at,
     updated_at: landing.at,
   });

@@ -44,6 +44,8 @@ export class LandingState {
   readonly boardSlugs = new Set<string>();
   readonly statuses = new Map<string, string>();
   statusPosition = 0;
+  /** Where the next board made goes: after the workspace's own. */
+  boardPosition = 0;
   defaultStatusId = "";
   readonly tags = new Map<string, string>();
   /** Posts this run made: only these get followers and merges (earlier posts are the team's now). */
@@ -100,7 +102,13 @@ export class LandingState {
     for (const u of users) state.rememberUser({ id: u.id, externalId: u.external_id, email: u.email, name: u.name, companyId: u.company_id });
     for (const m of await db.selectFrom("members").select(["id", "email"]).where("workspace_id", "=", workspaceId).execute())
       state.membersByEmail.set(m.email.toLowerCase(), m.id);
-    for (const b of await db.selectFrom("boards").select(["id", "name", "slug"]).where("workspace_id", "=", workspaceId).orderBy("created_at").execute()) {
+    for (const b of await db
+      .selectFrom("boards")
+      .select(["id", "name", "slug", "position"])
+      .where("workspace_id", "=", workspaceId)
+      .orderBy("created_at")
+      .execute()) {
+      state.boardPosition = Math.max(state.boardPosition, Number(b.position) + 1);
       state.boardSlugs.add(b.slug);
       if (!state.boards.has(b.slug)) state.boards.set(b.slug, b.id);
       if (!state.boards.has(b.name.toLowerCase())) state.boards.set(b.name.toLowerCase(), b.id);

@@ -36,6 +36,7 @@ import * as outboxFollowers from "./0034_outbox_followers.js";
 import * as notificationsFollow from "./0035_notifications_follow.js";
 import * as turnedOffReceivers from "./0036_turned_off_receivers.js";
 import * as authorVotes from "./0037_author_votes.js";
+import * as boardPositions from "./0038_board_positions.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "0035_notifications_follow": notificationsFollow,
   "0036_turned_off_receivers": turnedOffReceivers,
   "0037_author_votes": authorVotes,
+  "0038_board_positions": boardPositions,
 };
