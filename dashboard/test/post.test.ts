@@ -134,6 +134,9 @@ describe("the post page", () => {
     const canonical = page.locator(".merged-notice").getByRole("link", { name: "Single sign-on" });
     await expect.poll(() => canonical.isVisible()).toBe(true);
     await expect.poll(() => page.locator(".merged-notice").textContent()).toContain("(3 votes)");
+    // Its own count is none now (Bob's vote on both stays a row here, counted there), and it says where they went.
+    await expect.poll(() => count.textContent()).toBe("0");
+    expect(await page.getByRole("region", { name: "Voters" }).textContent()).toContain("Its votes moved to Single sign-on.");
     await everyView(page, "post-merged");
     await canonical.click();
     await expect.poll(() => page.getByRole("heading", { name: "Single sign-on", level: 1 }).isVisible()).toBe(true);
@@ -143,7 +146,7 @@ describe("the post page", () => {
     await page.getByRole("button", { name: "Unmerge" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unmerge" }).click();
     await expect.poll(() => page.getByLabel("Merge into another post").isVisible()).toBe(true);
-    expect(await count.textContent()).toBe("2");
+    await expect.poll(() => count.textContent()).toBe("2");
     expect((await a.read(sso)).voteCount).toBe(2);
     expect((await a.read(login)).voteCount).toBe(2);
     expect(problems).toEqual([]);

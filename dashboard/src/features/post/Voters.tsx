@@ -6,12 +6,35 @@ import { Panel } from "../../ui/Panel.js";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 import { AddVoter } from "./AddVoter.js";
-import { type Post, usePostWrite, votersQuery } from "./queries.js";
+import { type Post, usePost, usePostWrite, votersQuery } from "./queries.js";
 
 // Who wants it and what they pay: each voter with their company and its monthly spend, the post's
-// revenue (each company counted once), a vote added on someone's behalf, or one removed.
+// revenue (each company counted once), a vote added on someone's behalf, or one removed. A merged
+// post's votes count where it went.
 
 export function Voters({ post }: { post: Post }) {
+  // Merged, its votes count on the post it went into: none here, and none can be added.
+  if (post.mergedInto) return <MergedVoters into={post.mergedInto} />;
+  return <LiveVoters post={post} />;
+}
+
+function MergedVoters({ into }: { into: string }) {
+  const canonical = usePost(into);
+  return (
+    <Panel title="Voters">
+      <p className="figures">
+        <span>
+          <strong data-testid="vote-count">0</strong> votes
+        </span>
+      </p>
+      <p>
+        Its votes moved to <Link to={`/posts/${into}`}>{canonical.data?.title ?? "the post it was merged into"}</Link>.
+      </p>
+    </Panel>
+  );
+}
+
+function LiveVoters({ post }: { post: Post }) {
   const { query: voters, items: list } = useCursorList(votersQuery(post.id));
   const remove = usePostWrite(post.id, async (userId: string) =>
     noContent(await api.DELETE("/posts/{id}/votes/{userId}", { params: { path: { id: post.id, userId } } })),
