@@ -3,6 +3,7 @@ import type { Db, Dialect } from "../../../platform/db/database.js";
 import { insertAll } from "../../../platform/db/insert-all.js";
 import type { Database } from "../../../platform/db/schema.js";
 import { indexPosts, type IndexedPost } from "../../../platform/search/document.js";
+import { nowIso } from "../../../platform/lib/clock.js";
 
 // What one chunk of rows adds, gathered while the rows are decided and written together in one
 // short transaction (a few thousand rows: the SQLite write lock is held for milliseconds, and
@@ -40,6 +41,15 @@ export class ChunkWrites {
       await insertAll(tx, "statuses", this.statuses);
       await insertAll(tx, "tags", this.tags);
       await insertAll(tx, "posts", this.posts);
+      // Compared with the workspace's earlier posts in the background, as a post written through
+      // the API is (posts/duplicates): duplicates in what a team brings are found too.
+      const queuedAt = nowIso();
+      await insertAll(
+        tx,
+        "duplicate_checks",
+        this.posts.filter((post) => !post.deleted_at).map((post) => ({ post_id: post.id, workspace_id: post.workspace_id, queued_at: queuedAt })),
+        { ignoreConflicts: true },
+      );
       await insertAll(tx, "post_tags", this.postTags);
       await indexPosts(tx, dialect, this.searchDocuments);
       // A vote the API cast between this chunk's check and its write is kept, not doubled.

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importPass } from "../index.js";
+import { duplicateCheckPass } from "../../posts/index.js";
 import { leasedFor } from "../../../platform/queue/index.js";
 import { cannyWorkspace, type FakeCanny, startFakeCanny } from "../../../../test/support/canny.js";
 import { useHarness } from "../../../../test/support/harness.js";
@@ -147,5 +148,21 @@ describe("imports through the API", () => {
     });
     const left = await h.services.db.selectFrom("posts").select("id").where("workspace_id", "=", ws.id).where("title", "=", "One").execute();
     expect(left).toEqual([]);
+  });
+
+  it("finds the duplicates among what was imported, as among posts written through the API", async () => {
+    const ws = await h.workspace();
+    const key = await ws.key(["imports:write", "posts:read"]);
+    const sheet = "id,title\n1,Allow CSV export\n2,Dark mode\n3,Allow CSV export\n";
+    const file = (await upload(key, "posts.csv", sheet)).body;
+    const imported = await h.call("POST", "/v1/imports", { key, json: { source: "csv", files: { posts: file.id } } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(202);
+    await importPass(h.services);
+    expect((await h.call("GET", `/v1/imports/${imported.body.id}`, { key })).body.state).toBe("done");
+    await duplicateCheckPass(h.services);
+    const marked = (await h.call("GET", "/v1/posts?possibleDuplicate=true", { key })).body.data;
+    expect(marked.map((p: { title: string; possibleDuplicateOf: { title: string } }) => [p.title, p.possibleDuplicateOf.title])).toEqual([
+      ["Allow CSV export", "Allow CSV export"],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as checkExistingPosts from "../migrations/0039_check_existing_posts.js";
 import { despiteSchemasDroppedMeanwhile, isMigrated, migrateToLatest } from "../migrate.js";
 import { type Kysely, sql } from "kysely";
 import * as outboxFollowers from "../migrations/0034_outbox_followers.js";
@@ -112,6 +113,34 @@ describe("migrations", () => {
       expect(await followOnce({ db } as unknown as Services, notificationsFollower)).toBe(0);
       const pending = await db.selectFrom("notification_events").select(["id", "fanned_out_at"]).execute();
       expect(pending).toEqual([{ id: "nev_1", fanned_out_at: null }]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("queue every live post written before duplicates were looked for, once, for its check", async () => {
+    const database = await freshDatabase();
+    try {
+      const { db } = database;
+      const ws = await createWorkspace(db, { slug: "history", name: "History" });
+      const board = await db.selectFrom("boards").select("id").where("workspace_id", "=", ws.id).executeTakeFirstOrThrow();
+      const at = "2020-01-01T00:00:00.000Z";
+      const post = (id: string, extra: Record<string, unknown> = {}) =>
+        sql`insert into posts (id, workspace_id, board_id, title, body, status_id, created_at, updated_at, last_activity_at, deleted_at, held)
+            values (${id}, ${ws.id}, ${board.id}, ${id}, '', (select id from statuses where workspace_id = ${ws.id} and is_default = 1), ${at}, ${at}, ${at}, ${extra.deleted ?? null}, ${extra.held ?? 0})`.execute(
+          db,
+        );
+      await post("post_live");
+      await post("post_deleted", { deleted: at });
+      await post("post_held", { held: 1 });
+      await post("post_checked");
+      await sql`insert into duplicate_suggestions (post_id, duplicate_of_id, workspace_id, similarity, created_at, dismissed_at) values ('post_checked', 'post_live', ${ws.id}, 0.9, ${at}, null)`.execute(
+        db,
+      );
+      await checkExistingPosts.up(db as unknown as Kysely<unknown>);
+      await checkExistingPosts.up(db as unknown as Kysely<unknown>);
+      const queued = await db.selectFrom("duplicate_checks").select(["post_id", "queued_at"]).execute();
+      expect(queued).toEqual([{ post_id: "post_live", queued_at: at }]);
     } finally {
       await database.drop();
     }
