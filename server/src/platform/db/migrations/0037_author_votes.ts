@@ -9,3 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("author_votes", "integer", (c) => c.notNull().defaultTo(1))
     .execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("workspaces").dropColumn("author_votes").execute();
+}

@@ -15,3 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   await db.schema.createIndex("boards_by_position").on("boards").columns(["workspace_id", "position", "id"]).execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("boards_by_position").execute();
+  await db.schema.alterTable("boards").dropColumn("position").execute();
+}

@@ -12,3 +12,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       and id not in (select post_id from duplicate_checks)
       and id not in (select post_id from duplicate_suggestions)`.execute(db);
 }
+
+/** Nothing of the schema changed: the queued checks are work, done or not, and stay. */
+export async function down(): Promise<void> {}
