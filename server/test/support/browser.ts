@@ -61,3 +61,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync("test-results", { recursive: true });
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }
+
+/**
+ * A mail's HTML as a phone's mail app lays it out (375 px, `isMobile`: without a viewport the page
+ * would be laid out 980 px wide and shrunk) and as a desktop's: at the screen's width, nothing
+ * wider, checked by axe-core, and photographed as test-results/mail-<name>-{375,desktop}.png.
+ * `check` runs on each page too.
+ */
+export async function expectMailReadable(browser: Browser, html: string, name: string, check: (page: Page) => Promise<void> = async () => {}): Promise<void> {
+  for (const [label, options] of [
+    ["375", { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true }],
+    ["desktop", { viewport: { width: 1280, height: 800 } }],
+  ] as const) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.setContent(html);
+    const width = options.viewport.width;
+    expect(await page.evaluate(() => window.innerWidth), `${name}, ${label}: laid out at the screen's width`).toBe(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}, ${label}: nothing wider than the screen`).toBeLessThanOrEqual(width);
+    await check(page);
+    await expectAccessible(page, `${name} mail, ${label}`);
+    await screenshot(page, `mail-${name}-${label}`);
+    await context.close();
+  }
+}

@@ -102,8 +102,15 @@ describe("GET /metrics", () => {
       const userId = ((await identified.json()) as { user: { id: string } }).user.id;
 
       const before = (await scrape(server.url, TOKEN)).text;
-      // Three reads of one post: the app makes it, keeps it, and the front door answers the third.
-      for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/v1/posts/${post.id}`, { headers: bearer(key) })).status).toBe(200);
+      // Reads of one post until the front door answers one from what the app kept. The app answers
+      // the first, and again whenever background work (the new post's duplicate check) changed the
+      // workspace meanwhile, which makes what was kept stale.
+      let reads = 0;
+      while (reads < 20) {
+        expect((await fetch(`${server.url}/v1/posts/${post.id}`, { headers: bearer(key) })).status).toBe(200);
+        reads++;
+        if (requestCount((await scrape(server.url, TOKEN)).text, "front-door:kept") > requestCount(before, "front-door:kept")) break;
+      }
       const asked = [
         `/v1/users?q=${encodeURIComponent(email)}`,
         `/v1/users/${userId}`,
@@ -140,8 +147,11 @@ describe("GET /metrics", () => {
         expect(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "OTHER"]).toContain(labels.method);
         expect(["1xx", "2xx", "3xx", "4xx", "5xx"]).toContain(labels.status);
       }
-      expect(requestCount(text, "getPost") - requestCount(before, "getPost")).toBe(2);
-      expect(requestCount(text, "front-door:kept") - requestCount(before, "front-door:kept")).toBe(1);
+      // Each read counted once, under what answered it: the app's getPost, or the front door's kept answer.
+      const byApp = requestCount(text, "getPost") - requestCount(before, "getPost");
+      const byDoor = requestCount(text, "front-door:kept") - requestCount(before, "front-door:kept");
+      expect([byApp >= 1, byDoor]).toEqual([true, 1]);
+      expect(byApp + byDoor).toBe(reads);
       expect(sampleValue(text, "heed_kept_answers_total", { result: "hit", at: "front-door" })).toBeGreaterThanOrEqual(1);
       expect(requestCount(text, "getPost", "4xx")).toBeGreaterThanOrEqual(1);
       expect(sampleValue(text, "heed_http_request_duration_seconds_count", { operation: "portal" })).toBeGreaterThanOrEqual(2);

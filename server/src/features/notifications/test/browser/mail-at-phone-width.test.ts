@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { notificationPass } from "../../index.js";
-import { expectAccessible, screenshot, useChromium } from "../../../../../test/support/browser.js";
+import { expectMailReadable, useChromium } from "../../../../../test/support/browser.js";
 import { useHarness } from "../../../../../test/support/harness.js";
 import { useSmtp } from "../../../../../test/support/smtp.js";
 
@@ -30,20 +30,8 @@ describe("a notification mail", () => {
     await notificationPass(h.services, { windowSeconds: 0, concurrency: 1, pollMs: 0 });
     const mail = await smtp.mailTo(`ada-${ws.slug}@people.test`);
 
-    for (const [label, options] of [
-      ["375", { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true }],
-      ["desktop", { viewport: { width: 1280, height: 800 } }],
-    ] as const) {
-      const context = await chromium.browser.newContext(options);
-      const page = await context.newPage();
-      await page.setContent(mail.html);
-      const width = options.viewport.width;
-      expect(await page.evaluate(() => window.innerWidth), `${label}: laid out at the screen's width`).toBe(width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: nothing wider than the screen`).toBeLessThanOrEqual(width);
+    await expectMailReadable(chromium.browser, mail.html, "status-changed", async (page) => {
       expect(await page.locator("strong").first().textContent()).toBe("Planned for May.");
-      await expectAccessible(page, `status mail, ${label}`);
-      await screenshot(page, `mail-status-changed-${label}`);
-      await context.close();
-    }
+    });
   });
 });

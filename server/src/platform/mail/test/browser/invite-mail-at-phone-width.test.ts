@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectAccessible, screenshot, useChromium } from "../../../../../test/support/browser.js";
+import { expectMailReadable, useChromium } from "../../../../../test/support/browser.js";
 import { useHarness } from "../../../../../test/support/harness.js";
 import { signedIn } from "../../../../../test/support/sessions.js";
 import { useSmtp } from "../../../../../test/support/smtp.js";
@@ -20,20 +20,8 @@ describe("the invite mail", () => {
     expect(created.status).toBe(201);
     const mail = await smtp.mailTo(`phone-${ws.slug}@example.com`);
 
-    for (const [label, options] of [
-      ["375", { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true }],
-      ["desktop", { viewport: { width: 1280, height: 800 } }],
-    ] as const) {
-      const context = await chromium.browser.newContext(options);
-      const page = await context.newPage();
-      await page.setContent(mail.html);
-      const width = options.viewport.width;
-      expect(await page.evaluate(() => window.innerWidth), `${label}: laid out at the screen's width`).toBe(width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: nothing wider than the screen`).toBeLessThanOrEqual(width);
+    await expectMailReadable(chromium.browser, mail.html, "invite", async (page) => {
       expect(await page.getByRole("link", { name: "Accept the invite" }).getAttribute("href")).toBe(created.body.inviteUrl);
-      await expectAccessible(page, `invite mail, ${label}`);
-      await screenshot(page, `mail-invite-${label}`);
-      await context.close();
-    }
+    });
   });
 });
