@@ -51,6 +51,8 @@ export async function preferencesByToken(
       .where("f.workspace_id", "=", as.workspace.id)
       .where("f.follower_id", "=", userId)
       .where("p.deleted_at", "is", null)
+      // A merged post is news no more: what happens next happens on the post it went into.
+      .where("p.merged_into_id", "is", null)
       .where("p.held", "=", 0)
       .where("b.visibility", "=", "public")
       .orderBy("f.created_at", "desc")

@@ -205,6 +205,13 @@ describe("following from the portal", () => {
     expect(html).toContain('value="instant" checked');
     expect(html).toContain("Followed idea");
 
+    // A followed idea merged into another leaves the list: what happens next happens there.
+    const duplicate = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Merged away idea" } })).body;
+    await h.call("POST", `/v1/posts/${duplicate.id}/followers`, { key, json: { userId } });
+    expect(await (await fetch(`${h.url}/p/${ws.slug}/notifications?token=${token}`)).text()).toContain("Merged away idea");
+    expect((await h.call("POST", `/v1/posts/${duplicate.id}/merge`, { key, json: { into: idea.id } })).status).toBe(200);
+    expect(await (await fetch(`${h.url}/p/${ws.slug}/notifications?token=${token}`)).text()).not.toContain("Merged away idea");
+
     // One idea unfollowed from the page, with the token alone.
     const unfollowed = await fetch(`${h.url}/p/${ws.slug}/notifications/unfollow?token=${token}`, {
       method: "POST",
