@@ -21,8 +21,6 @@ export interface PublicWorkspace {
   portalAccentColor: string | null;
   portalLanguage: Language;
   portalGuestAccess: boolean;
-  /** Whether an end user's new idea starts with their own vote. */
-  authorVotes: boolean;
   /** What an end user's post or comment waits for approval under (features/moderation). */
   moderation: Moderation;
   /** The workspace's version when it was read: answers cached at it are exact (freshness/version.ts). */
@@ -43,7 +41,6 @@ export function toPublicWorkspace(row: WorkspacesTable & { version: number | nul
     portalAccentColor: row.portal_accent_color,
     portalLanguage: supportedLanguage(row.portal_language) ?? DEFAULT_LANGUAGE,
     portalGuestAccess: row.portal_guest_access === 1,
-    authorVotes: row.author_votes === 1,
     moderation: row.moderation,
     version: Number(row.version ?? 0),
   };
