@@ -51,7 +51,20 @@ describe("Settings → Workspace", () => {
       portalLanguage: "de",
       // The admin's save leaves identity verification as it was (on, as in every new workspace).
       identityVerification: true,
+      authorVotes: true,
     });
+    // One change alone, from the page as a pasted address opens it: every other field stays.
+    await page.goto(`${h.url}/app/settings/workspace`);
+    const authorVotes = page.getByRole("checkbox", { name: /Authors vote for their own ideas/ });
+    await expect.poll(() => authorVotes.isChecked()).toBe(true);
+    await authorVotes.uncheck();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => page.getByText("Settings saved.").isVisible()).toBe(true);
+    const { authorVotes: changed, updatedAt: _u1, ...rest } = (await h.call("GET", "/v1/workspace", { key: await ws.key(["workspace:read"]) })).body;
+    const { authorVotes: _was, updatedAt: _u0, ...restBefore } = saved;
+    expect([changed, rest]).toEqual([false, restBefore]);
+    await page.reload();
+    await expect.poll(() => authorVotes.isChecked()).toBe(false);
     // The switcher in the header follows the new name.
     await expect.poll(() => page.getByRole("combobox", { name: "Workspace" }).textContent()).toContain("Acme Feedback");
     await everyView(page, "settings-workspace");
