@@ -143,6 +143,9 @@ describe("Settings → Boards", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Move Bugs up");
     await page.keyboard.press("Enter");
     await expect.poll(order).toEqual(["Bugs", "Feature requests", "Integrations"]);
+    // After a reload the page shows the order it saved: Bugs first, with nowhere further up.
+    await page.reload();
+    await expect.poll(() => page.getByRole("button", { name: "Move Bugs up" }).isDisabled()).toBe(true);
     await everyView(page, "settings-boards-ordered");
 
     // The inbox's board filter and the portal's list of boards, in that order.
