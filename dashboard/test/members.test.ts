@@ -45,7 +45,12 @@ describe("Settings → Members", () => {
     // The mail as her mail program shows it (its HTML part), and its button clicked; then a reload
     // of the invite page, as a person who opened it and came back.
     await mia.page.setContent(mail.html);
-    expect(await mia.page.locator("p").filter({ hasText: /invited you to join .* as a member\./ }).isVisible()).toBe(true);
+    expect(
+      await mia.page
+        .locator("p")
+        .filter({ hasText: /invited you to join .* as a member\./ })
+        .isVisible(),
+    ).toBe(true);
     // The mail's button opens a tab of its own, as in a mail program.
     const [invitePage] = await Promise.all([mia.context.waitForEvent("page"), mia.page.getByRole("link", { name: "Accept the invite" }).click()]);
     invitePage.on("pageerror", (error) => mia.problems.push(error.message));
