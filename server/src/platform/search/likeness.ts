@@ -1,18 +1,16 @@
 import { isCjk, pairs, STOP_WORDS, stemOf, wordsOf } from "./text.js";
-import { similarity } from "./trigrams.js";
+import { isTypo } from "./typos.js";
 
 // How much a post says what a piece of text says, from 0 to 1, the same on both databases: the
-// share of the text's words (stop words left out, compared by stem, a small typo forgiven) that
-// the post's title holds, a word only in its body counting half. The engines rank the candidates;
-// this decides which are alike enough to show, against thresholds a person can read:
+// share of the text's words (stop words left out, compared by stem, a typo forgiven by the rule the
+// search corrects by, typos.ts) that the post's title holds, a word only in its body counting half.
+// The engines rank the candidates; this decides which are alike enough to show, against thresholds
+// a person can read:
 //   - similar ideas (as an idea is typed, and GET /v1/posts/{id}/similar): half of the words;
 //   - a possible duplicate: each post's title holds 60% of the other's words, both ways.
 
 export const SIMILAR_IDEA_LIKENESS = 0.5;
 export const DUPLICATE_LIKENESS = 0.6;
-
-/** A typo forgiven: two words at least this alike (pg_trgm similarity) are the same word. */
-const SAME_WORD_SIMILARITY = 0.5;
 
 function significant(text: string): string[] {
   const out = new Set<string>();
@@ -25,8 +23,7 @@ function significant(text: string): string[] {
 
 function holds(words: Set<string>, word: string): boolean {
   if (words.has(word)) return true;
-  if (word.length < 4) return false;
-  for (const other of words) if (other.length >= 4 && similarity(word, other) >= SAME_WORD_SIMILARITY) return true;
+  for (const other of words) if (isTypo(word, other)) return true;
   return false;
 }
 

@@ -1,17 +1,19 @@
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database.js";
 import type { Database } from "../db/schema.js";
-import { similarityOf, trigramsOf } from "./trigrams.js";
+import { similarity, similarityOf, trigramsOf } from "./trigrams.js";
+import { isTypo, TYPO_CANDIDATE_SIMILARITY, TYPO_MIN_LENGTH } from "./typos.js";
 
 // Typo tolerance: a query word the workspace's posts never use is replaced by the words they do use
-// that look most like it ("notifcations" → "notifications"). The vocabulary holds each distinct
-// word once per workspace. PostgreSQL finds close words with pg_trgm's GIN index; SQLite with a
-// table of each word's trigrams, which is what that index holds. Words are added in the writing
-// post's transaction and never removed: a word no post holds any more corrects to nothing found.
+// that look most like it ("notifcations" → "notifications", "exel" → "excel"). The vocabulary holds
+// each distinct word once per workspace. PostgreSQL finds candidates with pg_trgm's GIN index;
+// SQLite with a table of each word's trigrams, which is what that index holds; on both, typos.ts
+// decides which candidates are typos of the word. Words are added in the writing post's
+// transaction and never removed: a word no post holds any more corrects to nothing found.
 
-/** How alike two words must be (pg_trgm similarity) for one to stand in for the other. */
-export const CLOSE_WORD_SIMILARITY = 0.4;
 const CLOSE_WORDS_PER_WORD = 3;
+/** How many of the likest words the typo rule reads. */
+const CANDIDATES = 50;
 
 export async function addToVocabulary(db: Kysely<Database>, dialect: Dialect, workspaceId: string, words: string[]): Promise<void> {
   for (let i = 0; i < words.length; i += 200) {
@@ -54,20 +56,20 @@ function pgTrgmSchema(db: Kysely<Database>): Promise<string> {
   return trigramSchema;
 }
 
-/** Words of the vocabulary close to `word`, most alike first. */
-async function closeWordsOf(db: Kysely<Database>, dialect: Dialect, workspaceId: string, word: string): Promise<string[]> {
+/** Words of the vocabulary that share enough trigrams with `word` to be its typo, likest first. */
+async function candidatesOf(db: Kysely<Database>, dialect: Dialect, workspaceId: string, word: string): Promise<string[]> {
   if (dialect === "postgres") {
     const schema = sql.id(await pgTrgmSchema(db));
     const rows = await sql<{ word: string }>`
       select word from search_words
       where workspace_id = ${workspaceId} and word operator(${schema}.%) ${word}
-        and ${schema}.similarity(word, ${word}) >= ${CLOSE_WORD_SIMILARITY}
+        and ${schema}.similarity(word, ${word}) >= ${TYPO_CANDIDATE_SIMILARITY}
       order by ${schema}.similarity(word, ${word}) desc, word
-      limit ${CLOSE_WORDS_PER_WORD}`.execute(db);
+      limit ${CANDIDATES}`.execute(db);
     return rows.rows.map((r) => r.word);
   }
   const trigrams = trigramsOf(word);
-  const candidates = await db
+  const rows = await db
     .selectFrom("search_word_trigrams")
     .select(["word", (eb) => eb.fn.countAll<number>().as("shared")])
     .where("workspace_id", "=", workspaceId)
@@ -75,11 +77,16 @@ async function closeWordsOf(db: Kysely<Database>, dialect: Dialect, workspaceId:
     .groupBy("word")
     .orderBy("shared", "desc")
     .orderBy("word")
-    .limit(50)
+    .limit(CANDIDATES)
     .execute();
-  return candidates
-    .map((c) => ({ word: c.word, similarity: similarityOf(Number(c.shared), trigrams.length, trigramsOf(c.word).length) }))
-    .filter((c) => c.similarity >= CLOSE_WORD_SIMILARITY)
+  return rows.filter((c) => similarityOf(Number(c.shared), trigrams.length, trigramsOf(c.word).length) >= TYPO_CANDIDATE_SIMILARITY).map((c) => c.word);
+}
+
+/** Words of the vocabulary that `word` may be a typo of (typos.ts), most alike first. */
+async function closeWordsOf(db: Kysely<Database>, dialect: Dialect, workspaceId: string, word: string): Promise<string[]> {
+  return (await candidatesOf(db, dialect, workspaceId, word))
+    .filter((candidate) => isTypo(word, candidate))
+    .map((candidate) => ({ word: candidate, similarity: similarity(word, candidate) }))
     .sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : 1))
     .slice(0, CLOSE_WORDS_PER_WORD)
     .map((c) => c.word);
@@ -90,7 +97,7 @@ async function closeWordsOf(db: Kysely<Database>, dialect: Dialect, workspaceId:
  * words (under 4 letters) are not corrected: too many words are one letter away from them.
  */
 export async function correctionsOf(db: Kysely<Database>, dialect: Dialect, workspaceId: string, words: string[]): Promise<Map<string, string[]>> {
-  const candidates = words.filter((w) => w.length >= 4 && !/\d/.test(w));
+  const candidates = words.filter((w) => w.length >= TYPO_MIN_LENGTH && !/\d/.test(w));
   const out = new Map<string, string[]>();
   if (candidates.length === 0) return out;
   const known = new Set(

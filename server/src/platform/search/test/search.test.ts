@@ -228,6 +228,32 @@ describe("posts like another", () => {
     expect(afterMerge.body.data.map((p: { id: string }) => p.id)).toEqual([hidden]);
   });
 
+  it("forgives the portal's typed typos as the team's search does, and still suggests only public, approved ideas", async () => {
+    const ws = await h.workspace();
+    const { key, post, search } = await world(ws);
+    const secret = await createBoard({ ctx: ws.ctx, input: { name: "Internal", visibility: "private" } });
+    const excel = await post("Export reports to Excel (.xlsx)");
+    await post("Export budgets to Excel for the board", "", secret.id);
+    await post("Dark mode in the iOS app");
+    // An end user's idea waiting for approval is nobody's to see but the team's.
+    expect((await h.call("PATCH", "/v1/workspace", { key, json: { moderation: "all" } })).status).toBe(200);
+    const ann = await ws.identify("ann");
+    const held = await h.call("POST", "/v1/portal/posts", {
+      headers: ws.customer(ann.token),
+      json: { boardId: await ws.boardId(), title: "Excel export of reports" },
+    });
+    expect(held.body.heldForApproval).toBe(true);
+    const similar = async (q: string) => ((await h.call("GET", `/p/${ws.slug}/similar?q=${encodeURIComponent(q)}`)).body as { id: string }[]).map((p) => p.id);
+
+    // "exel" is one letter from "excel" (their trigrams alone are too few alike): the team's search
+    // corrects it, so the idea is found by that word alone, and the likeness counts it as said.
+    expect(await search("exel")).toContain(excel);
+    expect(await similar("Export to exel spreadsheet")).toEqual([excel]);
+    expect(await similar("exel spreadsheet")).toEqual([excel]);
+    expect(await similar("Quarterly invoices by post")).toEqual([]);
+    expect(await similar("Dark mode")).not.toContain(excel);
+  });
+
   it("offers the portal's similar public ideas as a title is typed, with what a vote needs", async () => {
     const ws = await h.workspace();
     const { post } = await world(ws);
