@@ -1197,7 +1197,7 @@ export interface paths {
         head?: never;
         /**
          * Update the workspace's settings
-         * @description Name, portal visibility, identity verification, default rate limit, portal settings, and whether every member must sign in with a second factor (`requireTwoFactor`, an owner's alone). Requires `workspace:write`.
+         * @description Name, the portal's address (`slug`: the old address then redirects), portal visibility, identity verification, default rate limit, portal settings, and whether every member must sign in with a second factor (`requireTwoFactor`, an owner's alone). Requires `workspace:write`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -4417,6 +4417,7 @@ export interface components {
         Workspace: {
             /** @example ws_01jd8x4y2b3c5d6e7f8g9h0j1k */
             id: string;
+            /** @description The portal's address, `/p/{slug}`; the addresses of earlier slugs redirect to it. */
             slug: string;
             name: string;
             /** @description Sent as `x-service-public-key` by customer-facing code. */
@@ -4473,6 +4474,8 @@ export interface components {
         };
         UpdateWorkspace: {
             name?: string;
+            /** @description The portal's address, `/p/{slug}`. Every address it had before answers 301 (GET, HEAD) or 308 (other methods) to the same path and query under the new one, and stays this workspace's: a slug another workspace has or had is refused (409 `conflict`). */
+            slug?: string;
             /** @enum {string} */
             portalVisibility?: "public" | "private";
             /** @description `false` lets anyone holding the public key identify as any user id: an owner's alone (an admin's session gets 403 `owner_only`). */

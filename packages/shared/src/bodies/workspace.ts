@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../languages.js";
 import { MODERATION_MODES } from "../moderation.js";
+import { WORKSPACE_SLUG_PATTERN, WORKSPACE_SLUG_RULE } from "../slug.js";
 import { color, integer, text } from "./fields.js";
 
 // What changing a workspace's settings and its own single sign-on send (PATCH /workspace,
@@ -8,6 +9,7 @@ import { color, integer, text } from "./fields.js";
 
 export const UpdateWorkspaceBody = z.strictObject({
   name: text().trim().min(1).max(100).optional(),
+  slug: text().max(48).regex(WORKSPACE_SLUG_PATTERN, WORKSPACE_SLUG_RULE).optional(),
   portalVisibility: z.enum(["public", "private"]).optional(),
   identityVerification: z.boolean().optional(),
   rateLimitPerMinute: integer(1, 100_000).nullable().optional(),

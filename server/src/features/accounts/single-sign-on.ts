@@ -5,7 +5,7 @@ import type { OidcSettings, Services, Tx } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { describeSession, membershipsOf, type SessionView } from "./describe.js";
 import { type AuthenticatedSession, type RequestMeta, startSession } from "../../http/credentials/team-sessions.js";
-import { workspaceProvider } from "../workspace/index.js";
+import { currentSlugOf, workspaceProvider } from "../workspace/index.js";
 import { linkedAccount, linkedElsewhere, linkIdentity, type ProvenIdentity, requireAccountEmail } from "./identity-links.js";
 import { type AccountProof, proveAccount, requireTwoFactorSession } from "./account-proof.js";
 
@@ -29,8 +29,17 @@ type WorkspaceRef = { id: string; slug: string };
 const refused = (detail: string) => new HeedError("invalid_credential", detail);
 const noProvider = () => new HeedError("not_found", "Single sign-on is not set up here: sign in with your email and password.");
 
+/** The workspace a slug names, now or before it changed (a bookmarked sign-in page, OIDC_WORKSPACE). */
+async function findWorkspaceBySlug(services: Services, slug: string): Promise<WorkspaceRef | undefined> {
+  const named = (s: string) => services.db.selectFrom("workspaces").select(["id", "slug"]).where("slug", "=", s).executeTakeFirst();
+  const workspace = await named(slug);
+  if (workspace) return workspace;
+  const current = await currentSlugOf(services.db, slug);
+  return current === undefined ? undefined : named(current);
+}
+
 async function workspaceBySlug(services: Services, slug: string): Promise<WorkspaceRef> {
-  const workspace = await services.db.selectFrom("workspaces").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst();
+  const workspace = await findWorkspaceBySlug(services, slug);
   if (!workspace) throw new HeedError("not_found", `No workspace with slug '${slug}'.`);
   return workspace;
 }
@@ -113,7 +122,7 @@ export async function getSignInOptions({
   input: { workspace?: string | undefined };
 }): Promise<{ singleSignOn: { label: string; url: string }[] }> {
   const options: { label: string; url: string }[] = [];
-  const workspace = slug ? await services.db.selectFrom("workspaces").select(["id", "slug"]).where("slug", "=", slug).executeTakeFirst() : undefined;
+  const workspace = slug ? await findWorkspaceBySlug(services, slug) : undefined;
   const own = workspace ? await workspaceProvider(services.db, workspace.id) : null;
   if (own && workspace) options.push({ label: own.label, url: `/v1/auth/oidc/start?workspace=${encodeURIComponent(workspace.slug)}` });
   else if (services.oidc)

@@ -9,6 +9,8 @@ import { SYSTEM_ACTOR } from "../../platform/context.js";
 import { HeedError } from "../../platform/errors.js";
 import { DEFAULT_LANGUAGE } from "../../platform/i18n/languages.js";
 import { DEFAULT_BOARD, DEFAULT_STATUSES } from "./defaults.js";
+import { WORKSPACE_SLUG_PATTERN, WORKSPACE_SLUG_RULE } from "../../../../packages/shared/src/slug.js";
+import { keptSlugDetail, slugTaken } from "./slug.js";
 
 // Hand-written: only the `heed` command, first start and tests create workspaces; no HTTP schema exists.
 export interface CreateWorkspaceInput {
@@ -16,16 +18,14 @@ export interface CreateWorkspaceInput {
   name: string;
 }
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
-
 /**
  * Creates a tenant with its six default statuses, one public board and its public key. Operator
  * action (the `heed` command, first start, tests): it has no API route, so no scope to check.
  */
 export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Promise<WorkspacesTable> {
-  if (!SLUG_PATTERN.test(input.slug)) {
+  if (!WORKSPACE_SLUG_PATTERN.test(input.slug)) {
     throw new HeedError("validation_failed", "A slug is 1–48 lowercase letters, digits and inner dashes.", {
-      errors: [{ pointer: "/slug", code: "invalid_format", detail: "Use lowercase letters, digits and dashes." }],
+      errors: [{ pointer: "/slug", code: "invalid_format", detail: WORKSPACE_SLUG_RULE }],
     });
   }
   const name = input.name.trim();
@@ -57,8 +57,8 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
     updated_at: at,
   };
   return db.transaction().execute(async (tx) => {
-    const taken = await tx.selectFrom("workspaces").select("id").where("slug", "=", input.slug).executeTakeFirst();
-    if (taken) throw new HeedError("conflict", `A workspace with slug '${input.slug}' exists already.`);
+    const taken = await slugTaken(tx, input.slug);
+    if (taken) throw new HeedError("conflict", taken === "current" ? `A workspace with slug '${input.slug}' exists already.` : keptSlugDetail(input.slug));
     await tx.insertInto("workspaces").values(workspace).execute();
     await tx
       .insertInto("statuses")

@@ -8,7 +8,7 @@ import { CapabilitiesSchema } from "./capabilities.js";
 export const WorkspaceSchema = z
   .object({
     id: idOf("ws"),
-    slug: z.string(),
+    slug: z.string().openapi({ description: "The portal's address, `/p/{slug}`; the addresses of earlier slugs redirect to it." }),
     name: z.string(),
     publicKey: z.string().openapi({ description: "Sent as `x-service-public-key` by customer-facing code." }),
     portalVisibility: z.enum(["public", "private"]).openapi({ description: "A private portal needs an identified end user to read." }),
@@ -50,6 +50,10 @@ export const WorkspaceSchema = z
   .openapi("Workspace");
 
 export const UpdateWorkspaceSchema = documented(UpdateWorkspaceBody, {
+  slug: {
+    description:
+      "The portal's address, `/p/{slug}`. Every address it had before answers 301 (GET, HEAD) or 308 (other methods) to the same path and query under the new one, and stays this workspace's: a slug another workspace has or had is refused (409 `conflict`).",
+  },
   identityVerification: {
     description: "`false` lets anyone holding the public key identify as any user id: an owner's alone (an admin's session gets 403 `owner_only`).",
   },

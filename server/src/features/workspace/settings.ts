@@ -12,6 +12,7 @@ import type { Db } from "../../platform/db/database.js";
 import { requireOwner } from "../members/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { capabilitiesOf } from "./capabilities.js";
+import { moveSlug } from "./slug.js";
 import { DEFAULT_LANGUAGE, supportedLanguage } from "../../platform/i18n/languages.js";
 
 /** A workspace's settings as the API shows them. */
@@ -84,9 +85,12 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
     // form saved whole), stays with workspace:write.
     if (before.identity_verification === 1 && input.identityVerification === false) requireOwner(ctx.actor, "turn identity verification off");
     if (input.requireTwoFactor && before.require_two_factor === 0) await requireOwnSecondFactor(tx, ctx);
+    const movesPortal = input.slug !== undefined && input.slug !== before.slug;
+    if (movesPortal) await moveSlug(tx, before.id, before.slug, input.slug!);
     const row: WorkspacesTable = {
       ...before,
       name: input.name ?? before.name,
+      slug: input.slug ?? before.slug,
       portal_visibility: input.portalVisibility ?? before.portal_visibility,
       identity_verification: input.identityVerification === undefined ? before.identity_verification : input.identityVerification ? 1 : 0,
       rate_limit_per_minute: input.rateLimitPerMinute === undefined ? before.rate_limit_per_minute : input.rateLimitPerMinute,
@@ -103,7 +107,8 @@ export async function updateWorkspace({ ctx, input }: { ctx: Ctx; input: Workspa
     };
     await tx.updateTable("workspaces").set(row).where("id", "=", before.id).execute();
     if (origins) await replaceOrigins(tx, before.id, origins);
-    await recordChange(tx, ctx, { action: "workspace.updated", objectType: "workspace", objectId: before.id, audit: { ...input } });
+    const audit = movesPortal ? { ...input, previousSlug: before.slug } : { ...input };
+    await recordChange(tx, ctx, { action: "workspace.updated", objectType: "workspace", objectId: before.id, audit });
     return workspaceView(ctx, tx, row);
   });
 }

@@ -39,6 +39,13 @@ export interface WorkspacesTable {
   updated_at: string;
 }
 
+/** A portal address (`/p/{slug}`) a workspace had before: it redirects to the current one and stays the workspace's. */
+export interface WorkspacePreviousSlugsTable {
+  slug: string;
+  workspace_id: string;
+  left_at: string;
+}
+
 /** A one-time link that signs a reader in to a portal by email (the token is stored as its hash). */
 export interface PortalSignInLinksTable {
   id: string;
@@ -761,6 +768,7 @@ export interface IdentityJwtUsesTable {
 
 export interface Database {
   workspaces: WorkspacesTable;
+  workspace_previous_slugs: WorkspacePreviousSlugsTable;
   workspace_origins: WorkspaceOriginsTable;
   members: MembersTable;
   accounts: AccountsTable;

@@ -8,6 +8,7 @@ import { translator } from "../../../platform/i18n/translator.js";
 import { portalLanguage } from "./language.js";
 import { rememberPortalLanguage } from "../../notifications/index.js";
 import { formToken, portalViewer } from "../../../http/credentials/portal-cookie.js";
+import { WORKSPACE_SLUG_PATTERN } from "../../../../../packages/shared/src/slug.js";
 
 // A portal page's request: the workspace its address names, the reader (signed in by the portal's
 // cookie, or anonymous), and what every page draws with: the translator and the portal's base URL.
@@ -23,10 +24,8 @@ export interface PortalRequest {
   sessionToken: string | null;
 }
 
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
-
 export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null = null, slug = c.req.param("workspace") ?? ""): Promise<PortalRequest | null> {
-  if (!SLUG.test(slug)) return null;
+  if (!WORKSPACE_SLUG_PATTERN.test(slug)) return null;
   const services = c.get("services");
   const workspace = await findPublicWorkspaceBySlug(services.db, slug);
   if (!workspace) return null;

@@ -20,6 +20,7 @@ import { themeCss } from "./theme.js";
 import { FAVICON } from "./favicon.js";
 import { widgetScript } from "./widget-words.js";
 import { sendStatic, StaticBody } from "../../../http/encodings.js";
+import { redirectMovedPortal } from "./moved.js";
 
 // The public portal at /p/{workspace}: server-rendered pages that read completely with JavaScript
 // off, the signed-in reader's form posts, the feeds and sitemap, and the assets (the stylesheet,
@@ -42,6 +43,8 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
     const query = new URL(c.req.url).search;
     return c.redirect(`${path.replace(/\/+$/, "")}${query}`, 301);
   });
+  // An address of a slug the workspace had before: the same address under its slug now.
+  app.use("/p/*", redirectMovedPortal);
   app.get("/favicon.ico", (c) =>
     c.body(new Uint8Array(FAVICON), 200, { "content-type": "image/x-icon", "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff" }),
   );

@@ -20,6 +20,12 @@ import { setPortalCookie } from "../../../http/credentials/portal-cookie.js";
 /** Where a confirmed changelog subscription lands, and how its link is told from a sign-in's. */
 const changelogLanding = (r: PortalRequest) => `${r.frame.base}/changelog?subscribed=1`;
 
+/**
+ * Where a mailed link lands, under the portal's address now: the link kept the address of its day
+ * (a path of this portal, safeRedirect saw to it), and the workspace's slug may have changed since.
+ */
+const landingNow = (r: PortalRequest, redirect: string) => redirect.replace(/^\/p\/[^/?#]+/, r.frame.base);
+
 export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): void {
   // The sign-in page and the guest form stay open on a private portal: they are how one gets in.
   app.get("/p/:workspace/sign-in", async (c) => {
@@ -100,7 +106,7 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     if (!r) return noSuchPortal(c);
     const token = c.req.param("token") ?? "";
     const link = await peekEmailSignIn({ ctx: r.ctx, input: { token } });
-    const page = confirmEmailSignInPage(r, token, link && { email: link.email, subscribes: link.redirect === changelogLanding(r) });
+    const page = confirmEmailSignInPage(r, token, link && { email: link.email, subscribes: landingNow(r, link.redirect) === changelogLanding(r) });
     // The address holds the link's secret: no other site is sent it as a referrer. `same-origin`,
     // not `no-referrer`: under `no-referrer` a browser sends the confirming POST with
     // `Origin: null`, which the same-site check must refuse (any site can send that).
@@ -112,9 +118,10 @@ export function registerSignIn(app: Hono<AppEnv>, scriptUrl: string | null): voi
     if (!sameSite(c, r)) return c.html(await formRefusedPage(r.frame, r.url("/sign-in")), 403, headersFor(r));
     try {
       const signedIn = await useEmailSignIn({ ctx: r.ctx, input: { token: c.req.param("token") ?? "" } });
-      if (signedIn.redirect === changelogLanding(r)) await followChangelogAs(r.ctx, signedIn.userId);
+      const landing = landingNow(r, signedIn.redirect);
+      if (landing === changelogLanding(r)) await followChangelogAs(r.ctx, signedIn.userId);
       setPortalCookie(c, r.frame.workspace.slug, signedIn);
-      return c.redirect(signedIn.redirect, 303);
+      return c.redirect(landing, 303);
     } catch (error) {
       if (error instanceof HeedError && error.status === 404) return c.html(await confirmEmailSignInPage(r, "", null), 404, headersFor(r));
       throw error;

@@ -25,7 +25,7 @@ export const updateWorkspaceOperation = defineOperation(
     tag: "Workspace",
     summary: "Update the workspace's settings",
     description:
-      "Name, portal visibility, identity verification, default rate limit, portal settings, and whether every member must sign in with a second factor (`requireTwoFactor`, an owner's alone).",
+      "Name, the portal's address (`slug`: the old address then redirects), portal visibility, identity verification, default rate limit, portal settings, and whether every member must sign in with a second factor (`requireTwoFactor`, an owner's alone).",
     credential: secretKey("workspace:write"),
     body: UpdateWorkspaceSchema,
     answer: { status: 200, schema: WorkspaceSchema, description: "The updated workspace." },
