@@ -72,6 +72,45 @@ describe("Settings → Workspace", () => {
     await context.close();
   });
 
+  it("moves the portal to a new address, refusing one another workspace has, and shows it at once", { timeout: 120_000 }, async () => {
+    const [ws, other] = [await h.workspace(), await h.workspace()];
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/workspace");
+    const field = page.getByLabel("Portal address");
+    await expect.poll(() => field.inputValue()).toBe(ws.slug);
+    await field.fill(other.slug);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => page.getByText("Taken already. Choose another.").isVisible()).toBe(true);
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await everyView(page, "settings-workspace-address-taken");
+
+    const now = `${ws.slug}-moved`;
+    await field.fill(now);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => page.getByText("Settings saved.").isVisible()).toBe(true);
+    // The new address at once, here and in the header, without a reload.
+    const address = `${h.url}/p/${now}`;
+    await expect.poll(() => page.getByRole("link", { name: address }).getAttribute("href")).toBe(`/p/${now}`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("banner")
+          .getByRole("link", { name: /^Portal of / })
+          .getAttribute("href"),
+      )
+      .toBe(`/p/${now}`);
+    await everyView(page, "settings-workspace-address");
+    // The old address, pasted, reaches the portal at the new one.
+    const portal = await context.newPage();
+    await portal.goto(`${h.url}/p/${ws.slug}/roadmap`);
+    await expect.poll(() => portal.url()).toBe(`${address}/roadmap`);
+    await expect.poll(() => portal.title()).toContain(ws.row.name);
+    await portal.close();
+    await page.reload();
+    await expect.poll(() => field.inputValue()).toBe(now);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("reveals the identity secret only when asked, rotates it, and rotates the public key", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
     const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "owner", "/app/settings/workspace", { dark: true });

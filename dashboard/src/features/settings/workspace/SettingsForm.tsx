@@ -14,10 +14,11 @@ import { workspaceQuery } from "./queries.js";
 import { LANGUAGE_NAMES, LANGUAGES } from "../../../../../packages/shared/src/languages.js";
 import { settingsSchema } from "./schemas.js";
 
-// The workspace's settings that are not secrets: its name, who may read the portal, which sites
-// may call the customer-facing API, whether identify must be proven, and its limits. Identity
-// verification is on for new workspaces; turning it off is an owner's alone (the API refuses an
-// admin), so an admin sees the switch locked while it is on, and everyone sees a warning while off.
+// The workspace's settings that are not secrets: its name, its portal's address, who may read the
+// portal, which sites may call the customer-facing API, whether identify must be proven, and its
+// limits. Identity verification is on for new workspaces; turning it off is an owner's alone (the
+// API refuses an admin), so an admin sees the switch locked while it is on, and everyone sees a
+// warning while off.
 
 type Workspace = Schemas["Workspace"];
 
@@ -34,6 +35,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
   const form = useApiForm(settingsSchema, {
     defaultValues: {
       name: workspace.name,
+      slug: workspace.slug,
       portalVisibility: workspace.portalVisibility,
       identityVerification: workspace.identityVerification,
       allowedOrigins: workspace.allowedOrigins.join("\n"),
@@ -72,6 +74,20 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
   return (
     <ApiForm form={form} onSubmit={send} describe={byLine} aria-label="Workspace settings">
       <FormField name="name" label="Name" required maxLength={100} />
+      <FormField
+        name="slug"
+        label="Portal address"
+        required
+        maxLength={48}
+        autoComplete="off"
+        spellCheck={false}
+        hint={
+          <>
+            The last part of <code>{`${window.location.origin}/p/…`}</code>: lowercase letters, digits and dashes. After a change the old address sends visitors
+            on to the new one (links in mails already sent, bookmarks, the widget), and no other workspace can take it.
+          </>
+        }
+      />
       <FormSelect name="portalVisibility" label="Portal">
         <option value="public">Public: anyone may read it, search engines may list it</option>
         <option value="private">Private: only identified end users may read it</option>

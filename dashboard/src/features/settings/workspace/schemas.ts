@@ -10,6 +10,7 @@ import { blankAsAbsent, blankAsNull, integerOrNull, typedList } from "../../../u
 const workspace = UpdateWorkspaceBody.shape;
 export const settingsSchema = z.object({
   name: workspace.name.unwrap(),
+  slug: workspace.slug.unwrap(),
   portalVisibility: workspace.portalVisibility.unwrap(),
   identityVerification: workspace.identityVerification.unwrap(),
   allowedOrigins: typedList(workspace.allowedOrigins.unwrap(), /\n/, (i) => `Line ${i + 1}: `),
