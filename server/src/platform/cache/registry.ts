@@ -66,7 +66,7 @@ export const CACHES = {
     holds: "the workspace a portal address (/p/{slug}) names, with its portal settings",
     keyedBy: "the slug",
     freshness: "workspace-version",
-    droppedBy: "changing the workspace's settings records a change; the entry is used only while its workspace still reads its version",
+    droppedBy: "changing the workspace's settings (its slug among them) records a change; the entry is used only while its workspace still reads its version",
     scope: "database",
   },
   workspaceOrigins: {

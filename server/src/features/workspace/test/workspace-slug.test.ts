@@ -39,6 +39,10 @@ describe("changing the portal's address", () => {
     expect(followed.status).toBe(200);
     expect(followed.url).toBe(`${h.url}/p/${now}/posts/${postId}`);
     expect(await followed.text()).toContain("Dark mode");
+    // Where single sign-on or a sign-in lands, named under the old address, moves with it.
+    const sso = await manual(`/p/${old}/sso?token=x&redirect=${encodeURIComponent(`/p/${old}/posts/${postId}`)}`);
+    expect(new URL(sso.headers.get("location")!, h.url).searchParams.get("redirect")).toBe(`/p/${now}/posts/${postId}`);
+    expect(new URL(sso.headers.get("location")!, h.url).pathname).toBe(`/p/${now}/sso`);
     // Addresses the portal has no page for are its own 404, under the new address.
     expect((await manual(`/p/${old}/nothing-here`)).headers.get("location")).toBe(`/p/${now}/nothing-here`);
 
@@ -92,6 +96,12 @@ describe("changing the portal's address", () => {
     expect(kept.status).toBe(409);
     expect(kept.body.detail).toContain("stays theirs");
     expect((await manual(`/p/${otherOld}`)).headers.get("location")).toBe(`/p/${other.slug}-moved`);
+
+    // Two workspaces asking for one free slug at once: one gets it.
+    const free = `${ws.slug}-race`;
+    const raced = await Promise.all([key, otherKey].map((k) => h.call("PATCH", "/v1/workspace", { key: k, json: { slug: free } })));
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+    if (raced[0]!.status === 200) await moveTo(key, ws.slug);
 
     for (const slug of ["Upper", "-dash", "dash-", "a_b", "", "x".repeat(49), "é"]) {
       const res = await h.call("PATCH", "/v1/workspace", { key, json: { slug } });

@@ -72,6 +72,13 @@ const scenarios: Record<CacheName, () => Promise<void>> = {
     expect(sizeOf("portalSlugs")).toBeGreaterThan(0);
     expect((await h.call("PATCH", "/v1/workspace", { key: await ws.key(), json: { name: "Renamed portal" } })).status).toBe(200);
     expect(await (await fetch(`${h.url}/p/${ws.slug}`)).text()).toContain("Renamed portal");
+    // A new slug: the old address, read again and again (kept at the front door too), now redirects.
+    const key = await ws.key();
+    for (let i = 0; i < 3; i++) expect((await fetch(`${h.url}/p/${ws.slug}`)).status).toBe(200);
+    expect((await h.call("PATCH", "/v1/workspace", { key, json: { slug: `${ws.slug}-moved` } })).status).toBe(200);
+    const old = await fetch(`${h.url}/p/${ws.slug}`, { redirect: "manual" });
+    expect([old.status, old.headers.get("location")]).toEqual([301, `/p/${ws.slug}-moved`]);
+    expect(await (await fetch(`${h.url}/p/${ws.slug}-moved`)).text()).toContain("Renamed portal");
   },
 
   async frontDoorPages() {
