@@ -13,8 +13,8 @@ import type { Post } from "./queries.js";
 // It follows what happens without a reload, and asks only while something is on its way: after the
 // post moved (its status, a comment, a merge: what announces), every 2 s until a newer line
 // arrives or 30 s pass (the notification worker fans a change out within a second or two; a change
-// that tells nobody stops asking after 30 s); and every 5 s while a mail it lists is waiting (the
-// notification window may hold it for minutes). Otherwise it asks nothing.
+// that tells nobody stops asking after 30 s); and every 5 s while a mail of the last 10 minutes is
+// waiting (the notification window holds it for minutes). Otherwise it asks nothing.
 
 type Told = Schemas["PostNotification"];
 
@@ -41,6 +41,8 @@ const MAIL: Record<Told["mail"], { label: string; tone: string }> = {
 const EXPECTING_MS = 2_000;
 const WAITING_MS = 5_000;
 const EXPECT_FOR_MS = 30_000;
+/** A mail still waiting after this long waits for a retry hours away: the page stops asking. */
+const WAITING_FOR_MS = 10 * 60_000;
 
 export function Notified({ post }: { post: Post }) {
   const expecting = useExpectingNews(post);
@@ -50,7 +52,7 @@ export function Notified({ post }: { post: Post }) {
     refetchInterval: (q) => {
       const first = q.state.data?.pages[0]?.data ?? [];
       if (expecting.is(first[0]?.id)) return EXPECTING_MS;
-      return first.some((t) => t.mail === "waiting") ? WAITING_MS : false;
+      return first.some((t) => t.mail === "waiting" && Date.now() - Date.parse(t.createdAt) < WAITING_FOR_MS) ? WAITING_MS : false;
     },
   });
   expecting.heard(items[0]?.id);
