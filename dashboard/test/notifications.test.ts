@@ -41,11 +41,12 @@ describe("a member's notifications in the dashboard", () => {
     const owner = await signedInPage(chromium.browser, h, ws, "owner", `/app/posts/${post.id}`);
     await expect.poll(() => owner.page.getByRole("heading", { name: "Dark mode for the widget" }).isVisible()).toBe(true);
     const commentForm = owner.page.getByRole("form", { name: "Comment" });
-    await commentForm.getByRole("textbox", { name: "Comment", exact: true }).fill("Mia, this one is yours?");
-    await commentForm.getByText("Mention teammates").click();
-    await commentForm.getByRole("checkbox", { name: "Mia Member" }).check();
+    await commentForm.getByRole("textbox", { name: "Comment", exact: true }).click();
+    await owner.page.keyboard.type("@Mia");
+    await commentForm.getByRole("listbox", { name: "Teammates to mention" }).getByRole("option", { name: "Mia Member" }).click();
+    await owner.page.keyboard.type("this one is yours?");
     await commentForm.getByRole("button", { name: "Comment", exact: true }).click();
-    await expect.poll(() => owner.page.getByText("Mia, this one is yours?").isVisible()).toBe(true);
+    await expect.poll(() => owner.page.getByText("@Mia Member this one is yours?").isVisible()).toBe(true);
     await pass();
     expect((await smtp.mailTo(`${mia.memberId}@example.com`)).subject).toMatch(/New idea on .+: “Dark mode for the widget”|2 updates from/);
 
@@ -55,7 +56,7 @@ describe("a member's notifications in the dashboard", () => {
     await expect.poll(() => link.isVisible()).toBe(true);
     await link.click();
     await expect.poll(() => page.getByRole("heading", { name: "Notifications", level: 1 }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Mia, this one is yours?").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("@Mia Member this one is yours?").isVisible()).toBe(true);
     await everyView(page, "notifications-list");
     await page.getByRole("link", { name: /mentioned you on “Dark mode for the widget”/ }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Dark mode for the widget" }).isVisible()).toBe(true);
@@ -80,6 +81,39 @@ describe("a member's notifications in the dashboard", () => {
     expect([...mia.problems, ...owner.problems]).toEqual([]);
     await mia.context.close();
     await owner.context.close();
+  });
+
+  it("updates who was told on the post page without a reload, after a status change and a public reply", { timeout: 120_000 }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const post = (await h.call("POST", "/v1/posts", { key, json: { boardId: await ws.boardId(), title: "Bulk edit tags" } })).body;
+    const voter = (await h.call("POST", "/v1/users", { key, json: { externalId: "vera", name: "Vera", email: "vera@people.test" } })).body;
+    await h.call("POST", `/v1/posts/${post.id}/votes`, { key, json: { userId: voter.id } });
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", `/app/posts/${post.id}`);
+    const told = page.getByRole("region", { name: "Who was told" });
+    await expect.poll(() => told.getByText(/^Nobody yet/).isVisible()).toBe(true);
+    // Whatever follows happens in this one document: a reload would lose the mark.
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+    const status = page.getByRole("form", { name: "Status" });
+    await status.getByLabel("Status", { exact: true }).selectOption({ label: "Planned" });
+    await status.getByRole("button", { name: "Change status" }).click();
+    await expect.poll(() => status.getByRole("status").textContent()).toContain("Status changed to Planned.");
+    await pass();
+    await smtp.mailTo("vera@people.test");
+    await expect.poll(() => told.getByText("Vera heard of the status change").isVisible()).toBe(true);
+    await expect.poll(() => told.getByRole("listitem").first().textContent()).toContain("mailed");
+
+    const comment = page.getByRole("form", { name: "Comment" });
+    await comment.getByRole("textbox", { name: "Comment", exact: true }).fill("Planned for the June release.");
+    await comment.getByRole("button", { name: "Comment", exact: true }).click();
+    await expect.poll(() => page.getByRole("article", { name: /^Comment by/ }).isVisible()).toBe(true);
+    await pass();
+    await expect.poll(() => told.getByText("Vera heard of the team's reply").isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await everyView(page, "post-who-was-told-live");
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it("says mail is off when the server has no SMTP_URL, and keyboard alone saves the settings", { timeout: 60_000 }, async () => {

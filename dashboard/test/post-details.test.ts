@@ -133,6 +133,36 @@ describe("the post page's Details panel", () => {
     await context.close();
   });
 
+  it("lays the tag picker out at 375 px as a list that uses its width, each tag a row to tap", { timeout: 90_000 }, async () => {
+    const ws = await h.workspace();
+    const seed = await seeded(ws);
+    const key = await ws.key();
+    for (const name of ["analytics", "api", "exports", "integrations with a long name", "security", "sso"])
+      expect((await h.call("POST", "/v1/tags", { key, json: { name } })).status).toBe(201);
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "member", `/app/posts/${seed.post}`, { width: 375 });
+    const picker = page.getByRole("group", { name: "Tags" });
+    await expect.poll(() => picker.getByRole("listitem").count()).toBe(9);
+    const box = (await picker.boundingBox())!;
+    const rows = await picker.getByRole("listitem").evaluateAll((items) => items.map((li) => li.getBoundingClientRect().toJSON() as DOMRect));
+    // Two columns side by side across the picker, each row as wide as its column and tall enough to tap.
+    const lefts = [...new Set(rows.map((r) => Math.round(r.left)))];
+    expect(lefts).toHaveLength(2);
+    const used = Math.max(...rows.map((r) => r.right)) - Math.min(...rows.map((r) => r.left));
+    expect(used).toBeGreaterThan(box.width * 0.85);
+    for (const row of rows) expect(row.height).toBeGreaterThanOrEqual(44);
+    // A tag is ticked by tapping anywhere on its row.
+    const billing = picker.getByRole("checkbox", { name: "billing" });
+    expect(await billing.isChecked()).toBe(false);
+    const billingRow = picker.getByRole("listitem").filter({ hasText: "billing" });
+    await billingRow.scrollIntoViewIfNeeded();
+    const row = (await billingRow.boundingBox())!;
+    await page.mouse.click(row.x + row.width - 8, row.y + row.height / 2);
+    expect(await billing.isChecked()).toBe(true);
+    await everyView(page, "post-tag-picker");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("sends nothing when nothing changed, and clears an owner only when asked", { timeout: 60_000 }, async () => {
     const ws = await h.workspace();
     const seed = await seeded(ws);

@@ -142,11 +142,22 @@ describe("the post page", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Single sign-on", level: 1 }).isVisible()).toBe(true);
     // Bob voted on both: three people, not four votes.
     await expect.poll(() => count.textContent()).toBe("3");
-    await page.goBack();
+    // The survivor names what was merged into it, each a link to its page.
+    const absorbed = page.getByRole("region", { name: "Merge" }).getByRole("list", { name: "Merged into this post" });
+    await expect.poll(() => absorbed.getByRole("listitem").allTextContents()).toEqual(["Log in with Okta"]);
+    await everyView(page, "post-survivor");
+    await absorbed.getByRole("link", { name: "Log in with Okta" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Log in with Okta", level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => count.textContent()).toBe("0");
+    expect(await page.getByRole("region", { name: "Voters" }).textContent()).toContain("Its votes moved to Single sign-on.");
     await page.getByRole("button", { name: "Unmerge" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unmerge" }).click();
     await expect.poll(() => page.getByLabel("Merge into another post").isVisible()).toBe(true);
     await expect.poll(() => count.textContent()).toBe("2");
+    // Unmerged, it is no longer listed on the survivor.
+    await page.goto(`${h.url}/app/posts/${sso}`);
+    await expect.poll(() => page.getByLabel("Merge into another post").isVisible()).toBe(true);
+    expect(await absorbed.count()).toBe(0);
     expect((await a.read(sso)).voteCount).toBe(2);
     expect((await a.read(login)).voteCount).toBe(2);
     expect(problems).toEqual([]);

@@ -26,6 +26,7 @@ export const postKeys = {
   activity: (id: string) => [...postKeys.detail(id), "activity"] as const,
   voters: (id: string) => [...postKeys.detail(id), "voters"] as const,
   comments: (id: string) => [...postKeys.detail(id), "comments"] as const,
+  merged: (id: string) => [...postKeys.detail(id), "merged"] as const,
 };
 
 /** Posts found as someone types (to merge into, to link from an entry), most relevant first. */

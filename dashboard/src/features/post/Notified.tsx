@@ -1,12 +1,20 @@
 import type { Schemas } from "@heed/client";
+import { useEffect, useRef, useState } from "react";
 import { formatDateTime, formatRelative } from "../../ui/format.js";
 import { Panel } from "../../ui/Panel.js";
 import { Loaded } from "../../ui/QueryState.js";
 import { MoreButton, useCursorList } from "../../ui/useCursorList.js";
 import { postNotificationsQuery } from "../../data/notifications.js";
+import type { Post } from "./queries.js";
 
 // Who was told what about this post, and whether their mail went out: the evidence that the loop
 // was closed (a status change reached its voters; a mail failed and why it matters).
+//
+// It follows what happens without a reload, and asks only while something is on its way: after the
+// post moved (its status, a comment, a merge: what announces), every 2 s until a newer line
+// arrives or 30 s pass (the notification worker fans a change out within a second or two; a change
+// that tells nobody stops asking after 30 s); and every 5 s while a mail of the last 10 minutes is
+// waiting (the notification window holds it for minutes). Otherwise it asks nothing.
 
 type Told = Schemas["PostNotification"];
 
@@ -30,8 +38,24 @@ const MAIL: Record<Told["mail"], { label: string; tone: string }> = {
   mail_off: { label: "mail is off", tone: "" },
 };
 
-export function Notified({ postId }: { postId: string }) {
-  const { query, items } = useCursorList(postNotificationsQuery(postId));
+const EXPECTING_MS = 2_000;
+const WAITING_MS = 5_000;
+const EXPECT_FOR_MS = 30_000;
+/** A mail still waiting after this long waits for a retry hours away: the page stops asking. */
+const WAITING_FOR_MS = 10 * 60_000;
+
+export function Notified({ post }: { post: Post }) {
+  const expecting = useExpectingNews(post);
+  const listed = postNotificationsQuery(post.id);
+  const { query, items } = useCursorList({
+    ...listed,
+    refetchInterval: (q) => {
+      const first = q.state.data?.pages[0]?.data ?? [];
+      if (expecting.is(first[0]?.id)) return EXPECTING_MS;
+      return first.some((t) => t.mail === "waiting" && Date.now() - Date.parse(t.createdAt) < WAITING_FOR_MS) ? WAITING_MS : false;
+    },
+  });
+  expecting.heard(items[0]?.id);
   return (
     <Panel title="Who was told">
       <Loaded read={query} what="who was told">
@@ -56,4 +80,30 @@ export function Notified({ postId }: { postId: string }) {
       </Loaded>
     </Panel>
   );
+}
+
+/**
+ * Whether the list should soon hold a line it does not yet: set when the post moves in a way that
+ * announces (a new status, new activity, a merge), over once a line newer than the newest known
+ * then arrives, or after EXPECT_FOR_MS. Ids are time-sortable, so "newer" needs no clock.
+ */
+function useExpectingNews(post: Post) {
+  const moved = `${post.status.id} ${post.lastActivityAt} ${post.mergedInto ?? ""}`;
+  const seen = useRef(moved);
+  const newest = useRef<string | undefined>(undefined);
+  // The newest line when the post moved: a line other than it is the news.
+  const [since, setSince] = useState<{ newest: string | undefined } | null>(null);
+  useEffect(() => {
+    if (seen.current === moved) return;
+    seen.current = moved;
+    setSince({ newest: newest.current });
+    const over = setTimeout(() => setSince(null), EXPECT_FOR_MS);
+    return () => clearTimeout(over);
+  }, [moved]);
+  return {
+    is: (first: string | undefined) => since !== null && first === since.newest,
+    heard: (first: string | undefined) => {
+      newest.current = first;
+    },
+  };
 }

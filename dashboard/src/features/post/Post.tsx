@@ -66,7 +66,7 @@ export function PostPage() {
             <PostDetails post={p} />
             <MergePanel post={p} />
             <LinkedIssues postId={p.id} />
-            <Notified postId={p.id} />
+            <Notified post={p} />
             <ActivityLog postId={p.id} />
             <DeletePost post={p} />
           </aside>

@@ -105,14 +105,22 @@ function DetailsForm({ post, boards, tags, members, unchanged, onSave }: FormPro
         </FormSelect>
       )}
       <FormField name="eta" label="Expected by" type="date" />
-      <fieldset>
+      <fieldset className="tag-picker">
         <legend>Tags</legend>
-        {tags.length === 0 && <p className="hint">No tags yet: add them in Settings, Boards.</p>}
-        {tags.map((t) => (
-          <FormCheckbox key={t.id} name="tagIds" value={t.id}>
-            {t.name}
-          </FormCheckbox>
-        ))}
+        {tags.length === 0 ? (
+          <p className="hint">No tags yet: add them in Settings, Boards.</p>
+        ) : (
+          // A list in as many columns as fit, each tag a row as wide as its column and tall enough to tap.
+          <ul className="tag-list">
+            {tags.map((t) => (
+              <li key={t.id}>
+                <FormCheckbox name="tagIds" value={t.id}>
+                  {t.name}
+                </FormCheckbox>
+              </li>
+            ))}
+          </ul>
+        )}
       </fieldset>
       <FormCheckbox name="pinned">Pinned to the top of its board</FormCheckbox>
       <FormCheckbox name="commentsLocked">Comments locked</FormCheckbox>

@@ -23,6 +23,12 @@ export const commentsQuery = (postId: string) =>
     unwrap(await api.GET("/posts/{id}/comments", { params: { path: { id: postId }, query: { limit: 100, ...cursor } } })),
   );
 
+/** The posts merged into this one: under its detail key, so a merge into it (which refreshes it) refreshes the list. */
+export const mergedPostsQuery = (postId: string) =>
+  cursorQuery(postKeys.merged(postId), async (cursor) =>
+    unwrap(await api.GET("/posts/{id}/merged", { params: { path: { id: postId }, query: { limit: 50, ...cursor } } })),
+  );
+
 export function usePost(id: string) {
   return useQuery(postQuery(id));
 }

@@ -8,16 +8,8 @@ import { worded } from "../../ui/form/words.js";
 // The post page's forms: the request bodies (packages/shared/src/bodies), as the forms fill them.
 
 const comment = CreateCommentBody.shape;
-export const commentSchema = z.object({
-  body: comment.body,
-  internal: comment.internal.unwrap(),
-  // Teammates picked from the team's own list (a group of checkboxes: nothing ticked reads as `false`).
-  mentions: z
-    .union([z.array(z.string()), z.literal(false)])
-    .optional()
-    .transform((v) => (v ? v : []))
-    .pipe(comment.mentions.unwrap()),
-});
+// The teammates it mentions are not a field: they are read from the text as it is sent (CommentForm).
+export const commentSchema = z.object({ body: comment.body, internal: comment.internal.unwrap() });
 
 export const editCommentSchema = z.object({ body: UpdateCommentBody.shape.body.unwrap() });
 

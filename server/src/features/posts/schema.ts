@@ -64,6 +64,8 @@ export const DeletedPostListSchema = listOf(DeletedPostSchema, "DeletedPostList"
 
 export const ListDeletedPostsQuery = z.object({ ...PageQuery });
 
+export const ListMergedPostsQuery = z.object({ ...PageQuery });
+
 export const SimilarPostSchema = PostSchema.extend({
   similarity: z.number().min(0).max(1).openapi({
     description:

@@ -6,6 +6,7 @@ import { listDeletedPostsOperation } from "./deleted.js";
 import { getPostOperation } from "./get.js";
 import { listPostsOperation } from "./list.js";
 import { mergePostOperation, unmergePostOperation } from "./merge.js";
+import { listMergedPostsOperation } from "./merged.js";
 import { dismissPossibleDuplicateOperation, listSimilarPostsOperation } from "./similar.js";
 import { markPostsSeenOperation } from "./seen.js";
 import { countPostsByStatusOperation } from "./status-counts.js";
@@ -28,4 +29,5 @@ export const operations: Operation[] = [
   markPostsSeenOperation,
   mergePostOperation,
   unmergePostOperation,
+  listMergedPostsOperation,
 ];

@@ -115,4 +115,29 @@ describe("merging posts", () => {
     expect(intoMerged.body.mergedInto).toBe(s.canonical);
     expect((await h.call("POST", `/v1/posts/${s.canonical}/merge`, { key: s.key, json: { into: third } })).status).toBe(409);
   });
+  it("lists what was merged into a post, page by page, until it is unmerged or deleted", async () => {
+    const s = await scene();
+    const boardId = await s.ws.boardId();
+    const third = (await h.call("POST", "/v1/posts", { key: s.key, json: { boardId, title: "Black background" } })).body.id;
+    const merged = (id: string, query = "") => h.call("GET", `/v1/posts/${id}/merged${query}`, { key: s.key });
+    expect((await merged(s.canonical)).body).toEqual({ data: [], nextCursor: null });
+    for (const id of [s.duplicate, third])
+      expect((await h.call("POST", `/v1/posts/${id}/merge`, { key: s.key, json: { into: s.canonical } })).status).toBe(200);
+
+    // Oldest first, a page at a time, each saying where it went.
+    const first = await merged(s.canonical, "?limit=1");
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((p: { title: string; mergedInto: string }) => [p.title, p.mergedInto])).toEqual([["Night theme please", s.canonical]]);
+    const second = await merged(s.canonical, `?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body.data.map((p: { title: string }) => p.title)).toEqual(["Black background"]);
+    // A merged post absorbed nothing; another workspace's post is not found.
+    expect((await merged(s.duplicate)).body.data).toEqual([]);
+    const other = await h.workspace();
+    expect((await h.call("GET", `/v1/posts/${s.canonical}/merged`, { key: await other.key() })).status).toBe(404);
+
+    // Unmerged, it leaves the list; deleted, it is left out.
+    expect((await h.call("POST", `/v1/posts/${s.duplicate}/unmerge`, { key: s.key })).status).toBe(200);
+    expect((await h.call("DELETE", `/v1/posts/${third}`, { key: s.key })).status).toBe(204);
+    expect((await merged(s.canonical)).body.data).toEqual([]);
+  });
 });
