@@ -68,8 +68,10 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .comment { padding: 0.7rem 0; border-bottom: 1px solid var(--line); }
 .comment .markdown p:first-child { margin-top: 0.2rem; }
 .replies { margin-inline-start: 1.2rem; border-inline-start: 2px solid var(--line); padding-inline-start: 0.8rem; }
-/* As many columns as there are statuses, each at least 14rem: four across at 1280 px, one at 375. */
-.roadmap { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; }
+/* The team's columns side by side, sharing the width (six fit at 1280 px); more than fit scroll
+   sideways inside the board, never wrapping below it. On a phone they stack, one after another. */
+.roadmap { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(12rem, 1fr); gap: 1rem; overflow-x: auto; padding-bottom: 0.5rem; align-items: start; }
+@media (max-width: 40rem) { .roadmap { grid-auto-flow: row; grid-auto-columns: auto; overflow-x: visible; } }
 /* Break a title between words, and inside one only when it is longer than the column. */
 .roadmap { overflow-wrap: break-word; }
 .column h3 { hyphens: auto; }
