@@ -79,6 +79,10 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .column { padding: 0.5rem 0.8rem; border: 1px solid var(--line); border-radius: 8px; }
 .column h2 { font-size: 1.05rem; margin: 0.3rem 0 0.6rem; }
 .column li { padding: 0.45rem 0; border-bottom: 1px solid var(--line); }
+/* A narrow column: the count as tall as its number, beside a title that may wrap. */
+.column .post { align-items: flex-start; gap: 0.6rem; }
+.column .count { min-width: 2.6rem; }
+.column h3 { font-size: 0.98rem; }
 .entry { padding: 1rem 0; border-bottom: 1px solid var(--line); }
 .entry h2 { margin: 0.3rem 0; }
 .account, .account form { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin: 0; }
