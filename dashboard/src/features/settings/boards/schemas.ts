@@ -19,7 +19,10 @@ export const boardSchema = z.object({
 
 const status = CreateStatusBody.shape;
 /** A status's name per portal language, as its form's fields hold them: one left empty sends none. */
-const statusTranslations = z.record(z.enum(LANGUAGES), blankAsAbsent(status.name.optional()));
+const statusTranslations = z
+  .record(z.enum(LANGUAGES), z.string())
+  .transform((names) => Object.fromEntries(Object.entries(names).flatMap(([language, name]) => (name.trim() ? [[language, name.trim()]] : []))))
+  .pipe(status.translations.unwrap());
 export const statusSchema = z.object({
   name: status.name,
   category: status.category,
