@@ -240,6 +240,9 @@ describe("ids of another workspace named inside a request", () => {
     // Filters naming the other workspace's board find nothing, as on the API's own list.
     expect((await h.call("GET", `/v1/posts?boardId=${foreign.boardId}`, { key })).body.data).toEqual([]);
     expect((await h.call("GET", `/v1/portal/posts?boardId=${foreign.boardId}`, { headers: mineWs.customer(token) })).body.data).toEqual([]);
+    // This workspace's posts have the default status, which new workspaces keep off the roadmap.
+    const open = (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { isDefault: boolean }) => s.isDefault);
+    expect((await h.call("PATCH", `/v1/statuses/${open.id}`, { key, json: { onRoadmap: true } })).status).toBe(200);
     const roadmap = await h.call("GET", `/v1/portal/roadmap?boardId=${foreign.boardId}`, { headers: mineWs.customer(token) });
     expect(roadmap.status).toBe(200);
     const postsOf = (body: { columns: { posts: unknown[] }[] }) => body.columns.flatMap((column) => column.posts);

@@ -2687,7 +2687,7 @@ export interface paths {
         };
         /**
          * The roadmap
-         * @description Public posts grouped by status category (open, active, complete), most voted first; each column's cursor continues on `GET /portal/posts`. Public key only.
+         * @description One column per status the team shows on the roadmap (`onRoadmap`, set through `PATCH /statuses/{id}`), in its order, with public posts most voted first; each column's cursor continues on `GET /portal/posts`. Public key only.
          */
         get: operations["getPortalRoadmap"];
         put?: never;
@@ -4115,6 +4115,25 @@ export interface components {
             position: number;
             /** @description The status new posts get when none is given. */
             isDefault: boolean;
+            /** @description Shown as a column of the portal's roadmap, in `position` order. */
+            onRoadmap: boolean;
+            translations: components["schemas"]["StatusTranslations"];
+        };
+        /**
+         * @description The status's name in the portal's languages (en, de, fr, es, pt-BR, ja, ar), as the portal, the widget and mail to end users show it; a language left out reads `name`. The dashboard shows `name`.
+         * @example {
+         *       "de": "Geplant",
+         *       "ja": "計画済み"
+         *     }
+         */
+        StatusTranslations: {
+            en?: string;
+            de?: string;
+            fr?: string;
+            es?: string;
+            "pt-BR"?: string;
+            ja?: string;
+            ar?: string;
         };
         CreateStatus: {
             name: string;
@@ -4126,6 +4145,18 @@ export interface components {
             color?: string;
             /** @description Make this the status new posts get; the previous default stops being one. */
             isDefault?: boolean;
+            /** @description Show it as a column of the portal's roadmap. A new status is shown unless its category is `closed`. */
+            onRoadmap?: boolean;
+            /** @description Its name per portal language (en, de, fr, es, pt-BR, ja, ar); any other key is refused (400). Replaces the translations it had: a language left out reads `name`. */
+            translations?: {
+                en?: string;
+                de?: string;
+                fr?: string;
+                es?: string;
+                "pt-BR"?: string;
+                ja?: string;
+                ar?: string;
+            };
         };
         ReorderStatuses: {
             /** @description Every status id of the workspace, in the new order. */
@@ -4141,6 +4172,18 @@ export interface components {
             color?: string;
             /** @description Make this the status new posts get; the previous default stops being one. */
             isDefault?: boolean;
+            /** @description Show it as a column of the portal's roadmap. A new status is shown unless its category is `closed`. */
+            onRoadmap?: boolean;
+            /** @description Its name per portal language (en, de, fr, es, pt-BR, ja, ar); any other key is refused (400). Replaces the translations it had: a language left out reads `name`. */
+            translations?: {
+                en?: string;
+                de?: string;
+                fr?: string;
+                es?: string;
+                "pt-BR"?: string;
+                ja?: string;
+                ar?: string;
+            };
         };
         TagList: {
             data: components["schemas"]["Tag"][];
@@ -5584,21 +5627,26 @@ export interface components {
                 name: string;
                 description: string;
             }[];
-            /** @description In roadmap order. */
-            statuses: {
-                /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
-                id: string;
-                name: string;
-                /** @enum {string} */
-                category: "open" | "active" | "complete" | "closed";
-                color: string;
-            }[];
+            /** @description Every status, in the team's order. */
+            statuses: components["schemas"]["PortalStatus"][];
             /** @description The end user of the token, if one was sent. */
             viewer: {
                 /** @example usr_01jd8x4y2b3c5d6e7f8g9h0j1k */
                 id: string;
                 externalId: string;
             } | null;
+        };
+        PortalStatus: {
+            /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            id: string;
+            /** @description The team's name; `translations` holds it in the portal's other languages. */
+            name: string;
+            /** @enum {string} */
+            category: "open" | "active" | "complete" | "closed";
+            color: string;
+            /** @description A column of the roadmap (`GET /portal/roadmap`). */
+            onRoadmap: boolean;
+            translations: components["schemas"]["StatusTranslations"];
         };
         PortalPostList: {
             data: components["schemas"]["PortalPost"][];
@@ -5718,19 +5766,12 @@ export interface components {
              */
             parentId?: string;
         };
-        /** @description Public posts by status category (open, active, complete), most voted first. */
+        /** @description One column per status the team shows on the roadmap (`onRoadmap`), in the team's order, each with its public posts, most voted first. */
         Roadmap: {
             columns: {
-                /** @enum {string} */
-                category: "open" | "active" | "complete";
-                statuses: {
-                    /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
-                    id: string;
-                    name: string;
-                    color: string;
-                }[];
+                status: components["schemas"]["PortalStatus"];
                 posts: components["schemas"]["PortalPost"][];
-                /** @description Continues with `GET /portal/posts?sort=votes&status=<category>` (and the same `boardId`). */
+                /** @description Continues with `GET /portal/posts?sort=votes&status=<status id>` (and the same `boardId`). */
                 nextCursor: string | null;
             }[];
         };

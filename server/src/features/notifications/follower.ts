@@ -22,7 +22,7 @@ interface PostData {
   body: string;
   boardId: string;
   ownerId: string | null;
-  status: { name: string };
+  status: { id: string; name: string };
 }
 
 /** A batch's transaction, and whether its reads of a person lock the row (PostgreSQL). */
@@ -84,7 +84,9 @@ async function toldBy(reading: Reading, event: OutboxEvent): Promise<Told[]> {
         comment?: { body: string; internal: boolean } | null;
       };
       const body = comment && !comment.internal ? { body: comment.body } : {};
-      return [{ kind: "post_status", postId: post.id, data: { title: post.title, from: previousStatus.name, to: post.status.name, ...body } }];
+      return [
+        { kind: "post_status", postId: post.id, data: { title: post.title, from: previousStatus.name, to: post.status.name, toId: post.status.id, ...body } },
+      ];
     }
     case "comment.created": {
       // A status change's comment is told with the change: one notification, not two.

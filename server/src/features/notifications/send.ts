@@ -10,6 +10,7 @@ import { mergeAsShown, shownSurvivors } from "./mail/merge-survivors.js";
 import type { NotificationKind } from "./kinds.js";
 import { MAIL_BACKOFF, mailQueue } from "./queue.js";
 import { preferencesToken } from "./tokens.js";
+import { statusNameIn } from "../statuses/index.js";
 
 export interface SendOptions {
   /** Mails sent at once (the SMTP pool's connections). */
@@ -98,6 +99,7 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       .select(["id", "slug", "name", "portal_logo_url", "portal_accent_color", "portal_language"])
       .where("id", "in", workspaceIds)
       .execute();
+    const statusNames = await translatedStatuses(db, items);
     const base = services.publicUrl.replace(/\/$/, "");
     const host = new URL(base).hostname;
     const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
@@ -124,6 +126,9 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       const t = translator(language);
       const lines: Line[] = mine.map((i) => {
         const data = JSON.parse(i.data) as Record<string, unknown>;
+        // An end user reads the status in their language, as the portal names it; a member, the team's name.
+        const status = typeof data.toId === "string" ? statusNames.get(data.toId) : undefined;
+        if (status && !member) data.to = statusNameIn(status, language);
         return lineOf(t, i.kind as NotificationKind, i.post_id, i.kind === "merged" && !member ? mergeAsShown(data, survivors) : data, links);
       });
       const token = preferencesToken(services.notificationSecret, { workspaceId: workspace.id, recipientId: mail.recipient_id });
@@ -155,4 +160,20 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
 function tryAgainOrFail(attempts: number, error: string, permanent: boolean) {
   const wait = permanent ? undefined : retryDelay(MAIL_BACKOFF, attempts);
   return wait === undefined ? { ...deadLetter(mailQueue, attempts, error), next_attempt_at: nowIso() } : retryLater(mailQueue, attempts, error, wait);
+}
+
+/** The statuses the batch's status changes went to, with their names per language (one query). */
+async function translatedStatuses(db: Services["db"], items: { data: string }[]): Promise<Map<string, { name: string; translations: string }>> {
+  const ids = new Set<string>();
+  for (const item of items) {
+    const data = JSON.parse(item.data) as Record<string, unknown>;
+    if (typeof data.toId === "string") ids.add(data.toId);
+  }
+  if (ids.size === 0) return new Map();
+  const rows = await db
+    .selectFrom("statuses")
+    .select(["id", "name", "translations"])
+    .where("id", "in", [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }

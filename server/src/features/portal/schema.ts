@@ -1,14 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { STATUS_CATEGORIES } from "../../../../packages/shared/src/status-categories.js";
-import type { StatusCategory } from "../../platform/db/schema.js";
 import { PageQuery, listOf, text, timestamp, idOf } from "../../platform/fields.js";
 import { ChangelogType } from "../changelog/index.js";
+import { StatusTranslationsSchema } from "../statuses/index.js";
 import { CommentSchema } from "../comments/index.js";
 import { PortalUserSchema } from "../customers/index.js";
 import { ListPostsQuery, PostSchema, type PostSort } from "../posts/index.js";
-
-/** Closed posts are not on a roadmap. */
-export const ROADMAP_CATEGORIES = ["open", "active", "complete"] as const satisfies readonly StatusCategory[];
 
 /** The portal ranks by everything the API does except revenue, which is the team's business. */
 export const PORTAL_POST_SORTS = ["newest", "oldest", "votes", "trending", "comments", "updated"] as const satisfies readonly PostSort[];
@@ -77,6 +74,17 @@ export const PortalVoteSchema = z
   .object({ postId: idOf("post"), voted: z.boolean(), voteCount: z.number().int() })
   .openapi("PortalVote", { description: "The end user's vote on the post, and the post's vote count after the change." });
 
+export const PortalStatusSchema = z
+  .object({
+    id: idOf("sts"),
+    name: z.string().openapi({ description: "The team's name; `translations` holds it in the portal's other languages." }),
+    category: z.enum(STATUS_CATEGORIES),
+    color: z.string(),
+    onRoadmap: z.boolean().openapi({ description: "A column of the roadmap (`GET /portal/roadmap`)." }),
+    translations: StatusTranslationsSchema,
+  })
+  .openapi("PortalStatus");
+
 export const RoadmapQuery = z.object({
   boardId: idOf("brd").optional().openapi({ description: "Only posts of this board." }),
   limit: PageQuery.limit.openapi({ description: "Posts per column, 1–100." }),
@@ -86,14 +94,18 @@ export const RoadmapSchema = z
   .object({
     columns: z.array(
       z.object({
-        category: z.enum(ROADMAP_CATEGORIES),
-        statuses: z.array(z.object({ id: idOf("sts"), name: z.string(), color: z.string() })),
+        status: PortalStatusSchema,
         posts: z.array(PortalPostSchema),
-        nextCursor: z.string().nullable().openapi({ description: "Continues with `GET /portal/posts?sort=votes&status=<category>` (and the same `boardId`)." }),
+        nextCursor: z
+          .string()
+          .nullable()
+          .openapi({ description: "Continues with `GET /portal/posts?sort=votes&status=<status id>` (and the same `boardId`)." }),
       }),
     ),
   })
-  .openapi("Roadmap", { description: "Public posts by status category (open, active, complete), most voted first." });
+  .openapi("Roadmap", {
+    description: "One column per status the team shows on the roadmap (`onRoadmap`), in the team's order, each with its public posts, most voted first.",
+  });
 
 export const PortalChangelogEntrySchema = z
   .object({
@@ -122,9 +134,7 @@ export const PortalWorkspaceSchema = z
     boards: z
       .array(z.object({ id: idOf("brd"), slug: z.string(), name: z.string(), description: z.string() }))
       .openapi({ description: "Public boards, in the order the team set." }),
-    statuses: z
-      .array(z.object({ id: idOf("sts"), name: z.string(), category: z.enum(STATUS_CATEGORIES), color: z.string() }))
-      .openapi({ description: "In roadmap order." }),
+    statuses: z.array(PortalStatusSchema).openapi({ description: "Every status, in the team's order." }),
     viewer: z
       .object({ id: idOf("usr"), externalId: z.string() })
       .nullable()

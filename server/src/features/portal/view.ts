@@ -6,6 +6,7 @@ import type { CustomerCtx } from "../../http/credentials/customer-context.js";
 import { isId } from "../../platform/lib/ids.js";
 import { HeedError, notFound } from "../../platform/errors.js";
 import { publicBoardIds, selectPosts, toPostViews, type PostRow, type PostView } from "../posts/index.js";
+import { statusNameIn } from "../statuses/index.js";
 
 /**
  * A post as the portal shows it: the API's Post without what is the team's business (owner,
@@ -31,7 +32,23 @@ export async function toPortalPosts(db: Db | Tx, ctx: CustomerCtx, rows: PostRow
       .execute();
     for (const v of votes) voted.add(v.post_id);
   }
-  return posts.map((post) => toPortalPost(post, voted.has(post.id)));
+  const names = await statusNames(db, ctx, rows);
+  return posts.map((post) =>
+    toPortalPost(names ? { ...post, status: { ...post.status, name: names.get(post.status.id) ?? post.status.name } } : post, voted.has(post.id)),
+  );
+}
+
+/** The statuses of `rows` as a reader of the page's language reads them; null when nothing is translated (the JSON API). */
+async function statusNames(db: Db | Tx, ctx: CustomerCtx, rows: PostRow[]): Promise<Map<string, string> | null> {
+  const { language } = ctx.customer;
+  if (!language || rows.length === 0) return null;
+  const statuses = await db
+    .selectFrom("statuses")
+    .select(["id", "name", "translations"])
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("id", "in", [...new Set(rows.map((r) => r.status_id))])
+    .execute();
+  return new Map(statuses.map((s) => [s.id, statusNameIn(s, language)]));
 }
 
 /** The team's Post as the portal shows it: every team-only field taken out, whatever the caller. */

@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { PortalWorkspaceSchema } from "./schema.js";
 import { reader } from "../../platform/context.js";
 import type { CustomerCtx } from "../../http/credentials/customer-context.js";
+import { readTranslations, statusNameIn } from "../statuses/index.js";
 
 /** The workspace as the portal shows it: boards and statuses are empty for an anonymous reader of a private portal. */
 export type PortalWorkspaceView = z.output<typeof PortalWorkspaceSchema>;
@@ -31,7 +32,24 @@ export async function getPortalWorkspace({ ctx }: { ctx: CustomerCtx }): Promise
       .orderBy("position")
       .orderBy("id")
       .execute(),
-    db.selectFrom("statuses").select(["id", "name", "category", "color"]).where("workspace_id", "=", workspace.id).orderBy("position").execute(),
+    db
+      .selectFrom("statuses")
+      .select(["id", "name", "category", "color", "on_roadmap", "translations"])
+      .where("workspace_id", "=", workspace.id)
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
   ]);
-  return { ...base, boards, statuses };
+  return {
+    ...base,
+    boards,
+    statuses: statuses.map((s) => ({
+      id: s.id,
+      name: statusNameIn(s, ctx.customer.language),
+      category: s.category,
+      color: s.color,
+      onRoadmap: s.on_roadmap === 1,
+      translations: readTranslations(s.translations),
+    })),
+  };
 }

@@ -50,6 +50,9 @@ export async function createStatus({ ctx, input }: { ctx: Ctx; input: z.output<t
       color: input.color ?? "#64748b",
       position: Number(last?.max ?? -1) + 1,
       is_default: input.isDefault ? 1 : 0,
+      // Shown on the roadmap unless said otherwise, or closed (won't do, merged: not a plan).
+      on_roadmap: (input.onRoadmap ?? input.category !== "closed") ? 1 : 0,
+      translations: JSON.stringify(input.translations ?? {}),
       created_at: at,
       updated_at: at,
     };
@@ -75,6 +78,8 @@ export async function updateStatus({ ctx, input }: { ctx: Ctx; input: StatusInpu
       category: input.category ?? before.category,
       color: input.color ?? before.color,
       is_default: input.isDefault ? 1 : before.is_default,
+      on_roadmap: input.onRoadmap === undefined ? before.on_roadmap : input.onRoadmap ? 1 : 0,
+      translations: input.translations === undefined ? before.translations : JSON.stringify(input.translations),
       updated_at: nowIso(),
     };
     await tx.updateTable("statuses").set(row).where("id", "=", before.id).execute();

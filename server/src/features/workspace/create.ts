@@ -71,6 +71,8 @@ export async function createWorkspace(db: Db, input: CreateWorkspaceInput): Prom
           color: s.color,
           position,
           is_default: s.isDefault ? 1 : 0,
+          on_roadmap: s.onRoadmap ? 1 : 0,
+          translations: JSON.stringify(s.translations),
           created_at: at,
           updated_at: at,
         })),

@@ -1,5 +1,6 @@
 import { isoAt, nowMs } from "../../platform/lib/clock.js";
 import type { Ctx, Services } from "../../platform/context.js";
+import type { Language } from "../../platform/i18n/languages.js";
 import { HeedError } from "../../platform/errors.js";
 import { DEFAULT_TOKEN_TTL_MS } from "./user-token.js";
 import type { PublicWorkspace } from "./public-key.js";
@@ -29,17 +30,28 @@ export interface Viewer {
  * secret-key verbs check a scope.
  */
 export interface CustomerCtx extends Ctx {
-  customer: { workspace: PublicWorkspace; viewer: Viewer | null };
+  customer: {
+    workspace: PublicWorkspace;
+    viewer: Viewer | null;
+    /** The language the reader reads (a portal page's): status names are told in it. Null: the team's names (the JSON API). */
+    language: Language | null;
+  };
 }
 
 /** The context of a customer-facing request in `workspace`, acting as `viewer` (or anonymously). */
-export function customerContext(services: Ctx["services"], workspace: PublicWorkspace, viewer: Viewer | null, requestId: string | null): CustomerCtx {
+export function customerContext(
+  services: Ctx["services"],
+  workspace: PublicWorkspace,
+  viewer: Viewer | null,
+  requestId: string | null,
+  language: Language | null = null,
+): CustomerCtx {
   return {
     services,
     workspace: { id: workspace.id, slug: workspace.slug },
     actor: { type: "end_user", id: viewer?.id ?? null, scopes: [] },
     requestId,
-    customer: { workspace, viewer },
+    customer: { workspace, viewer, language },
   };
 }
 

@@ -195,6 +195,10 @@ export interface StatusesTable {
   color: string;
   position: number;
   is_default: Flag;
+  /** Shown as a column of the portal's roadmap. */
+  on_roadmap: Flag;
+  /** JSON: the status's name per portal language (`{"de": "Geplant"}`); a language left out reads `name`. */
+  translations: string;
   created_at: string;
   updated_at: string;
 }

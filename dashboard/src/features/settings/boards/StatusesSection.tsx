@@ -2,7 +2,8 @@ import type { Schemas } from "@heed/client";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api, noContent, unwrap } from "../../../api.js";
-import { FormField, FormSelect } from "../../../ui/form/FormField.js";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../../../../../packages/shared/src/languages.js";
+import { FormCheckbox, FormField, FormSelect } from "../../../ui/form/FormField.js";
 import { useApiForm } from "../../../ui/form/useApiForm.js";
 import { Options } from "../../../ui/Options.js";
 import { Swatch } from "../../../ui/Swatch.js";
@@ -12,8 +13,9 @@ import { statusesQuery, statusKeys } from "../../../data/statuses.js";
 import { statusSchema } from "./schemas.js";
 
 // Statuses: the stages a post goes through, in the order the roadmap shows them. Each belongs to
-// a category (open, active, complete, closed) that decides its roadmap column; one is the default
-// of new posts. Reordered with buttons (ordering.tsx), so the keyboard does what a drag would.
+// a category (open, active, complete, closed); the team chooses which are columns of the portal's
+// roadmap, and may name each in the portal's languages (the dashboard keeps the name). One is the
+// default of new posts. Reordered with buttons (ordering.tsx), so the keyboard does what a drag would.
 
 type Status = Schemas["Status"];
 type Category = Status["category"];
@@ -28,7 +30,13 @@ const CATEGORIES: { id: Category; name: string }[] = [
 
 function StatusForm({ status, onSave, onCancel }: { status?: Status; onSave: (s: StatusInput) => Promise<unknown>; onCancel: () => void }) {
   const form = useApiForm(statusSchema, {
-    defaultValues: { name: status?.name ?? "", category: status?.category ?? "open", color: status?.color ?? "#6b7280" },
+    defaultValues: {
+      name: status?.name ?? "",
+      category: status?.category ?? "open",
+      color: status?.color ?? "#6b7280",
+      onRoadmap: status?.onRoadmap ?? true,
+      translations: Object.fromEntries(LANGUAGES.map((language) => [language, status?.translations[language] ?? ""])) as Record<Language, string>,
+    },
   });
   return (
     <RowForm what="status" item={status} form={form} onSave={onSave} onCancel={onCancel}>
@@ -37,6 +45,14 @@ function StatusForm({ status, onSave, onCancel }: { status?: Status; onSave: (s:
         <Options items={CATEGORIES} />
       </FormSelect>
       <FormField name="color" label="Colour" type="color" className="color-input" />
+      <FormCheckbox name="onRoadmap">Show as a column of the public roadmap</FormCheckbox>
+      <fieldset className="translations">
+        <legend>Name on the portal, per language</legend>
+        <p className="hint">Customers reading the portal, the widget and their mail in a language see its name here; left empty, the name above.</p>
+        {LANGUAGES.map((language) => (
+          <FormField key={language} name={`translations.${language}`} label={LANGUAGE_NAMES[language]} lang={language} dir="auto" maxLength={50} />
+        ))}
+      </fieldset>
     </RowForm>
   );
 }
@@ -65,7 +81,8 @@ export function StatusesSection() {
         <>
           <div>
             <Swatch color={s.color} />
-            <strong>{s.name}</strong> <span className="muted">{s.category}</span> {s.isDefault && <span className="badge good">default</span>}
+            <strong>{s.name}</strong> <span className="muted">{s.category}</span> {s.isDefault && <span className="badge good">default</span>}{" "}
+            <span className="badge">{s.onRoadmap ? "on the roadmap" : "not on the roadmap"}</span>
           </div>
           <RowActions
             name={s.name}

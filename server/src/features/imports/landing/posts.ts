@@ -83,6 +83,9 @@ function statusFor(landing: Landing, name: string | undefined, problems: RowProb
       color: GREY,
       position: state.statusPosition++,
       is_default: 0,
+      // As a status made through the API: on the roadmap unless closed.
+      on_roadmap: categoryOfStatus(wanted) === "closed" ? 0 : 1,
+      translations: "{}",
       created_at: landing.at,
       updated_at: landing.at,
     }),

@@ -3,7 +3,8 @@ import type { NotificationKind } from "../kinds.js";
 
 // What one notification says, in plain words of the reader's language: a headline, what the team
 // wrote (if anything), and where to go. The mail's layout (NotificationMail.tsx) and its plain-text
-// part both use it. Titles, names and status names stay as they were written.
+// part both use it. Titles and names stay as they were written; a status is named in the reader's
+// language when the team gave it a name there (send.ts).
 
 export interface Line {
   headline: string;

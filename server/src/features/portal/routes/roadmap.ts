@@ -11,7 +11,8 @@ export const getPortalRoadmapOperation = defineOperation(
     cache: true,
     tag: "Portal",
     summary: "The roadmap",
-    description: "Public posts grouped by status category (open, active, complete), most voted first; each column's cursor continues on `GET /portal/posts`.",
+    description:
+      "One column per status the team shows on the roadmap (`onRoadmap`, set through `PATCH /statuses/{id}`), in its order, with public posts most voted first; each column's cursor continues on `GET /portal/posts`.",
     credential: publicKey("optional"),
     query: RoadmapQuery,
     answer: { status: 200, schema: RoadmapSchema, description: "The roadmap's columns." },

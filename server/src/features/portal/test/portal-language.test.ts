@@ -117,8 +117,10 @@ describe("the portal's language", () => {
     await h.call("POST", `/v1/posts/${idea}/status`, { key, json: { statusId: planned.id } });
     await notificationPass(h.services, { windowSeconds: 0, concurrency: 1, pollMs: 0 });
     const mail = await smtp.mailTo(email);
-    // German words around the title and the status name, which stay as they were written.
-    expect(mail.subject).toMatch(/^„Dunkler Modus“ .*Planned/);
+    // German words around the title, which stays as it was written, and the status's German name.
+    expect(mail.subject).toMatch(/^„Dunkler Modus“ .*Geplant/);
+    expect(mail.subject).not.toContain("Planned");
+    expect(mail.text).toContain("Geplant");
     expect(mail.subject).not.toContain("is now");
     expect(mail.html).toContain('lang="de"');
     expect(mail.text).not.toContain("Unsubscribe from all");

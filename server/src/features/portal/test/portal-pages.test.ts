@@ -18,7 +18,8 @@ async function portal(ws: TestWorkspace) {
     (await h.call("POST", "/v1/posts", { key, json: { boardId, title, ...json } })).body.id as string;
   const acme = (await h.call("POST", "/v1/companies", { key, json: { externalId: "acme", name: "Acme", monthlySpend: 9876543 } })).body.id;
   const voter = (await h.call("POST", "/v1/users", { key, json: { externalId: "v1", name: "Vera Voter", companyId: acme } })).body.id;
-  const dark = await post("Dark mode", { body: "Please, **for the eyes**. <script>alert(1)</script>" });
+  const planned = (await h.call("GET", "/v1/statuses", { key })).body.data.find((s: { name: string }) => s.name === "Planned").id;
+  const dark = await post("Dark mode", { body: "Please, **for the eyes**. <script>alert(1)</script>", statusId: planned });
   await h.call("POST", `/v1/posts/${dark}/votes`, { key, json: { userId: voter } });
   await h.call("POST", `/v1/posts/${dark}/comments`, { key, json: { body: "Public answer from the team" } });
   await h.call("POST", `/v1/posts/${dark}/comments`, { key, json: { body: "INTERNAL: the big customer asked", internal: true } });

@@ -95,9 +95,9 @@ describe("what the portal shows", () => {
     expect((await get(w.ws, `/posts?sort=oldest&limit=1&cursor=${apiCursor}`)).status).toBe(400);
   });
 
-  it("groups the roadmap by status category, each column continuing on /portal/posts", async () => {
+  it("gives the roadmap a column per status the team shows there, each continuing on /portal/posts", async () => {
     const w = await portalWorld();
-    const statuses = (await get(w.ws, "/workspace")).body.statuses as { id: string; category: string }[];
+    const statuses = (await get(w.ws, "/workspace")).body.statuses as { id: string; category: string; onRoadmap: boolean }[];
     const active = statuses.find((s) => s.category === "active")!.id;
     const closed = statuses.find((s) => s.category === "closed")!.id;
     const planned = [];
@@ -108,10 +108,11 @@ describe("what the portal shows", () => {
     await createPost({ ctx: w.ws.ctx, input: { boardId: w.boardId, title: "Won't do", statusId: closed } });
     await createPost({ ctx: w.ws.ctx, input: { boardId: w.secretBoardId, title: "Secret planned", statusId: active } });
     const roadmap = (await get(w.ws, "/roadmap?limit=2")).body;
-    expect(roadmap.columns.map((c: { category: string }) => c.category)).toEqual(["open", "active", "complete"]);
-    const column = roadmap.columns[1];
+    const columns = roadmap.columns as { status: { id: string }; posts: { id: string }[]; nextCursor: string | null }[];
+    expect(columns.map((c) => c.status.id)).toEqual(statuses.filter((s) => s.onRoadmap).map((s) => s.id));
+    const column = columns.find((c) => c.status.id === active)!;
     expect(column.posts).toHaveLength(2);
-    const rest = (await get(w.ws, `/posts?sort=votes&status=active&limit=2&cursor=${column.nextCursor}`)).body;
+    const rest = (await get(w.ws, `/posts?sort=votes&status=${active}&limit=2&cursor=${column.nextCursor}`)).body;
     expect([...column.posts, ...rest.data].map((p: { id: string }) => p.id).sort()).toEqual([...planned].sort());
     expect(rest.nextCursor).toBeNull();
     expect(JSON.stringify(roadmap)).not.toContain("Won't do");

@@ -31,8 +31,8 @@ export async function portalRequest(c: Context<AppEnv>, scriptUrl: string | null
   if (!workspace) return null;
   const [signedIn, embedders] = await Promise.all([portalViewer(c, workspace), originsAt(services.db, workspace)]);
   const viewer = signedIn?.viewer ?? null;
-  const ctx = customerContext(services, workspace, viewer, c.get("requestId"));
   const { language, chosen } = portalLanguage(c, workspace.portalLanguage);
+  const ctx = customerContext(services, workspace, viewer, c.get("requestId"), language);
   // A signed-in reader's choice is theirs, not only this browser's: their mail speaks it too.
   if (chosen && viewer) await rememberPortalLanguage(ctx, chosen);
   const base = `/p/${workspace.slug}`;

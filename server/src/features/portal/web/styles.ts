@@ -68,8 +68,10 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .comment { padding: 0.7rem 0; border-bottom: 1px solid var(--line); }
 .comment .markdown p:first-child { margin-top: 0.2rem; }
 .replies { margin-inline-start: 1.2rem; border-inline-start: 2px solid var(--line); padding-inline-start: 0.8rem; }
-/* As many columns as there are statuses, each at least 14rem: four across at 1280 px, one at 375. */
-.roadmap { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; }
+/* The team's columns side by side, sharing the width (six fit at 1280 px); more than fit scroll
+   sideways inside the board, never wrapping below it. On a phone they stack, one after another. */
+.roadmap { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(12rem, 1fr); gap: 1rem; overflow-x: auto; padding-bottom: 0.5rem; align-items: start; }
+@media (max-width: 40rem) { .roadmap { grid-auto-flow: row; grid-auto-columns: auto; overflow-x: visible; } }
 /* Break a title between words, and inside one only when it is longer than the column. */
 .roadmap { overflow-wrap: break-word; }
 .column h3 { hyphens: auto; }
@@ -77,6 +79,10 @@ button.secondary, .button.secondary { background: none; color: var(--accent); bo
 .column { padding: 0.5rem 0.8rem; border: 1px solid var(--line); border-radius: 8px; }
 .column h2 { font-size: 1.05rem; margin: 0.3rem 0 0.6rem; }
 .column li { padding: 0.45rem 0; border-bottom: 1px solid var(--line); }
+/* A narrow column: the count as tall as its number, beside a title that may wrap. */
+.column .post { align-items: flex-start; gap: 0.6rem; }
+.column .count { min-width: 2.6rem; }
+.column h3 { font-size: 0.98rem; }
 .entry { padding: 1rem 0; border-bottom: 1px solid var(--line); }
 .entry h2 { margin: 0.3rem 0; }
 .account, .account form { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin: 0; }

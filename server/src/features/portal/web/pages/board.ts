@@ -18,6 +18,8 @@ const SORTS = [
 ] as const;
 type Sort = (typeof SORTS)[number]["id"];
 
+const STAGES = ["open", "active", "complete"] as const;
+
 /** A search ranks by best match unless the reader chose another sort; without words, trending. */
 function defaultSort(q: string | undefined): Sort {
   return q?.trim() ? "relevance" : "trending";
@@ -71,7 +73,9 @@ export async function boardPage(r: PortalRequest, slug: string | null, query: Bo
     return search ? `${path}?${search}` : path;
   };
   const filtered = Boolean(query.status || query.q);
-  const categories = ["open", "active", "complete"] as const;
+  // Each status once, in the team's order and the reader's language. A stage (a category, as older
+  // links carry: `?status=complete`) is listed only while it is the filter, so the page says it.
+  const stage = STAGES.find((c) => c === query.status);
   return page(
     r.frame,
     {
@@ -92,8 +96,7 @@ ${board.description ? html`<p class="lede" dir="auto">${board.description}</p>` 
 ${sort !== defaultSort(query.q) ? html`<input type="hidden" name="sort" value="${sort}">` : ""}
 <div class="field"><label for="status">${t.t("board.status")}</label>
 <select id="status" name="status"><option value="">${t.t("board.status.any")}</option>
-<optgroup label="${t.t("board.status.stages")}">${categories.map((c) => html`<option value="${c}"${query.status === c ? raw(" selected") : ""}>${t.t(`roadmap.${c}`)}</option>`)}</optgroup>
-<optgroup label="${t.t("board.status.statuses")}">${workspace.statuses.map((s) => html`<option value="${s.id}"${query.status === s.id ? raw(" selected") : ""}>${s.name}</option>`)}</optgroup>
+${stage ? html`<option value="${stage}" selected>${t.t(`roadmap.${stage}`)}</option>` : ""}${workspace.statuses.map((s) => html`<option value="${s.id}"${query.status === s.id ? raw(" selected") : ""}>${s.name}</option>`)}
 </select></div>
 <div class="field"><label for="q">${t.t("board.search")}</label><input id="q" name="q" type="search" value="${query.q ?? ""}" maxlength="200"></div>
 <button type="submit" class="secondary">${t.t("board.searchButton")}</button>
