@@ -33,7 +33,7 @@ describe("importing from the dashboard", () => {
     await expect.poll(() => list.getByText("Waiting to start…").isVisible()).toBe(true);
     await importPass(h.services);
     await expect.poll(() => list.getByRole("table", { name: "The first posts as they would land" }).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await list.getByRole("row", { name: /Export to PDF Product ideas planned 2019-03-04/ }).count()).toBe(1);
+    expect(await list.getByRole("row", { name: /Export to PDF Product ideas Planned 2019-03-04/ }).count()).toBe(1);
     await list.getByText(/kinds? of problem/).click();
     await everyView(page, "settings-import-preview");
     await page.setViewportSize({ width: 375, height: 800 });
@@ -148,6 +148,115 @@ describe("importing from the dashboard", () => {
       ["Export to Excel", "2024-05-01T10:12:33.000Z"],
       ["Slack alerts, per board", "2024-06-11T08:03:51.000Z"],
     ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+  it("maps another tool's export once: statuses by name, the mapping kept for the next file, and a dry run done once imported", {
+    timeout: 180_000,
+  }, async () => {
+    const ws = await h.workspace();
+    const key = await ws.key();
+    const statuses = (await h.call("GET", "/v1/statuses?limit=100", { key })).body.data as { id: string; name: string }[];
+    const complete = statuses.find((s) => s.name === "Complete")!.id;
+    const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/import");
+    page.setDefaultTimeout(15_000);
+    const csv = page.getByRole("region", { name: "From CSV files" });
+    const list = page.getByRole("list", { name: "Imports" });
+    const items = list.locator(":scope > li");
+    await expect.poll(() => csv.isVisible()).toBe(true);
+
+    // UserVoice: the columns it reads are listed where it is chosen, from the server's definition.
+    await csv.getByLabel("What the files are").selectOption("uservoice");
+    const read = csv.getByRole("region", { name: "The columns it reads" });
+    await expect.poll(() => read.isVisible()).toBe(true);
+    for (const column of ["suggestion.title", "suggestion.status.name", "suggestion.labels.name", "user.email_address"])
+      expect(await read.getByText(column, { exact: true }).count(), column).toBe(1);
+    await everyView(page, "settings-import-uservoice-columns");
+
+    // Another tool's export: its columns mapped by hand, once.
+    const sheet = (rows: string[]) => ({
+      name: "feature-requests.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(["Ticket,Subject,Details,State,Area,Labels", ...rows].join("\n")),
+    });
+    await csv.getByLabel("What the files are").selectOption("mapped");
+    await csv
+      .getByLabel("Posts file", { exact: true })
+      .setInputFiles(
+        sheet([
+          'FR-1,Offline mode,Work on the train,Shipped,Mobile,"sync, ios"',
+          "FR-2,Bulk edit,Many rows at once,planned,Web,sync",
+          "FR-3,Widget themes,Match our brand,Shipped,Mobile,",
+        ]),
+      );
+    const mapping = csv.getByRole("group", { name: "Columns of the posts file" });
+    await expect.poll(() => mapping.getByLabel("Title (needed)").inputValue()).toBe("Subject");
+    expect(await mapping.getByText(/Filled in as your last import/).count()).toBe(0);
+    await mapping.getByLabel("Its id in the source").selectOption("Ticket");
+    await mapping.getByLabel("Status").selectOption("State");
+    await mapping.getByLabel("Board").selectOption("Area");
+    await mapping.getByLabel("Tags (comma-separated)").selectOption("Labels");
+    await csv.getByRole("button", { name: "Preview the import" }).click();
+    await expect.poll(() => items.count()).toBe(1);
+    await importPass(h.services);
+
+    // The preview says what it would make, and asks what "Shipped" becomes ("planned" is Planned already).
+    const first = items.first();
+    await expect.poll(() => first.getByRole("region", { name: "Statuses in the file" }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await first.getByText("“planned” is Planned (1 post)").count()).toBe(1);
+    expect(await first.getByText("New boards: Mobile (2 posts), Web (1 post)").count()).toBe(1);
+    expect(await first.getByText("New statuses: Shipped (2 posts)").count()).toBe(1);
+    expect(await first.getByText("New tags: sync (2 posts), ios (1 post)").count()).toBe(1);
+    const shipped = first.getByLabel("“Shipped” (2 posts) becomes");
+    expect(await shipped.inputValue()).toBe("");
+    expect(await first.getByRole("button", { name: "Import these 3 posts" }).count()).toBe(1);
+    await everyView(page, "settings-import-statuses-asked");
+
+    await shipped.selectOption({ label: "Complete" });
+    await first.getByRole("button", { name: "Preview with these statuses" }).click();
+    await expect.poll(() => items.count()).toBe(2);
+    await importPass(h.services);
+    const mapped = items.first();
+    await expect.poll(() => mapped.getByText("New statuses:").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => mapped.getByLabel("“Shipped” (2 posts) becomes").inputValue()).toBe(complete);
+    // The first posts show the status they land with.
+    expect(await mapped.getByRole("row", { name: "Offline mode Mobile Complete" }).count()).toBe(1);
+
+    // Imported: neither dry run invites importing the same files again; a new import is offered.
+    await mapped.getByRole("button", { name: "Import these 3 posts" }).click();
+    await expect.poll(() => items.count()).toBe(3);
+    await importPass(h.services);
+    await expect.poll(() => list.getByRole("button", { name: "Undo the import from csv" }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => list.getByText("These files were imported: the import is listed above.").count()).toBe(2);
+    expect(await list.getByRole("button", { name: /^Import these/ }).count()).toBe(0);
+    const posts = (await h.call("GET", "/v1/posts?limit=10", { key })).body.data as { title: string; status: { name: string } }[];
+    expect(Object.fromEntries(posts.map((p) => [p.title, p.status.name]))).toEqual({
+      "Offline mode": "Complete",
+      "Bulk edit": "Planned",
+      "Widget themes": "Complete",
+    });
+    await everyView(page, "settings-import-imported");
+    await list.getByRole("button", { name: "Start a new import" }).first().click();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest("label")?.textContent)).toMatch(/What the files are/);
+
+    // Next month's export, same columns: the mapping and the status choice are there already.
+    await csv
+      .getByLabel("Posts file", { exact: true })
+      .setInputFiles(sheet(["FR-4,Dark mode,Easier at night,Shipped,Web,", "FR-5,SAML sign-in,For our IT team,Needs triage,Web,security"]));
+    await expect.poll(() => mapping.getByText(/Filled in as your last import of a file with these columns/).isVisible()).toBe(true);
+    expect(await mapping.getByLabel("Its id in the source").inputValue()).toBe("Ticket");
+    expect(await mapping.getByLabel("Status").inputValue()).toBe("State");
+    expect(await mapping.getByLabel("Board").inputValue()).toBe("Area");
+    expect(await mapping.getByLabel("Tags (comma-separated)").inputValue()).toBe("Labels");
+    await everyView(page, "settings-import-mapping-saved");
+    await csv.getByRole("button", { name: "Preview the import" }).click();
+    await expect.poll(() => items.count()).toBe(4);
+    await importPass(h.services);
+    const next = items.first();
+    await expect.poll(() => next.getByLabel("“Shipped” (1 post) becomes").inputValue(), { timeout: 10_000 }).toBe(complete);
+    expect(await next.getByLabel("“Needs triage” (1 post) becomes").inputValue()).toBe("");
+    expect(await next.getByText("New statuses: Needs triage (1 post)").count()).toBe(1);
+    expect(await next.getByRole("button", { name: "Import these 2 posts" }).count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -442,6 +442,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last mapping for files with these columns
+         * @description Each import of uploaded files keeps, per file, the mapping it was asked with (`mapping`: the kind's fields, and for posts the `statuses`) under the file's set of columns, read from the file; a dry run keeps it too. This answers the workspace's last one for a file of `kind` whose header is `columns` (in any order or case), so a second file with the same columns starts from the same choices; `saved` is null when none was kept. Owners and admins, not members: an import writes many objects at once. Requires `imports:read`.
+         */
+        get: operations["findImportMapping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/imports/{id}": {
         parameters: {
             query?: never;
@@ -3811,6 +3831,43 @@ export interface components {
                     };
                 }[];
             }[];
+            /** @description The boards, statuses and tags the import makes (a dry run: would make), by name, with how many posts carry each. */
+            created: {
+                /** @description In the order first met; at most 200. */
+                boards: {
+                    name: string;
+                    /** @description How many of the imported posts carry it. */
+                    posts: number;
+                }[];
+                /** @description In the order first met; at most 200. */
+                statuses: {
+                    name: string;
+                    /** @description How many of the imported posts carry it. */
+                    posts: number;
+                }[];
+                /** @description In the order first met; at most 200. */
+                tags: {
+                    name: string;
+                    /** @description How many of the imported posts carry it. */
+                    posts: number;
+                }[];
+            };
+            /** @description Each status the posts name, in the order first met (at most 200), and what it becomes. */
+            statuses: {
+                name: string;
+                /** @description How many of the imported posts carry it. */
+                posts: number;
+                /**
+                 * @description `matched`: the workspace's status of that name (any case); `mapped`: the status the mapping's `statuses` gives it; `created`: a status of that name is made.
+                 * @enum {string}
+                 */
+                outcome: "matched" | "mapped" | "created";
+                /**
+                 * @description The workspace's status the posts get; null when it is made.
+                 * @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k
+                 */
+                statusId: string | null;
+            }[];
             /** @description The first rows of each kind as they land, when a preview was asked for. */
             preview?: {
                 [key: string]: {
@@ -3823,7 +3880,7 @@ export interface components {
          * @enum {string}
          */
         ImportDateFormat: "iso8601" | "dayMonthYear" | "monthDayYear" | "unixSeconds" | "unixMilliseconds";
-        /** @description Per kind of file, the column that holds each of Heed's fields (`{ "posts": { "title": "Subject" } }`); `posts.tags` may name several columns. `createdAt` may give the format its column is written in (`{ "createdAt": { "column": "When", "format": "dayMonthYear" } }`, or `{ "format": "dayMonthYear" }` for the source's own column): see ImportDateColumn. Fields left out are not read; a file's mapping must name its required fields (posts: `title`; votes: `postRef`; users: `ref`; companies: `ref`, `name`; comments: `ref`, `postRef`, `body`). */
+        /** @description Per kind of file, the column that holds each of Heed's fields (`{ "posts": { "title": "Subject" } }`); `posts.tags` may name several columns. `statuses` maps the posts' status names to the workspace's statuses. `createdAt` may give the format its column is written in (`{ "createdAt": { "column": "When", "format": "dayMonthYear" } }`, or `{ "format": "dayMonthYear" }` for the source's own column): see ImportDateColumn. Fields left out are not read; a file's mapping must name its required fields (posts: `title`; votes: `postRef`; users: `ref`; companies: `ref`, `name`; comments: `ref`, `postRef`, `body`). */
         ImportMapping: {
             companies?: {
                 ref?: string;
@@ -3866,6 +3923,10 @@ export interface components {
                 body?: string;
                 internal?: string;
                 createdAt?: string | components["schemas"]["ImportDateColumn"];
+            };
+            /** @description A status the posts name (any case) → the workspace's status it becomes (`{ "Shipped": "sts_…" }`). A name left out is matched to the status of that name, or made. */
+            statuses?: {
+                [key: string]: string;
             };
         };
         /** @description A date field's column and the format it is written in. A column named alone (a string) is read in the one format its values allow; when they fit two (`01/05/2024` is a day/month/year and a month/day/year date) the import asks for the format and does not run until it is given. */
@@ -3921,6 +3982,29 @@ export interface components {
              */
             preview?: number;
         };
+        FoundImportMapping: {
+            saved: components["schemas"]["SavedImportMapping"];
+        };
+        /** @description Null: no import of this workspace read a file with these columns. */
+        SavedImportMapping: {
+            /** @enum {string} */
+            source: "csv" | "uservoice";
+            /** @enum {string} */
+            kind: "companies" | "users" | "posts" | "votes" | "comments";
+            /** @description The set of columns it was kept for: trimmed, lower-cased, sorted. */
+            columns: string[];
+            mapping: components["schemas"]["ImportMapping"] & unknown;
+            /**
+             * @description The import (or dry run) that used it last.
+             * @example imp_01jd8x4y2b3c5d6e7f8g9h0j1k
+             */
+            importId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            savedAt: string;
+        } | null;
         ImportList: {
             data: components["schemas"]["Import"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
@@ -10004,6 +10088,140 @@ export interface operations {
             };
             /** @description `idempotency_key_reused`: idempotency-key reused with another request */
             422: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    findImportMapping: {
+        parameters: {
+            query: {
+                /** @description The import's source: `csv` (any columns) or `uservoice`. */
+                source: "csv" | "uservoice";
+                /** @description The kind of file. */
+                kind: "companies" | "users" | "posts" | "votes" | "comments";
+                /** @description The file's header, as a JSON array of its column names. Names are compared trimmed, in any case and order, so the same columns in another order are the same set. */
+                columns: string;
+            };
+            header?: {
+                /** @description The `ETag` of an answer you hold: when the answer is still the same, it is a `304` without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last mapping, or null. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundImportMapping"];
+                };
+            };
+            /** @description The answer is the one whose `ETag` the request sent in `If-None-Match`; no body. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: validation failed */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
                     "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];

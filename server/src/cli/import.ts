@@ -104,7 +104,7 @@ export async function importCsv(
     limit,
   });
   const print = options.quiet ? () => {} : progressPrinter(process.stderr, (done, total) => `${size(done)} of ${size(total)} read`);
-  return runBatch(ctx, reader, options, (done, total) => print(done, total));
+  return runBatch(ctx, reader, { ...options, mapping: named }, (done, total) => print(done, total));
 }
 
 /** `heed import canny`: Canny's API read page by page; the progress is the calls made so far. */
@@ -126,10 +126,15 @@ export async function importCanny(
 async function runBatch(
   ctx: Ctx,
   reader: ImportSourceReader,
-  options: { dryRun: boolean; preview?: number },
+  options: { dryRun: boolean; preview?: number; mapping?: CsvMapping },
   print: (done: number, total: number) => void,
 ): Promise<ImportView> {
-  const batch = await beginImport(ctx, { source: reader.source, dryRun: options.dryRun });
+  // The mapping is kept on the batch as the API's are: its `statuses` apply as the rows land.
+  const batch = await beginImport(ctx, {
+    source: reader.source,
+    dryRun: options.dryRun,
+    ...(options.mapping ? { options: { mapping: options.mapping } } : {}),
+  });
   let phase = "";
   const result = await runImport(ctx, batch.id, reader, {
     preview: options.preview,

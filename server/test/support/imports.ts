@@ -31,3 +31,19 @@ export async function undoNow(h: Harness, ctx: Ctx, id: string) {
   await finishUndo(h.services, { id, workspace_id: ctx.workspace.id });
   return { ...asked, state: (await h.services.db.selectFrom("imports").select("state").where("id", "=", id).executeTakeFirstOrThrow()).state };
 }
+
+/** A CSV file sent as the dashboard sends it: the request's body is the file. */
+export async function uploadCsv(h: Harness, key: string, name: string, body: string) {
+  const res = await fetch(`${h.url}/v1/imports/uploads?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "text/csv" },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as { id: string } };
+}
+
+/** `GET /imports/mappings` for a file of posts with these columns, as the dashboard asks. */
+export async function savedMapping(h: Harness, key: string, columns: string[], source: "csv" | "uservoice" = "csv") {
+  const query = new URLSearchParams({ source, kind: "posts", columns: JSON.stringify(columns) });
+  return h.call("GET", `/v1/imports/mappings?${query}`, { key });
+}

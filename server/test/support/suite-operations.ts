@@ -49,7 +49,8 @@ export function pathOf(op: SuiteOperation, t: Target, id?: string): string {
 
 /** A request the route takes from a credential it accepts: the path and a body that passes validation. */
 export function requestOf(op: SuiteOperation, t: Target): { path: string; options: CallOptions } {
-  return { path: pathOf(op, t), options: op.fixture.body ? { json: op.fixture.body(t) } : {} };
+  const query = op.fixture.query?.(t);
+  return { path: query ? `${pathOf(op, t)}?${new URLSearchParams(query)}` : pathOf(op, t), options: op.fixture.body ? { json: op.fixture.body(t) } : {} };
 }
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { Loaded } from "../../ui/QueryState.js";
 import { CannyImport } from "./imports/CannyImport.js";
 import { CsvImport } from "./imports/CsvImport.js";
 import { ImportItem } from "./imports/ImportItem.js";
-import { importsQuery } from "./imports/queries.js";
+import { importOfSameFiles, importsQuery } from "./imports/queries.js";
 
 // Settings → Import: bring years of feedback in from Canny or CSV (UserVoice's export, Heed's own,
 // or any columns). Every import can be tried first (a dry run with its report and a preview), runs
@@ -14,6 +14,12 @@ import { importsQuery } from "./imports/queries.js";
 export function Imports() {
   const listId = useId();
   const list = useQuery(importsQuery());
+  const sourceSelect = useRef<HTMLSelectElement>(null);
+  // A new import starts where the files are chosen.
+  const startNew = () => {
+    sourceSelect.current?.scrollIntoView({ block: "center" });
+    sourceSelect.current?.focus();
+  };
   return (
     <section>
       <h1>Import</h1>
@@ -22,7 +28,7 @@ export function Imports() {
         their id or email rather than made twice.
       </p>
       <CannyImport />
-      <CsvImport />
+      <CsvImport sourceSelect={sourceSelect} />
       <section aria-labelledby={listId}>
         <h2 id={listId}>Imports</h2>
         <Loaded read={list} what="imports">
@@ -31,8 +37,8 @@ export function Imports() {
               <p className="muted">No import yet.</p>
             ) : (
               <ul className="import-list" aria-label="Imports">
-                {list.data.data.map((item) => (
-                  <ImportItem key={item.id} item={item} />
+                {list.data.data.map((item, _, all) => (
+                  <ImportItem key={item.id} item={item} importedBy={item.dryRun ? importOfSameFiles(item, all) : undefined} onStartNew={startNew} />
                 ))}
               </ul>
             ))}

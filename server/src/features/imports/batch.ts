@@ -7,6 +7,7 @@ import { log } from "../../platform/lib/log.js";
 import { holdLease, leasedFor, leaseOf, UNLEASED } from "../../platform/queue/index.js";
 import { requireScope } from "../../platform/scopes.js";
 import { type ImportProgress, importInto } from "./landing/engine.js";
+import { type RememberedMapping, rememberMappings } from "./mappings.js";
 import { importQueue } from "./queue.js";
 import { type ImportSourceReader, UnreadableSource } from "./model.js";
 import type { ImportReport } from "./report.js";
@@ -32,7 +33,7 @@ class Stopped extends Error {
  */
 export async function beginImport(
   ctx: Ctx,
-  input: { source: ImportSource; dryRun: boolean; queued?: boolean; options?: ImportOptionsStored; secret?: string },
+  input: { source: ImportSource; dryRun: boolean; queued?: boolean; options?: ImportOptionsStored; secret?: string; remember?: RememberedMapping[] },
 ): Promise<ImportView> {
   requireScope(ctx.actor.scopes, "imports:write");
   return inTransaction(ctx, async (tx) => {
@@ -57,6 +58,7 @@ export async function beginImport(
         undone_at: null,
       })
       .execute();
+    await rememberMappings(tx, ctx, id, input.remember ?? []);
     await recordChange(tx, ctx, { action: "import.created", objectType: "import", objectId: id, audit: { source: input.source, dryRun: input.dryRun } });
     return toImportView((await findImport(tx, ctx, id))!);
   });
@@ -80,6 +82,7 @@ export async function runImport(
   const row = await findImport(db, ctx, importId);
   if (!row) throw new Error(`import ${importId} not found`);
   const dryRun = Number(row.dry_run) === 1;
+  const statuses = (JSON.parse(row.options) as ImportOptionsStored).mapping?.statuses;
   const lease = holdLease(db, importQueue, importId, leaseOf(row)!, IMPORT_LEASE_MS, (eb) => eb("state", "=", "running"));
   const step = async (progress: ImportProgress) => {
     options.onProgress?.(progress);
@@ -110,7 +113,7 @@ export async function runImport(
   };
 
   try {
-    const report = await importInto(ctx.services, ctx.workspace.id, reader, { importId, dryRun, preview: options.preview, onProgress: step });
+    const report = await importInto(ctx.services, ctx.workspace.id, reader, { importId, dryRun, statuses, preview: options.preview, onProgress: step });
     await finish({ state: "done", report }, { dryRun, created: totals(report), problems: report.problems.length });
   } catch (error) {
     if (error instanceof Stopped && error.state === "lost") {

@@ -24,26 +24,77 @@ export interface ReportedProblem {
   examples: (RowPlace & { field?: string; value?: string })[];
 }
 
+/** A board, status or tag the import makes, with how many of its posts carry it. */
+export interface NamedCount {
+  name: string;
+  posts: number;
+}
+
+/** A status the posts name, and what it became: matched by name, mapped by the team, or made. */
+export interface SourceStatus extends NamedCount {
+  outcome: "matched" | "mapped" | "created";
+  /** The workspace's status it became; null when it is made (a dry run makes none). */
+  statusId: string | null;
+}
+
 export interface ImportReport {
   kinds: Record<ImportKind, KindCounts>;
   problems: ReportedProblem[];
   /** How each date column of the files was read: its format, chosen or found, with examples. */
   dates: ReadDateColumn[];
+  /** The boards, statuses and tags the import makes (or would), by name, with their posts. */
+  created: { boards: NamedCount[]; statuses: NamedCount[]; tags: NamedCount[] };
+  /** Each status the posts name, in the order first met, and what it became. */
+  statuses: SourceStatus[];
   /** The first rows of each kind as they land (or would land), when a preview was asked for. */
   preview?: Partial<Record<ImportKind, Record<string, unknown>[]>>;
 }
 
 const EXAMPLES = 5;
+/** Names listed per kind in `created` and `statuses`: a source with thousands of tags says how many in `kinds`. */
+export const NAMES_LISTED = 200;
 const VALUE_CHARS = 80;
 
 export function emptyReport(): ImportReport {
   const zero = () => ({ created: 0, updated: 0, skipped: 0 });
-  return { kinds: { companies: zero(), users: zero(), posts: zero(), votes: zero(), comments: zero(), changelog: zero() }, problems: [], dates: [] };
+  return {
+    kinds: { companies: zero(), users: zero(), posts: zero(), votes: zero(), comments: zero(), changelog: zero() },
+    problems: [],
+    dates: [],
+    created: { boards: [], statuses: [], tags: [] },
+    statuses: [],
+  };
 }
 
 export class ReportBuilder {
   readonly report = emptyReport();
   private readonly byKey = new Map<string, ReportedProblem>();
+  private readonly made = { boards: new Map<string, NamedCount>(), statuses: new Map<string, NamedCount>(), tags: new Map<string, NamedCount>() };
+  private readonly sourceStatuses = new Map<string, SourceStatus>();
+
+  /** A post lands with a board, status or tag this import makes (`id` is the one it is given). */
+  madeFor(kind: keyof ImportReport["created"], id: string, name: string): void {
+    const names = this.made[kind];
+    const entry = names.get(id);
+    if (entry) entry.posts++;
+    else if (names.size < NAMES_LISTED) {
+      const added = { name, posts: 1 };
+      names.set(id, added);
+      this.report.created[kind].push(added);
+    }
+  }
+
+  /** A post names a status: counted under the name as first written. */
+  statusNamed(name: string, outcome: SourceStatus["outcome"], statusId: string): void {
+    const key = name.toLowerCase();
+    const entry = this.sourceStatuses.get(key);
+    if (entry) entry.posts++;
+    else if (this.sourceStatuses.size < NAMES_LISTED) {
+      const added: SourceStatus = { name, posts: 1, outcome, statusId: outcome === "created" ? null : statusId };
+      this.sourceStatuses.set(key, added);
+      this.report.statuses.push(added);
+    }
+  }
 
   count(kind: ImportKind, outcome: keyof KindCounts): void {
     this.report.kinds[kind][outcome]++;

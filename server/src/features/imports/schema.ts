@@ -1,9 +1,22 @@
 import { z } from "@hono/zod-openapi";
 import { idOf, idParam, integer, listOf, PageQuery, timestamp } from "../../platform/fields.js";
+import { COLUMN_SET_MAX_CHARS } from "../../../../packages/shared/src/imports.js";
 import { CsvMappingSchema, DateFormatSchema } from "./sources/csv/mapping.js";
+
+/** Whether a query value is a JSON array of 1–1000 column names. */
+function isColumnList(value: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) && parsed.length > 0 && parsed.length <= 1000 && parsed.every((c) => typeof c === "string");
+  } catch {
+    return false;
+  }
+}
 
 const kindCounts = z.object({ created: z.number().int(), updated: z.number().int(), skipped: z.number().int() });
 const KINDS = ["companies", "users", "posts", "votes", "comments", "changelog"] as const;
+const namedCount = z.object({ name: z.string(), posts: z.number().int().openapi({ description: "How many of the imported posts carry it." }) });
+const namesMade = z.array(namedCount).openapi({ description: "In the order first met; at most 200." });
 
 export const ImportReportSchema = z
   .object({
@@ -54,6 +67,20 @@ export const ImportReportSchema = z
         }),
       )
       .openapi({ description: "How each date column of the files was read (none for Canny, whose dates are ISO 8601)." }),
+    created: z
+      .object({ boards: namesMade, statuses: namesMade, tags: namesMade })
+      .openapi({ description: "The boards, statuses and tags the import makes (a dry run: would make), by name, with how many posts carry each." }),
+    statuses: z
+      .array(
+        namedCount.extend({
+          outcome: z.enum(["matched", "mapped", "created"]).openapi({
+            description:
+              "`matched`: the workspace's status of that name (any case); `mapped`: the status the mapping's `statuses` gives it; `created`: a status of that name is made.",
+          }),
+          statusId: idOf("sts").nullable().openapi({ description: "The workspace's status the posts get; null when it is made." }),
+        }),
+      )
+      .openapi({ description: "Each status the posts name, in the order first met (at most 200), and what it becomes." }),
     preview: z
       .record(z.string(), z.array(z.record(z.string(), z.unknown())))
       .optional()
@@ -141,3 +168,29 @@ export const UploadQuery = z.object({
     .default("upload.csv")
     .openapi({ description: "The file's name, for the report (`posts.csv`)." }),
 });
+
+export const FindImportMappingQuery = z.object({
+  source: z.enum(["csv", "uservoice"]).openapi({ description: "The import's source: `csv` (any columns) or `uservoice`." }),
+  kind: z.enum(["companies", "users", "posts", "votes", "comments"]).openapi({ description: "The kind of file." }),
+  columns: z.string().max(COLUMN_SET_MAX_CHARS).refine(isColumnList, 'A JSON array of the file\'s column names (`["Ticket","Subject"]`).').openapi({
+    description:
+      "The file's header, as a JSON array of its column names. Names are compared trimmed, in any case and order, so the same columns in another order are the same set.",
+  }),
+});
+
+export const SavedImportMappingSchema = z
+  .object({
+    source: z.enum(["csv", "uservoice"]),
+    kind: z.enum(["companies", "users", "posts", "votes", "comments"]),
+    columns: z.array(z.string()).openapi({ description: "The set of columns it was kept for: trimmed, lower-cased, sorted." }),
+    mapping: CsvMappingSchema.openapi({
+      description: "The kind's fields as last mapped, and (posts) the status names as last mapped (statuses deleted since left out).",
+    }),
+    importId: idOf("imp").openapi({ description: "The import (or dry run) that used it last." }),
+    savedAt: timestamp,
+  })
+  .openapi("SavedImportMapping");
+
+export const FoundImportMappingSchema = z
+  .object({ saved: SavedImportMappingSchema.nullable().openapi({ description: "Null: no import of this workspace read a file with these columns." }) })
+  .openapi("FoundImportMapping");

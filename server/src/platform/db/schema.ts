@@ -427,6 +427,19 @@ export interface ImportRecordsTable {
   created: Flag;
 }
 
+/** The workspace's last column mapping for files of a kind with one set of columns. */
+export interface ImportMappingsTable {
+  workspace_id: string;
+  source: ImportSource;
+  kind: string;
+  columns_hash: string;
+  columns: string;
+  fields: string;
+  statuses: string;
+  import_id: string;
+  saved_at: string;
+}
+
 /** A CSV file sent for an import, kept a day in `import_upload_chunks`. */
 export interface ImportUploadsTable {
   id: string;
@@ -805,6 +818,7 @@ export interface Database {
   integration_log: IntegrationLogTable;
   import_records: ImportRecordsTable;
   import_uploads: ImportUploadsTable;
+  import_mappings: ImportMappingsTable;
   import_upload_chunks: ImportUploadChunksTable;
   votes: VotesTable;
   comments: CommentsTable;

@@ -1,14 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useId, useState } from "react";
+import { Fragment, type RefObject, useId, useState } from "react";
 import { problemOf } from "../../../api.js";
+import { formatDateTime } from "../../../ui/format.js";
 import { DATE_FORMATS, type DateFormat, type FileKind, FILE_KINDS, guessColumn, MAPPED_FIELDS } from "./fields.js";
 import { columnsOf } from "./header.js";
-import { type CreateImport, createImport, importKeys, uploadFile } from "./queries.js";
+import { type CreateImport, createImport, findSavedMapping, importKeys, type SavedMapping, uploadFile } from "./queries.js";
+import { UserVoiceColumns } from "./UserVoiceColumns.js";
 
 // From CSV files: Heed's own export, UserVoice's export, or any CSV with a mapping from its columns
 // to Heed's fields (offered from each file's header), and the format of its date column (left to the
 // file's values unless chosen). "Preview" uploads the files and asks for a dry run with the first
 // rows as they would land and how their dates read; the import list then offers the import itself.
+// A file whose columns an earlier import of the workspace read starts from the mapping (and status
+// choices) that import used, kept by the server, so the same export is not mapped twice.
 
 type Source = "csv" | "uservoice" | "mapped";
 
@@ -23,6 +27,7 @@ function MappingFor({
   columns,
   mapping,
   format,
+  saved,
   onChange,
   onFormat,
 }: {
@@ -30,6 +35,7 @@ function MappingFor({
   columns: string[];
   mapping: Record<string, string>;
   format: DateFormat | "";
+  saved?: SavedMapping;
   onChange: (field: string, column: string) => void;
   onFormat: (format: DateFormat | "") => void;
 }) {
@@ -37,6 +43,11 @@ function MappingFor({
   return (
     <fieldset className="mapping" aria-labelledby={titleId}>
       <legend id={titleId}>Columns of the {FILE_KINDS.find((k) => k.kind === kind)!.label.toLowerCase()} file</legend>
+      {saved && (
+        <p className="mapping-saved" role="status">
+          Filled in as your last import of a file with these columns ({formatDateTime(saved.savedAt)}) read them. Change anything that differs.
+        </p>
+      )}
       {MAPPED_FIELDS[kind].map(({ field, label, required }) => (
         <Fragment key={field}>
           <label className="field">
@@ -72,7 +83,22 @@ function MappingFor({
   );
 }
 
-export function CsvImport() {
+/** A saved mapping's fields as the form holds them: a column per field, and the date column's format. */
+function formOf(saved: SavedMapping, kind: FileKind, columns: string[]): { fields: Record<string, string>; format: DateFormat | "" } {
+  const given = (saved.mapping[kind] ?? {}) as Record<string, string | string[] | { column?: string; format: DateFormat }>;
+  const fields: Record<string, string> = {};
+  let format: DateFormat | "" = "";
+  for (const [field, value] of Object.entries(given)) {
+    const column = typeof value === "string" ? value : Array.isArray(value) ? value[0] : value.column;
+    if (!Array.isArray(value) && typeof value === "object") format = value.format;
+    // Matched as the server matches sets of columns: the file's own spelling of the name is chosen.
+    const own = columns.find((c) => c.trim().toLowerCase() === column?.trim().toLowerCase());
+    if (own) fields[field] = own;
+  }
+  return { fields, format };
+}
+
+export function CsvImport({ sourceSelect }: { sourceSelect?: RefObject<HTMLSelectElement | null> }) {
   const titleId = useId();
   const queries = useQueryClient();
   const [source, setSource] = useState<Source>("csv");
@@ -80,6 +106,10 @@ export function CsvImport() {
   const [columns, setColumns] = useState<Partial<Record<FileKind, string[]>>>({});
   const [mapping, setMapping] = useState<Partial<Record<FileKind, Record<string, string>>>>({});
   const [formats, setFormats] = useState<Partial<Record<FileKind, DateFormat | "">>>({});
+  const [saved, setSaved] = useState<Partial<Record<FileKind, SavedMapping>>>({});
+  // The status choices of the last import of the same posts columns, sent with the preview.
+  const [statuses, setStatuses] = useState<Record<string, string>>({});
+  const apiSource = source === "uservoice" ? "uservoice" : "csv";
   const kinds = source === "uservoice" ? FILE_KINDS.filter((k) => k.kind === "posts" || k.kind === "votes") : FILE_KINDS;
 
   const pick = async (kind: FileKind, file: File | undefined) => {
@@ -87,10 +117,20 @@ export function CsvImport() {
     if (!file) return;
     const found = await columnsOf(file);
     setColumns((c) => ({ ...c, [kind]: found }));
-    setMapping((m) => ({
-      ...m,
-      [kind]: Object.fromEntries(MAPPED_FIELDS[kind].map(({ field, label }) => [field, guessColumn(field, label, found)]).filter(([, c]) => c)),
-    }));
+    const guessed = Object.fromEntries(MAPPED_FIELDS[kind].map(({ field, label }) => [field, guessColumn(field, label, found)]).filter(([, c]) => c));
+    setMapping((m) => ({ ...m, [kind]: guessed }));
+    setSaved((s) => ({ ...s, [kind]: undefined }));
+    if (kind === "posts") setStatuses({});
+    if (found.length === 0) return;
+    const last = await findSavedMapping(apiSource, kind, found).catch(() => null);
+    if (!last) return;
+    if (source === "mapped") {
+      const { fields, format } = formOf(last, kind, found);
+      setMapping((m) => ({ ...m, [kind]: fields }));
+      setFormats((f) => ({ ...f, [kind]: format }));
+    }
+    setSaved((s) => ({ ...s, [kind]: last }));
+    if (kind === "posts") setStatuses(last.mapping.statuses ?? {});
   };
 
   /** A file's columns as the API takes them: its date column with its format, when one is chosen. */
@@ -109,12 +149,14 @@ export function CsvImport() {
       if (chosen.length === 0) throw new Error("Choose at least one file.");
       const uploaded: Partial<Record<FileKind, string>> = {};
       for (const [kind, file] of chosen) uploaded[kind] = (await uploadFile(file)).id;
+      const columns = source === "mapped" ? Object.fromEntries(chosen.map(([kind]) => [kind, mappingOf(kind)])) : {};
+      const mapping = { ...columns, ...(Object.keys(statuses).length > 0 && files.posts ? { statuses } : {}) };
       const body: CreateImport = {
-        source: source === "uservoice" ? "uservoice" : "csv",
+        source: apiSource,
         files: uploaded,
         dryRun: true,
         preview: 5,
-        ...(source === "mapped" ? { mapping: Object.fromEntries(chosen.map(([kind]) => [kind, mappingOf(kind)])) } : {}),
+        ...(Object.keys(mapping).length > 0 ? { mapping } : {}),
       };
       return createImport(body);
     },
@@ -135,6 +177,7 @@ export function CsvImport() {
         <label className="field">
           <span>What the files are</span>
           <select
+            ref={sourceSelect}
             value={source}
             onChange={(e) => {
               // Other files for another kind of source: what was picked for the last one is let go.
@@ -143,6 +186,8 @@ export function CsvImport() {
               setColumns({});
               setMapping({});
               setFormats({});
+              setSaved({});
+              setStatuses({});
             }}
           >
             {SOURCES.map((s) => (
@@ -160,6 +205,7 @@ export function CsvImport() {
             </label>
           ))}
         </div>
+        {source === "uservoice" && <UserVoiceColumns />}
         {source === "mapped" &&
           kinds.map(({ kind }) =>
             files[kind] && columns[kind] ? (
@@ -169,6 +215,7 @@ export function CsvImport() {
                 columns={columns[kind]}
                 mapping={mapping[kind] ?? {}}
                 format={formats[kind] ?? ""}
+                saved={saved[kind]}
                 onChange={(field, column) => setMapping((m) => ({ ...m, [kind]: { ...m[kind], [field]: column } }))}
                 onFormat={(format) => setFormats((f) => ({ ...f, [kind]: format }))}
               />

@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { api, problemOf, unwrap } from "../../../api.js";
 import { ConfirmButton } from "../../../ui/Confirm.js";
-import { formatDateTime } from "../../../ui/format.js";
+import { counted, formatDateTime } from "../../../ui/format.js";
 import { blocked } from "./ImportDates.js";
 import { ImportReport } from "./ImportReport.js";
 import { createImport, type Import, importKeys, isMoving } from "./queries.js";
 
 // One import in the list: where it is while it runs (a progress bar), its report once done, and
 // what can be done with it: cancel while it runs, import for real after a dry run of files,
-// undo a done import (the server refuses, saying why, once something is built on it).
+// undo a done import (the server refuses, saying why, once something is built on it). Once the
+// files of a dry run are imported, the dry run says so and offers a new import instead.
 
 const SOURCE_WORDS: Record<Import["source"], string> = { canny: "Canny", uservoice: "UserVoice", csv: "CSV" };
 const STATE_WORDS: Record<Import["state"], string> = {
@@ -22,7 +23,7 @@ const STATE_WORDS: Record<Import["state"], string> = {
   undone: "Undone",
 };
 
-export function ImportItem({ item }: { item: Import }) {
+export function ImportItem({ item, importedBy, onStartNew }: { item: Import; importedBy?: Import; onStartNew: () => void }) {
   const progressId = useId();
   const queries = useQueryClient();
   const refresh = () => queries.invalidateQueries({ queryKey: importKeys.all });
@@ -69,10 +70,18 @@ export function ImportItem({ item }: { item: Import }) {
             Cancel
           </button>
         )}
-        {item.state === "done" && item.dryRun && item.source !== "canny" && !blocked(item) && (
+        {item.state === "done" && item.dryRun && item.source !== "canny" && !blocked(item) && !importedBy && (
           <button type="button" disabled={forReal.isPending} onClick={() => forReal.mutate()}>
-            Import these files
+            {item.report.kinds.posts.created > 0 ? `Import these ${counted(item.report.kinds.posts.created, "post")}` : "Import these files"}
           </button>
+        )}
+        {item.state === "done" && item.dryRun && importedBy && (
+          <>
+            <p>{importedBy.state === "done" ? "These files were imported: the import is listed above." : "These files are being imported: see above."}</p>
+            <button type="button" className="secondary" onClick={onStartNew}>
+              Start a new import
+            </button>
+          </>
         )}
         {item.state === "done" && item.dryRun && blocked(item) && (
           <p>The import runs once every date reads: say how the dates are written, or correct the rows listed, and preview again.</p>

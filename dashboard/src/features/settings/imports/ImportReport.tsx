@@ -1,9 +1,11 @@
 import { counted } from "../../../ui/format.js";
 import { ImportDates } from "./ImportDates.js";
+import { ImportMade, ImportStatuses } from "./ImportStatuses.js";
 import type { Import } from "./queries.js";
 
-// What an import did (or, in a dry run, would do): a line per kind, how its dates read (and the
-// question a date column asks), the problems with their first places, and the first rows as they land.
+// What an import did (or, in a dry run, would do): a line per kind, the boards, statuses and tags
+// it makes, what the file's statuses become (and the choice for those no status matches), how its
+// dates read (and the question a date column asks), the problems with their first places, and the first rows as they land.
 
 const OUTCOME_WORDS: Record<Import["report"]["problems"][number]["outcome"], string> = {
   skipped: "left out",
@@ -51,6 +53,8 @@ export function ImportReport({ item }: { item: Import }) {
           </table>
         </section>
       )}
+      <ImportMade item={item} />
+      <ImportStatuses item={item} />
       <ImportDates item={item} />
       {problems.length > 0 && (
         <details>

@@ -32,3 +32,33 @@ export async function uploadFile(file: File) {
 export async function createImport(body: CreateImport) {
   return unwrap(await api.POST("/imports", { body }));
 }
+
+export type SavedMapping = NonNullable<Schemas["FoundImportMapping"]["saved"]>;
+
+/** The workspace's last mapping for a file of this kind with these columns (kept by the server), or null. */
+export async function findSavedMapping(source: "csv" | "uservoice", kind: string, columns: string[]): Promise<SavedMapping | null> {
+  const found = unwrap(
+    await api.GET("/imports/mappings", {
+      params: { query: { source, kind: kind as SavedMapping["kind"], columns: JSON.stringify(columns) } },
+    }),
+  );
+  return found.saved;
+}
+
+const ENDED_WITHOUT_KEEPING: Import["state"][] = ["failed", "cancelled", "undoing", "undone"];
+
+/**
+ * The import of the same files that followed a dry run, if one did and kept what it imported:
+ * after it, the dry run no longer offers to import them (an import undone since may be run again).
+ */
+export function importOfSameFiles(dryRun: Import, all: Import[]): Import | undefined {
+  const files = (item: Import) => JSON.stringify(Object.entries(item.files).sort());
+  return all.find(
+    (other) =>
+      !other.dryRun &&
+      other.source === dryRun.source &&
+      other.createdAt >= dryRun.createdAt &&
+      files(other) === files(dryRun) &&
+      !ENDED_WITHOUT_KEEPING.includes(other.state),
+  );
+}

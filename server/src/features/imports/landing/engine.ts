@@ -33,6 +33,8 @@ export interface ImportProgress {
 export interface ImportOptions {
   importId: string;
   dryRun: boolean;
+  /** The team's mapping of the source's status names to the workspace's statuses (ImportMapping `statuses`). */
+  statuses?: Record<string, string>;
   /** Rows per kind to show as they land (a preview); 0 or absent for none. */
   preview?: number;
   /** After each chunk: where the import is. It may throw to stop it (a cancel, a lost lease). */
@@ -46,7 +48,7 @@ export async function importInto(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const { db, dialect } = services;
-  const state = await LandingState.load(db, workspaceId, reader.source);
+  const state = await LandingState.load(db, workspaceId, reader.source, options.statuses);
   const report = new ReportBuilder();
   const landing: Landing = {
     state,

@@ -54,31 +54,42 @@ function boardFor(landing: Landing, name: string, problems: RowProblem[], isPriv
   state.boards.set(key, id);
   state.boards.set(slug, id);
   record(landing, "board", slug, id, true);
+  state.made.set(id, display);
   return id;
 }
 
 /** The id a status or tag of this name has in the workspace or this import; else made by `make`, recorded for the undo. */
-function named(landing: Landing, kind: "status" | "tag", name: string, make: (id: string) => void): string {
+function named(landing: Landing, kind: "status" | "tag", name: string, make: (id: string) => string): string {
   const names = kind === "status" ? landing.state.statuses : landing.state.tags;
   const key = name.toLowerCase();
   const found = names.get(key);
   if (found) return found;
   const id = newId(kind);
-  make(id);
+  landing.state.made.set(id, make(id));
   names.set(key, id);
   record(landing, kind, key, id, true);
   return id;
 }
 
+/**
+ * The post's status: the one the team mapped its name to, else the workspace's (or this import's)
+ * of that name, else made; the report counts each name under what it became.
+ */
 function statusFor(landing: Landing, name: string | undefined, problems: RowProblem[]): string {
-  const { state, writes } = landing;
+  const { state, writes, report } = landing;
   const wanted = name?.trim();
   if (!wanted) return state.defaultStatusId;
-  return named(landing, "status", wanted, (id) =>
+  const mapped = state.statusMap.get(wanted.toLowerCase());
+  if (mapped) {
+    report.statusNamed(wanted, "mapped", mapped);
+    return mapped;
+  }
+  const id = named(landing, "status", wanted, (id) => {
+    const made = clipped(wanted, NAME_MAX.status, "status", problems);
     writes.statuses.push({
       id,
       workspace_id: state.workspaceId,
-      name: clipped(wanted, NAME_MAX.status, "status", problems),
+      name: made,
       category: categoryOfStatus(wanted),
       color: GREY,
       position: state.statusPosition++,
@@ -88,21 +99,21 @@ function statusFor(landing: Landing, name: string | undefined, problems: RowProb
       translations: "{}",
       created_at: landing.at,
       updated_at: landing.at,
-    }),
-  );
+    });
+    return made;
+  });
+  const made = state.made.get(id);
+  report.statusNamed(wanted, made === undefined ? "matched" : "created", id);
+  if (made !== undefined) report.madeFor("statuses", id, made);
+  return id;
 }
 
 function tagFor(landing: Landing, name: string, problems: RowProblem[]): string {
-  return named(landing, "tag", name, (id) =>
-    landing.writes.tags.push({
-      id,
-      workspace_id: landing.state.workspaceId,
-      name: clipped(name, NAME_MAX.tag, "tags", problems),
-      color: GREY,
-      created_at: landing.at,
-      updated_at: landing.at,
-    }),
-  );
+  return named(landing, "tag", name, (id) => {
+    const made = clipped(name, NAME_MAX.tag, "tags", problems);
+    landing.writes.tags.push({ id, workspace_id: landing.state.workspaceId, name: made, color: GREY, created_at: landing.at, updated_at: landing.at });
+    return made;
+  });
 }
 
 /** The post's author: an imported person, else a person or member the workspace knows by email. */
@@ -141,6 +152,8 @@ export function landPost(landing: Landing, row: SourceRow<"posts">, merges: Pend
   const createdAt = post.createdAt ?? landing.at;
   const id = newId("post", Date.parse(createdAt));
   const boardId = boardFor(landing, post.board, problems, post.boardPrivate);
+  const madeBoard = state.made.get(boardId);
+  if (madeBoard !== undefined) report.madeFor("boards", boardId, madeBoard);
   const statusId = statusFor(landing, post.status, problems);
   const authorId = authorFor(landing, post, row, problems);
   const row_ = {
@@ -176,7 +189,11 @@ export function landPost(landing: Landing, row: SourceRow<"posts">, merges: Pend
       .filter(Boolean)
       .map((t) => tagFor(landing, t, problems)),
   );
-  for (const tagId of tagIds) writes.postTags.push({ post_id: id, tag_id: tagId, workspace_id: state.workspaceId });
+  for (const tagId of tagIds) {
+    writes.postTags.push({ post_id: id, tag_id: tagId, workspace_id: state.workspaceId });
+    const madeTag = state.made.get(tagId);
+    if (madeTag !== undefined) report.madeFor("tags", tagId, madeTag);
+  }
   if (authorId?.startsWith("usr_"))
     writes.followers.push({ workspace_id: state.workspaceId, post_id: id, follower_id: authorId, reason: "created", created_at: createdAt });
   if (post.mergedIntoRef?.trim()) merges.push({ postId: id, intoRef: post.mergedIntoRef.trim(), place: { file: row.file, row: row.row } });
@@ -189,7 +206,8 @@ export function landPost(landing: Landing, row: SourceRow<"posts">, merges: Pend
     ref: post.ref,
     title: row_.title,
     board: post.board.trim() || "Imported",
-    status: post.status ?? null,
+    // The status as it lands: the workspace's (mapped or matched by name), or the name it is made with.
+    status: post.status === undefined ? null : (state.statusNames.get(statusId) ?? state.made.get(statusId) ?? post.status),
     tags: post.tags,
     authorId,
     createdAt: shownAt(createdAt, problems),

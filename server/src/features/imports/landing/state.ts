@@ -43,11 +43,17 @@ export class LandingState {
   readonly boards = new Map<string, string>();
   readonly boardSlugs = new Set<string>();
   readonly statuses = new Map<string, string>();
+  /** The workspace's statuses' names by id: what a preview shows a mapped or matched status as. */
+  readonly statusNames = new Map<string, string>();
   statusPosition = 0;
   /** Where the next board made goes: after the workspace's own. */
   boardPosition = 0;
   defaultStatusId = "";
   readonly tags = new Map<string, string>();
+  /** Boards, statuses and tags this run made (or, in a dry run, would make), by id: their names. */
+  readonly made = new Map<string, string>();
+  /** The team's mapping of status names (lower-cased) to the workspace's statuses. */
+  readonly statusMap = new Map<string, string>();
   /** Posts this run made: only these get followers and merges (earlier posts are the team's now). */
   readonly createdPosts = new Set<string>();
   /** Posts whose counters are recounted at the end. */
@@ -81,7 +87,7 @@ export class LandingState {
     }
   }
 
-  static async load(db: Db, workspaceId: string, source: ImportSource): Promise<LandingState> {
+  static async load(db: Db, workspaceId: string, source: ImportSource, statusMap: Record<string, string> = {}): Promise<LandingState> {
     const state = new LandingState(workspaceId, source);
     const records = await db
       .selectFrom("import_records")
@@ -113,11 +119,16 @@ export class LandingState {
       if (!state.boards.has(b.slug)) state.boards.set(b.slug, b.id);
       if (!state.boards.has(b.name.toLowerCase())) state.boards.set(b.name.toLowerCase(), b.id);
     }
+    const statusIds = new Set<string>();
     for (const s of await db.selectFrom("statuses").select(["id", "name", "position", "is_default"]).where("workspace_id", "=", workspaceId).execute()) {
+      statusIds.add(s.id);
+      state.statusNames.set(s.id, s.name);
       state.statuses.set(s.name.toLowerCase(), s.id);
       state.statusPosition = Math.max(state.statusPosition, Number(s.position) + 1);
       if (Number(s.is_default) === 1) state.defaultStatusId = s.id;
     }
+    // A status mapped to and deleted since is left out: the name is matched or made as if unmapped.
+    for (const [name, id] of Object.entries(statusMap)) if (statusIds.has(id)) state.statusMap.set(name.trim().toLowerCase(), id);
     for (const t of await db.selectFrom("tags").select(["id", "name"]).where("workspace_id", "=", workspaceId).execute())
       state.tags.set(t.name.toLowerCase(), t.id);
     return state;

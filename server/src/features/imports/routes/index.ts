@@ -2,7 +2,18 @@ import type { Operation } from "../../../http/define-operation.js";
 import { defineOperation } from "../../../http/define-operation.js";
 import { secretKey } from "../../../http/route-security.js";
 import { cancelImport, createImport, getImport, listImports } from "../create.js";
-import { CreateImportSchema, ImportListSchema, ImportSchema, importParam, ListImportsQuery, UploadQuery, UploadSchema } from "../schema.js";
+import { findImportMapping } from "../mappings.js";
+import {
+  CreateImportSchema,
+  FindImportMappingQuery,
+  FoundImportMappingSchema,
+  ImportListSchema,
+  ImportSchema,
+  importParam,
+  ListImportsQuery,
+  UploadQuery,
+  UploadSchema,
+} from "../schema.js";
 import { DEFAULT_IMPORT_FILE_LIMIT } from "../sources/csv/read.js";
 import { undoImport } from "../undo/undo.js";
 import { UPLOAD_LIFETIME_HOURS, uploadImportFile } from "../uploads.js";
@@ -47,6 +58,21 @@ export const createImportOperation = defineOperation(
   },
   // A handler: the body is one of two shapes (Canny, or files), which a verb's merged input would blur.
   async (c) => c.json(await createImport({ ctx: c.get("ctx"), input: c.req.valid("json") }), 202),
+);
+
+export const findImportMappingOperation = defineOperation(
+  {
+    method: "get",
+    path: "/imports/mappings",
+    operationId: "findImportMapping",
+    tag: "Imports",
+    summary: "The last mapping for files with these columns",
+    description: `Each import of uploaded files keeps, per file, the mapping it was asked with (\`mapping\`: the kind's fields, and for posts the \`statuses\`) under the file's set of columns, read from the file; a dry run keeps it too. This answers the workspace's last one for a file of \`kind\` whose header is \`columns\` (in any order or case), so a second file with the same columns starts from the same choices; \`saved\` is null when none was kept. ${WHO}`,
+    credential: secretKey("imports:read"),
+    query: FindImportMappingQuery,
+    answer: { status: 200, schema: FoundImportMappingSchema, description: "The last mapping, or null." },
+  },
+  { verb: findImportMapping },
 );
 
 export const listImportsOperation = defineOperation(
@@ -114,6 +140,8 @@ export const undoImportOperation = defineOperation(
 export const operations: Operation[] = [
   uploadImportFileOperation,
   createImportOperation,
+  // Before `/imports/{id}`, whose pattern its path would also match.
+  findImportMappingOperation,
   listImportsOperation,
   getImportOperation,
   cancelImportOperation,

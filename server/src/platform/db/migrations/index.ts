@@ -40,6 +40,7 @@ import * as boardPositions from "./0038_board_positions.js";
 import * as checkExistingPosts from "./0039_check_existing_posts.js";
 import * as statusRoadmapAndNames from "./0042_status_roadmap_and_names.js";
 import * as previousSlugs from "./0044_previous_slugs.js";
+import * as importMappings from "./0045_import_mappings.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "0039_check_existing_posts": checkExistingPosts,
   "0042_status_roadmap_and_names": statusRoadmapAndNames,
   "0044_previous_slugs": previousSlugs,
+  "0045_import_mappings": importMappings,
 };

@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { USERVOICE_COLUMNS } from "../../../../../../packages/shared/src/imports.js";
+import { idOf } from "../../../../platform/fields.js";
 import { DATE_FORMAT_WORDS, DATE_FORMATS, type DateFormat } from "../../dates.js";
 import type { CsvKind } from "../../model.js";
 
@@ -65,10 +67,18 @@ export const CsvMappingSchema = z
     posts: kindMapping("posts").optional(),
     votes: kindMapping("votes").optional(),
     comments: kindMapping("comments").optional(),
+    statuses: z
+      .record(z.string().trim().min(1).max(200), idOf("sts"))
+      .refine((statuses) => Object.keys(statuses).length <= 500, "At most 500 statuses.")
+      .optional()
+      .openapi({
+        description:
+          'A status the posts name (any case) → the workspace\'s status it becomes (`{ "Shipped": "sts_…" }`). A name left out is matched to the status of that name, or made.',
+      }),
   })
   .openapi("ImportMapping", {
     description:
-      'Per kind of file, the column that holds each of Heed\'s fields (`{ "posts": { "title": "Subject" } }`); `posts.tags` may name several columns. `createdAt` may give the format its column is written in (`{ "createdAt": { "column": "When", "format": "dayMonthYear" } }`, or `{ "format": "dayMonthYear" }` for the source\'s own column): see ImportDateColumn. Fields left out are not read; a file\'s mapping must name its required fields (posts: `title`; votes: `postRef`; users: `ref`; companies: `ref`, `name`; comments: `ref`, `postRef`, `body`).',
+      'Per kind of file, the column that holds each of Heed\'s fields (`{ "posts": { "title": "Subject" } }`); `posts.tags` may name several columns. `statuses` maps the posts\' status names to the workspace\'s statuses. `createdAt` may give the format its column is written in (`{ "createdAt": { "column": "When", "format": "dayMonthYear" } }`, or `{ "format": "dayMonthYear" }` for the source\'s own column): see ImportDateColumn. Fields left out are not read; a file\'s mapping must name its required fields (posts: `title`; votes: `postRef`; users: `ref`; companies: `ref`, `name`; comments: `ref`, `postRef`, `body`).',
   });
 
 export type CsvMapping = z.output<typeof CsvMappingSchema>;
@@ -93,23 +103,11 @@ export const HEED_EXPORT_MAPPING: CsvMapping = {
   comments: { ref: "id", postRef: "post_id", parentRef: "parent_id", authorRef: "author_id", body: "body", internal: "internal", createdAt: "created_at" },
 };
 
-/**
- * UserVoice's export columns: the ideas export (`suggestion.*`, a merged idea's `parent.id`), and
- * its voters as a user export of ideas (`suggestion.id` beside `user.*`).
- */
+/** UserVoice's export columns (packages/shared, which the dashboard lists them from). */
 export const USERVOICE_MAPPING: CsvMapping = {
-  posts: {
-    ref: "suggestion.id",
-    title: "suggestion.title",
-    body: "suggestion.body",
-    board: "suggestion.forum.name",
-    status: "suggestion.status.name",
-    tags: ["suggestion.category.name", "suggestion.labels.name"],
-    createdAt: "suggestion.created_timestamp",
-    mergedIntoRef: "suggestion.parent.id",
-  },
-  votes: { postRef: "suggestion.id", userRef: "user.id", userEmail: "user.email_address", userName: "user.name", createdAt: "supporter.created_timestamp" },
-  users: { ref: "user.id", email: "user.email_address", name: "user.name", createdAt: "user.created_timestamp" },
+  posts: { ...USERVOICE_COLUMNS.posts, tags: [...USERVOICE_COLUMNS.posts.tags] },
+  votes: { ...USERVOICE_COLUMNS.votes },
+  users: { ...USERVOICE_COLUMNS.users },
 };
 
 type MappedValue = string | string[] | { column?: string; format: DateFormat };
@@ -117,6 +115,9 @@ type KindFields = Record<string, MappedValue | undefined>;
 
 /** The fields of one kind of file, as one shape whatever the kind. */
 export const fieldsOf = (mapping: CsvMapping, kind: CsvKind): KindFields => (mapping[kind] ?? {}) as KindFields;
+
+/** The kinds a mapping gives columns for (`statuses` maps values, not columns). */
+const kindsOf = (mapping: CsvMapping | undefined): CsvKind[] => Object.keys(mapping ?? {}).filter((key) => key !== "statuses") as CsvKind[];
 
 /** The column (or columns) a field is read from, if any. */
 export function columnsOf(value: MappedValue | undefined): string | string[] | undefined {
@@ -132,8 +133,9 @@ export const formatOf = (value: MappedValue | undefined): DateFormat | undefined
  * that kind, and a date format given without a column is the format of the preset's column.
  */
 export function mappingOver(preset: CsvMapping, given: CsvMapping | undefined): CsvMapping {
-  const merged: Record<string, KindFields> = { ...(preset as Record<string, KindFields>) };
-  for (const kind of Object.keys(given ?? {}) as CsvKind[]) {
+  const merged: Record<string, unknown> = { ...preset };
+  if (given?.statuses) merged.statuses = { ...preset.statuses, ...given.statuses };
+  for (const kind of kindsOf(given)) {
     const before = fieldsOf(preset, kind);
     const fields: KindFields = { ...before };
     for (const [field, value] of Object.entries(fieldsOf(given!, kind))) {
@@ -148,5 +150,5 @@ export function mappingOver(preset: CsvMapping, given: CsvMapping | undefined): 
 
 /** Whether a mapping names any column (rather than only giving date formats for the source's own). */
 export function namesColumns(mapping: CsvMapping | undefined): boolean {
-  return Object.keys(mapping ?? {}).some((kind) => Object.values(fieldsOf(mapping!, kind as CsvKind)).some((value) => columnsOf(value) !== undefined));
+  return kindsOf(mapping).some((kind) => Object.values(fieldsOf(mapping!, kind)).some((value) => columnsOf(value) !== undefined));
 }
