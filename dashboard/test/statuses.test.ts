@@ -13,7 +13,7 @@ const chromium = useChromium();
 type Status = { id: string; name: string; onRoadmap: boolean; translations: Record<string, string> };
 
 describe("Settings → Boards → Statuses", () => {
-  it("takes a status off the roadmap and names another in German, as the portal then shows", { timeout: 90_000 }, async () => {
+  it("takes a status off the roadmap and names another in German, as the portal then shows", { timeout: 150_000 }, async () => {
     const ws = await h.workspace();
     const key = await ws.key(["boards:read"]);
     const { context, page, problems } = await signedInPage(chromium.browser, h, ws, "admin", "/app/settings/boards");
