@@ -3983,9 +3983,9 @@ export interface components {
             preview?: number;
         };
         FoundImportMapping: {
-            saved: components["schemas"]["SavedImportMapping"];
+            /** @description Null: no import of this workspace read a file with these columns. */
+            saved: components["schemas"]["SavedImportMapping"] | null;
         };
-        /** @description Null: no import of this workspace read a file with these columns. */
         SavedImportMapping: {
             /** @enum {string} */
             source: "csv" | "uservoice";
@@ -4004,7 +4004,7 @@ export interface components {
              * @example 2026-11-21T12:00:00.000Z
              */
             savedAt: string;
-        } | null;
+        };
         ImportList: {
             data: components["schemas"]["Import"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page. */

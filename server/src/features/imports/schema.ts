@@ -192,5 +192,8 @@ export const SavedImportMappingSchema = z
   .openapi("SavedImportMapping");
 
 export const FoundImportMappingSchema = z
-  .object({ saved: SavedImportMappingSchema.nullable().openapi({ description: "Null: no import of this workspace read a file with these columns." }) })
+  .object({
+    // A union with null, not .nullable(): that would make the named SavedImportMapping itself nullable.
+    saved: z.union([SavedImportMappingSchema, z.null()]).openapi({ description: "Null: no import of this workspace read a file with these columns." }),
+  })
   .openapi("FoundImportMapping");
