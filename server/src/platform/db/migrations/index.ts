@@ -38,6 +38,7 @@ import * as turnedOffReceivers from "./0036_turned_off_receivers.js";
 import * as authorVotes from "./0037_author_votes.js";
 import * as boardPositions from "./0038_board_positions.js";
 import * as checkExistingPosts from "./0039_check_existing_posts.js";
+import * as notifyChoice from "./0040_notify_choice.js";
 
 // Every migration, in order. Listed here (not discovered on disk) so that they load the same way
 // under tsx, a bundler or tests.
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "0037_author_votes": authorVotes,
   "0038_board_positions": boardPositions,
   "0039_check_existing_posts": checkExistingPosts,
+  "0040_notify_choice": notifyChoice,
 };
