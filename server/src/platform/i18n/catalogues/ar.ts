@@ -114,6 +114,7 @@ export const ar: Catalogue = {
   "changelog.description": "ما الجديد في {workspace}.",
   "changelog.empty": "لم يُعلَن عن شيء بعد.",
   "changelog.older": "التحديثات الأقدم",
+  "changelog.all": "كل التحديثات",
   "changelog.type.new": "جديد",
   "changelog.type.improved": "تحسين",
   "changelog.type.fixed": "إصلاح",

@@ -107,6 +107,7 @@ export const de: Catalogue = {
   "changelog.description": "Was es Neues bei {workspace} gibt.",
   "changelog.empty": "Noch nichts angekündigt.",
   "changelog.older": "Ältere Einträge",
+  "changelog.all": "Alle Neuigkeiten",
   "changelog.type.new": "Neu",
   "changelog.type.improved": "Verbessert",
   "changelog.type.fixed": "Behoben",

@@ -108,6 +108,7 @@ export const en = {
   "changelog.description": "What is new at {workspace}.",
   "changelog.empty": "Nothing announced yet.",
   "changelog.older": "Older entries",
+  "changelog.all": "All updates",
   "changelog.type.new": "New",
   "changelog.type.improved": "Improved",
   "changelog.type.fixed": "Fixed",

@@ -108,6 +108,7 @@ export const es: Catalogue = {
   "changelog.description": "Lo nuevo de {workspace}.",
   "changelog.empty": "Todavía no hay nada anunciado.",
   "changelog.older": "Novedades anteriores",
+  "changelog.all": "Todas las novedades",
   "changelog.type.new": "Nuevo",
   "changelog.type.improved": "Mejorado",
   "changelog.type.fixed": "Corregido",

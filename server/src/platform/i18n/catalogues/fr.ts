@@ -109,6 +109,7 @@ export const fr: Catalogue = {
   "changelog.description": "Les dernières nouveautés de {workspace}.",
   "changelog.empty": "Aucune annonce pour l’instant.",
   "changelog.older": "Annonces plus anciennes",
+  "changelog.all": "Toutes les annonces",
   "changelog.type.new": "Nouveauté",
   "changelog.type.improved": "Amélioration",
   "changelog.type.fixed": "Correction",

@@ -107,6 +107,7 @@ export const ja: Catalogue = {
   "changelog.description": "{workspace}の最新のお知らせです。",
   "changelog.empty": "まだ更新情報はありません。",
   "changelog.older": "以前の更新情報",
+  "changelog.all": "すべての更新情報",
   "changelog.type.new": "新機能",
   "changelog.type.improved": "改善",
   "changelog.type.fixed": "修正",

@@ -108,6 +108,7 @@ export const ptBR: Catalogue = {
   "changelog.description": "O que há de novo em {workspace}.",
   "changelog.empty": "Nada anunciado ainda.",
   "changelog.older": "Novidades anteriores",
+  "changelog.all": "Todas as novidades",
   "changelog.type.new": "Novidade",
   "changelog.type.improved": "Melhoria",
   "changelog.type.fixed": "Correção",
