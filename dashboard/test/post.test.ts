@@ -61,7 +61,7 @@ describe("the post page", () => {
       .poll(() => statusPanel.getByRole("region", { name: "Comment (optional), preview" }).textContent())
       .toContain("Planned for the spring release.");
     await statusPanel.getByRole("button", { name: "Change status" }).click();
-    await expect.poll(() => statusPanel.getByRole("status").textContent()).toBe("Status changed to Planned.");
+    await expect.poll(() => statusPanel.getByRole("status").textContent()).toBe("Status changed to Planned. Nobody is mailed.");
     await expect.poll(() => page.locator(".breadcrumb .badge").textContent()).toBe("Planned");
     await expect.poll(() => page.getByRole("article", { name: /^Comment by/ }).count()).toBe(1);
 

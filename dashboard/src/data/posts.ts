@@ -22,6 +22,8 @@ export const postKeys = {
   selection: (selection: Selection) => [...postKeys.lists(), "selection", selection] as const,
   roadmapColumn: (statusId: string) => [...postKeys.lists(), "roadmap", statusId] as const,
   deleted: () => [...postKeys.lists(), "deleted"] as const,
+  /** How many people a bulk status change would mail (features/posts/BulkBar.tsx). */
+  bulkPreview: (named: object, statusId: string) => [...postKeys.lists(), "bulk-preview", named, statusId] as const,
   detail: (id: string) => [...postKeys.all, "detail", id] as const,
   activity: (id: string) => [...postKeys.detail(id), "activity"] as const,
   voters: (id: string) => [...postKeys.detail(id), "voters"] as const,

@@ -89,7 +89,7 @@ export interface paths {
         head?: never;
         /**
          * Update a post
-         * @description Changes only the fields given. Emits `post.updated`, and `post.status_changed` when the status changes. Requires `posts:write`.
+         * @description Changes only the fields given. Emits `post.updated`, and `post.status_changed` when the status changes, which mails the post's followers unless `notify` is `false`; `notified` says how many it mails. Requires `posts:write`.
          */
         patch: operations["updatePost"];
         trace?: never;
@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Change a post's status
-         * @description Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`). With a comment, the key needs `comments:write` too. Requires `posts:write`.
+         * @description Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`), and mails the post's followers (`followerCount` of them, fewer when a changelog entry told them it shipped) unless `notify` is `false`; `notified` says how many it mails. With a comment, the key needs `comments:write` too. Requires `posts:write`.
          */
         post: operations["changePostStatus"];
         delete?: never;
@@ -274,6 +274,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/bulk/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a bulk change
+         * @description What a change to every post `filters` match (`POST /posts/bulk`), or to the posts `postIds` names (changed one by one), would do, changing nothing: how many posts it names and how many people it would mail (`followerCount`), so the choice of `notify` is made knowingly. Requires `posts:write`.
+         */
+        post: operations["previewBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/posts/bulk": {
         parameters: {
             query?: never;
@@ -285,7 +305,7 @@ export interface paths {
         put?: never;
         /**
          * Change every post a filter matches
-         * @description Makes a job that applies `action` to every post `filters` match now (at most 50000), in the background; follow it with `GET /bulk-jobs/{id}`. Each post changes through the same path as a single change: its own audit row, webhook event and notifications, once per post changed, none for a post that already held the value. Posts written later are not touched. Requires `posts:write`.
+         * @description Makes a job that applies `action` to every post `filters` match now (at most 50000), in the background; follow it with `GET /bulk-jobs/{id}`. Each post changes through the same path as a single change: its own audit row, webhook event and notifications, once per post changed, none for a post that already held the value. A `status` action mails the posts' followers unless `notify` is `false`; `notified` says how many (`POST /posts/bulk/preview` says it before). Posts written later are not touched. Requires `posts:write`.
          */
         post: operations["createBulkJob"];
         delete?: never;
@@ -993,7 +1013,7 @@ export interface paths {
         put?: never;
         /**
          * Publish or schedule an entry
-         * @description Without `at` (or with a past one) the entry publishes now; with a future `at` it is scheduled and publishes itself then, exactly once, whatever the number of server processes and restarts. 409 when published already. Emits `changelog.published` when it publishes. Requires `changelog:write`.
+         * @description Without `at` (or with a past one) the entry publishes now; with a future `at` it is scheduled and publishes itself then, exactly once, whatever the number of server processes and restarts. 409 when published already. Emits `changelog.published` when it publishes. Publishing mails who follows the posts it announces (the "shipped" mail, naming their ideas) and who follows the changelog, unless `notify` is `false` (kept until a scheduled entry publishes), and only the first time it publishes; `notified` says how many it mails. Requires `changelog:write`.
          */
         post: operations["publishChangelogEntry"];
         delete?: never;
@@ -3215,6 +3235,8 @@ export interface components {
              * @example 2026-11-21T12:00:00.000Z
              */
             lastActivityAt: string;
+            /** @description How many people a status change of it would mail: end users following it (voters, commenters, its author, who asked to) with an address and mail not turned off, while its board is public. */
+            followerCount: number;
             /**
              * Format: date-time
              * @example 2026-11-21T12:00:00.000Z
@@ -3299,6 +3321,10 @@ export interface components {
             publishedAt: string | null;
             /** @description The posts this entry announces. */
             postIds: string[];
+            /** @description Whether publishing it mails who follows its posts and the changelog: the choice of the last `publish` (kept while it is scheduled). */
+            notify: boolean;
+            /** @description How many people publishing it would mail: end users following a post it announces (each hears their ideas shipped) or the changelog, with an address and mail not turned off. 0 once its publishing has told them: publishing again tells nobody. */
+            followerCount: number;
             createdAt: string;
             updatedAt: string;
         };
@@ -3436,6 +3462,10 @@ export interface components {
             eta?: string | null;
             pinned?: boolean;
         };
+        UpdatedPost: components["schemas"]["Post"] & {
+            /** @description How many people this change mails (end users following the post, each once): 0 with `notify: false` or when nothing announced changed. The mail itself goes after the change, gathered per NOTIFICATION_WINDOW_SECONDS. */
+            notified: number;
+        };
         UpdatePost: {
             title?: string;
             /** @description Markdown, up to 20,000 characters. */
@@ -3455,6 +3485,11 @@ export interface components {
             eta?: string | null;
             pinned?: boolean;
             commentsLocked?: boolean;
+            /**
+             * @description Only with `statusId`. Whether the post's followers (end users following it on a public board) are told of the status change by mail: `true` unless `false` is sent. The answer's `notified` says how many were.
+             * @default true
+             */
+            notify: boolean;
         };
         ChangePostStatus: {
             /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
@@ -3464,6 +3499,11 @@ export interface components {
                 body: string;
                 internal?: boolean;
             } | null;
+            /**
+             * @description Whether the post's followers (end users following it on a public board) are told of the status change by mail: `true` unless `false` is sent. The answer's `notified` says how many were.
+             * @default true
+             */
+            notify: boolean;
         };
         PostActivityList: {
             data: components["schemas"]["PostActivity"][];
@@ -3523,68 +3563,19 @@ export interface components {
              */
             into: string;
         };
-        BulkJob: {
-            /** @example bulk_01jd8x4y2b3c5d6e7f8g9h0j1k */
-            id: string;
-            /**
-             * @description `queued` → `running` → `done`; after an undo, `undoing` → `undone`.
-             * @enum {string}
-             */
-            state: "queued" | "running" | "done" | "failed" | "undoing" | "undone";
-            action: components["schemas"]["BulkAction"];
-            filters: components["schemas"]["BulkFilters"];
-            /** @description Posts the filters matched when the job was made: the posts it acts on. */
+        BulkPreview: {
+            /** @description Posts it names (the filters' matches, or the ids that are live posts). */
             total: number;
-            /** @description Posts looked at so far. */
-            done: number;
-            /** @description Posts it changed (the rest held what it sets already, or were deleted or merged meanwhile). */
-            changed: number;
-            /** @description Changed posts put back by an undo (a post changed again since is left as it is). */
-            undone: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T12:00:00.000Z
-             */
-            finishedAt: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T12:00:00.000Z
-             */
-            undoneAt: string | null;
+            /** @description How many people it would mail with `notify: true`: distinct end users following a post it changes, each counted once (a `status` action only; fewer for a `complete` status when a changelog entry told them it shipped). */
+            followerCount: number;
         };
-        /** @description What to do to each post: set a status, add or remove a tag, move to a board, assign an owner (or none). */
-        BulkAction: {
-            /** @enum {string} */
-            kind: "status";
-            /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
-            statusId: string;
-        } | {
-            /** @enum {string} */
-            kind: "tag";
-            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
-            tagId: string;
-        } | {
-            /** @enum {string} */
-            kind: "untag";
-            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
-            tagId: string;
-        } | {
-            /** @enum {string} */
-            kind: "board";
-            /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
-            boardId: string;
-        } | {
-            /** @enum {string} */
-            kind: "owner";
-            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
-            ownerId: string | null;
+        PreviewBulkJob: {
+            filters?: components["schemas"]["BulkFilters"];
+            /** @description These posts (a selection, changed one by one), at most 1000. */
+            postIds?: string[];
+            action: components["schemas"]["BulkAction"];
         };
-        /** @description The filters of `GET /posts` (no sort, no page): every post they match, not one page of them. */
+        /** @description Every post these filters match, as `POST /posts/bulk` would change them. */
         BulkFilters: {
             /**
              * @description Only posts of this board.
@@ -3649,9 +3640,79 @@ export interface components {
             /** @description Full-text search: posts whose title or body hold any of its words, in any form (plural, a small typo, the word being typed). Ranked by relevance unless `sort` says otherwise. */
             q?: string;
         };
-        CreateBulkJob: {
-            filters: components["schemas"]["BulkFilters"];
+        /** @description What to do to each post: set a status, add or remove a tag, move to a board, assign an owner (or none). */
+        BulkAction: {
+            /** @enum {string} */
+            kind: "status";
+            /** @example sts_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            statusId: string;
+        } | {
+            /** @enum {string} */
+            kind: "tag";
+            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            tagId: string;
+        } | {
+            /** @enum {string} */
+            kind: "untag";
+            /** @example tag_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            tagId: string;
+        } | {
+            /** @enum {string} */
+            kind: "board";
+            /** @example brd_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            boardId: string;
+        } | {
+            /** @enum {string} */
+            kind: "owner";
+            /** @example mem_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            ownerId: string | null;
+        };
+        BulkJob: {
+            /** @example bulk_01jd8x4y2b3c5d6e7f8g9h0j1k */
+            id: string;
+            /**
+             * @description `queued` → `running` → `done`; after an undo, `undoing` → `undone`.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "done" | "failed" | "undoing" | "undone";
             action: components["schemas"]["BulkAction"];
+            filters: components["schemas"]["BulkFilters"] & unknown;
+            /** @description Posts the filters matched when the job was made: the posts it acts on. */
+            total: number;
+            /** @description Posts looked at so far. */
+            done: number;
+            /** @description Posts it changed (the rest held what it sets already, or were deleted or merged meanwhile). */
+            changed: number;
+            /** @description Changed posts put back by an undo (a post changed again since is left as it is). */
+            undone: number;
+            /** @description Whether its status changes mail the posts' followers. */
+            notify: boolean;
+            /** @description How many people its changes mail, each once, counted as it was made (0 with `notify: false`, or for an action that tells no end user). An undo withdraws what is not mailed yet. */
+            notified: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            undoneAt: string | null;
+        };
+        CreateBulkJob: {
+            filters: components["schemas"]["BulkFilters"] & unknown;
+            action: components["schemas"]["BulkAction"];
+            /**
+             * @description Whether a `status` action mails each changed post's followers (end users following it on a public board), as a single status change does: `true` unless `false` is sent. Other actions tell no end user.
+             * @default true
+             */
+            notify: boolean;
         };
         Export: {
             /** @example exp_01jd8x4y2b3c5d6e7f8g9h0j1k */
@@ -4313,12 +4374,21 @@ export interface components {
             type?: "new" | "improved" | "fixed";
             postIds?: string[];
         };
+        PublishedChangelogEntry: components["schemas"]["ChangelogEntry"] & {
+            /** @description How many people publishing it now mails (each once): 0 when it is scheduled (it tells as it publishes), with `notify: false`, or when an earlier publishing told them already. */
+            notified: number;
+        };
         PublishChangelogEntry: {
             /**
              * Format: date-time
              * @description A future time schedules the entry; absent or past publishes now.
              */
             at?: string | null;
+            /**
+             * @description Whether publishing mails who follows the posts it announces and who follows the changelog: `true` unless `false` is sent. A scheduled entry keeps the choice until it publishes.
+             * @default true
+             */
+            notify: boolean;
         };
         EndUserList: {
             data: components["schemas"]["EndUser"][];
@@ -6873,7 +6943,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated post. */
+            /** @description The updated post, and how many its status change mails. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -6887,7 +6957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post"];
+                    "application/json": components["schemas"]["UpdatedPost"];
                 };
             };
             /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
@@ -7074,7 +7144,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The post, and the comment if one was given. */
+            /** @description The post, the comment if one was given, and how many the change mails. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -7091,6 +7161,8 @@ export interface operations {
                     "application/json": {
                         post: components["schemas"]["Post"];
                         comment: components["schemas"]["Comment"] | null;
+                        /** @description How many people this change mails (end users following the post, each once): 0 with `notify: false` or when nothing announced changed. The mail itself goes after the change, gathered per NOTIFICATION_WINDOW_SECONDS. */
+                        notified: number;
                     };
                 };
             };
@@ -8583,6 +8655,187 @@ export interface operations {
             };
             /** @description `not_found`: not found */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: internal server error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request returns the first answer (with `idempotent-replayed: true`) and does nothing twice. 1–255 characters, bare or quoted; kept 24 h per credential. Another request with a used key: 422; while the first still runs: 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewBulkJob"];
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPreview"];
+                };
+            };
+            /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_credential`: missing credential; `invalid_credential`: invalid credential; `wrong_credential_kind`: wrong kind of credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `missing_scope`: missing permission; `csrf_failed`: csrf check failed; `not_a_member`: not a member of this workspace; `two_factor_setup_required`: this workspace requires two-factor sign-in */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `conflict`: conflict; `idempotency_in_flight`: request with this idempotency-key still running */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "idempotent-replayed": components["headers"]["idempotent-replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: payload too large */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: unsupported media type */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["x-request-id"];
+                    "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                    "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                    "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_key_reused`: idempotency-key reused with another request */
+            422: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
                     "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
@@ -16735,7 +16988,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The published or scheduled entry. */
+            /** @description The published or scheduled entry, and how many its publishing mails. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["x-request-id"];
@@ -16749,7 +17002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChangelogEntry"];
+                    "application/json": components["schemas"]["PublishedChangelogEntry"];
                 };
             };
             /** @description `validation_failed`: validation failed; `malformed_json`: malformed json */

@@ -1,6 +1,6 @@
 import type { Schemas } from "@heed/client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { api, noContent, unwrap } from "../../api.js";
 import { ConfirmButton } from "../../ui/Confirm.js";
@@ -14,9 +14,11 @@ import { EntryState } from "./EntryState.js";
 import { changelogKeys, entryQuery } from "./queries.js";
 import { scheduleSchema } from "./schemas.js";
 import { ShipLinkedPosts } from "./ShipLinkedPosts.js";
+import { TellFollowers, toldLine } from "../../ui/TellFollowers.js";
 
 // When the entry reaches users: now, at a time (typed in the reader's own time zone, which is
-// shown), or no longer (back to draft). Deleting asks first.
+// shown), or no longer (back to draft). Deleting asks first. Publishing tells who follows its ideas
+// and the changelog unless the person unticks it first; a schedule keeps the choice.
 
 type Entry = Schemas["ChangelogEntry"];
 
@@ -28,8 +30,10 @@ export function PublishPanel({ entry }: { entry: Entry }) {
     if (saved) queries.setQueryData(entryQuery(saved.id).queryKey, saved);
     await queries.invalidateQueries({ queryKey: changelogKeys.lists() });
   };
+  const [notify, setNotify] = useState(true);
   const publish = useMutation({
-    mutationFn: async (at: string | null) => unwrap(await api.POST("/changelog/{id}/publish", { params: { path: { id: entry.id } }, body: at ? { at } : {} })),
+    mutationFn: async (at: string | null) =>
+      unwrap(await api.POST("/changelog/{id}/publish", { params: { path: { id: entry.id } }, body: at ? { at, notify } : { notify } })),
     onSuccess: done,
   });
   const unpublish = useMutation({
@@ -53,6 +57,19 @@ export function PublishPanel({ entry }: { entry: Entry }) {
       <p>
         <EntryState entry={entry} />
       </p>
+      {entry.state !== "published" && (
+        <TellFollowers
+          count={entry.followerCount}
+          nobody="Nobody follows its ideas or the changelog by mail yet: nobody is told."
+          checked={notify}
+          onChange={(e) => setNotify(e.target.checked)}
+        />
+      )}
+      {publish.isSuccess && publish.data.state === "published" && (
+        <p role="status" className="hint">
+          Published. {toldLine(publish.data.notified)}
+        </p>
+      )}
       {entry.state !== "published" && (
         <button type="button" onClick={() => publish.mutate(null)} disabled={publish.isPending}>
           Publish now

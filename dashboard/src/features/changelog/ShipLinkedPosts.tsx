@@ -7,7 +7,8 @@ import { statusesQuery } from "../../data/statuses.js";
 
 // Once an entry is published, the posts it announces have shipped: the panel offers to mark those
 // not marked yet with the workspace's first "complete" status, in one click. Each change is the
-// usual status change (its event, and its voters told), so nothing happens behind anyone's back.
+// usual status change (its event, and its voters told), so nothing happens behind anyone's back;
+// who the entry's "shipped" mail told already is not told again (the server's rule).
 
 type Entry = Schemas["ChangelogEntry"];
 
@@ -19,10 +20,13 @@ export function ShipLinkedPosts({ entry }: { entry: Entry }) {
   const open = posts.flatMap((p) => (p.data && p.data.status.category !== "complete" ? [p.data] : []));
   const ship = useMutation({
     mutationFn: async () => {
+      let notified = 0;
       for (const post of open) {
-        unwrap(await api.POST("/posts/{id}/status", { params: { path: { id: post.id } }, body: { statusId: complete!.id } }));
+        notified += unwrap(
+          await api.POST("/posts/{id}/status", { params: { path: { id: post.id } }, body: { statusId: complete!.id, notify: true } }),
+        ).notified;
       }
-      return open.length;
+      return { count: open.length, notified };
     },
     onSettled: async () => {
       for (const post of open) await queries.invalidateQueries({ queryKey: postKeys.detail(post.id) });
@@ -33,7 +37,10 @@ export function ShipLinkedPosts({ entry }: { entry: Entry }) {
   if (ship.isSuccess) {
     return (
       <p role="status" className="good">
-        Marked {ship.data} {ship.data === 1 ? "post" : "posts"} {complete.name}. Their voters hear of it.
+        Marked {ship.data.count} {ship.data.count === 1 ? "post" : "posts"} {complete.name}.{" "}
+        {ship.data.notified === 0
+          ? "Nobody is mailed: the entry told who follows them."
+          : `${ship.data.notified === 1 ? "1 person" : `${ship.data.notified} people`} the entry did not tell ${ship.data.notified === 1 ? "is" : "are"} mailed.`}
       </p>
     );
   }

@@ -36,7 +36,8 @@ export function PostBody({ post }: { post: Post }) {
 function PostBodyForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const form = useApiForm(postBodySchema, { defaultValues: { title: post.title, body: post.body } });
   const save = usePostWrite(post.id, async (body: { title: string; body: string }) =>
-    unwrap(await api.PATCH("/posts/{id}", { params: { path: { id: post.id } }, body })),
+    // No status in it: nobody to tell either way.
+    unwrap(await api.PATCH("/posts/{id}", { params: { path: { id: post.id } }, body: { ...body, notify: false } })),
   );
   const send = async (body: { title: string; body: string }) => {
     await save.mutateAsync(body);

@@ -30,7 +30,9 @@ export function PostDetails({ post }: { post: Post }) {
   const tags = useQuery(tagsQuery());
   const members = useAssignable();
   const [unchanged, setUnchanged] = useState(false);
-  const save = usePostWrite(post.id, async (body: Change) => unwrap(await api.PATCH("/posts/{id}", { params: { path: { id: post.id } }, body })));
+  const save = usePostWrite(post.id, async (body: Change) =>
+    unwrap(await api.PATCH("/posts/{id}", { params: { path: { id: post.id } }, body: { ...body, notify: false } })),
+  );
   const lists = [boards, tags, members];
   const failed = lists.filter((l) => l.isError);
   return (

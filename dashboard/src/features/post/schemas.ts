@@ -20,8 +20,13 @@ const statusChange = ChangePostStatusBody.shape;
 const statusComment = statusChange.comment.unwrap().unwrap().shape;
 /** A status change, with the comment posted in the same request when there is one. */
 export const statusChangeSchema = z
-  .object({ statusId: statusChange.statusId, comment: blankAsAbsent(statusComment.body.optional()), internal: statusComment.internal.unwrap() })
-  .transform(({ statusId, comment, internal }) => ({ statusId, comment: comment ? { body: comment, internal } : null }));
+  .object({
+    statusId: statusChange.statusId,
+    comment: blankAsAbsent(statusComment.body.optional()),
+    internal: statusComment.internal.unwrap(),
+    notify: statusChange.notify,
+  })
+  .transform(({ statusId, comment, internal, notify }) => ({ statusId, comment: comment ? { body: comment, internal } : null, notify }));
 
 /**
  * The Details panel as the person left it. A lone tag checkbox reads as its value or false, a

@@ -11,6 +11,8 @@ import { useAssignable } from "../../data/members.js";
 import { applyToPost, type BulkAction, inBatches, startBulkJob } from "./bulk.js";
 import { postKeys } from "../../data/posts.js";
 import { bulkSchema } from "./schemas.js";
+import { bulkPreviewQuery } from "./queries.js";
+import { TellFollowers } from "../../ui/TellFollowers.js";
 
 // What to do with the selected posts: one action at a time, applied post by post (a few at once)
 // with progress, and the failures named. Merging picks one of the selection as the post that stays.
@@ -74,9 +76,16 @@ export function BulkBar({ selected, matching, onJob, onDone, request }: Props) {
   useEffect(() => {
     if (!options.some((o) => o.value === target)) form.setValue("target", options[0]?.value ?? "");
   });
+  // A status change mails who follows the posts only when ticked: a bulk change tells nobody unless asked to.
+  const [notify, setNotify] = useState(false);
+  const preview = useQuery({
+    ...bulkPreviewQuery(matching ? { filters: matching.filters } : { postIds: selected.map((p) => p.id) }, target),
+    enabled: kind === "status" && target !== "" && (matching !== undefined || selected.length > 0),
+  });
   const run = async (action: BulkAction) => {
+    const tell = action.kind === "status" && notify;
     if (matching && action.kind !== "merge") {
-      onJob?.(await startBulkJob(matching.filters, action));
+      onJob?.(await startBulkJob(matching.filters, action, tell));
       onDone();
       return;
     }
@@ -85,7 +94,7 @@ export function BulkBar({ selected, matching, onJob, onDone, request }: Props) {
     setProgress({ done: 0, total: ids.length });
     const failed = await inBatches(
       ids,
-      (postId) => applyToPost(postId, action),
+      (postId) => applyToPost(postId, action, tell),
       (done) => setProgress({ done, total: ids.length }),
     );
     await queries.invalidateQueries({ queryKey: postKeys.lists() });
@@ -122,6 +131,14 @@ export function BulkBar({ selected, matching, onJob, onDone, request }: Props) {
             </option>
           ))}
         </select>
+        {kind === "status" && (
+          <TellFollowers
+            count={preview.data?.followerCount}
+            nobody="Nobody who gets mail follows these posts: nobody is told."
+            checked={notify}
+            onChange={(e) => setNotify(e.target.checked)}
+          />
+        )}
         <button type="submit" className="secondary" disabled={progress !== null || options.length === 0}>
           Apply to {count === 1 ? "1 post" : `${count.toLocaleString()} posts`}
         </button>

@@ -12,11 +12,12 @@ export type BulkAction =
   | { kind: "owner"; ownerId: string | null }
   | { kind: "merge"; into: string };
 
-export async function applyToPost(id: string, action: BulkAction): Promise<void> {
+/** `notify`: whether a status change mails the post's followers (the bar's choice, unticked unless ticked). */
+export async function applyToPost(id: string, action: BulkAction, notify: boolean): Promise<void> {
   const path = { params: { path: { id } } };
   switch (action.kind) {
     case "status":
-      unwrap(await api.POST("/posts/{id}/status", { ...path, body: { statusId: action.statusId } }));
+      unwrap(await api.POST("/posts/{id}/status", { ...path, body: { statusId: action.statusId, notify } }));
       return;
     case "tag":
       unwrap(await api.POST("/posts/{id}/tags", { ...path, body: { tagId: action.tagId } }));
@@ -28,10 +29,10 @@ export async function applyToPost(id: string, action: BulkAction): Promise<void>
       return;
     }
     case "board":
-      unwrap(await api.PATCH("/posts/{id}", { ...path, body: { boardId: action.boardId } }));
+      unwrap(await api.PATCH("/posts/{id}", { ...path, body: { boardId: action.boardId, notify: false } }));
       return;
     case "owner":
-      unwrap(await api.PATCH("/posts/{id}", { ...path, body: { ownerId: action.ownerId } }));
+      unwrap(await api.PATCH("/posts/{id}", { ...path, body: { ownerId: action.ownerId, notify: false } }));
       return;
     case "merge":
       if (id !== action.into) unwrap(await api.POST("/posts/{id}/merge", { ...path, body: { into: action.into } }));
@@ -40,8 +41,8 @@ export async function applyToPost(id: string, action: BulkAction): Promise<void>
 }
 
 /** Every post the filters match, changed on the server as a job (merging is for a selection only); its id. */
-export async function startBulkJob(filters: Schemas["BulkFilters"], action: Exclude<BulkAction, { kind: "merge" }>): Promise<string> {
-  return unwrap(await api.POST("/posts/bulk", { body: { filters, action } })).id;
+export async function startBulkJob(filters: Schemas["BulkFilters"], action: Exclude<BulkAction, { kind: "merge" }>, notify: boolean): Promise<string> {
+  return unwrap(await api.POST("/posts/bulk", { body: { filters, action, notify } })).id;
 }
 
 /** Runs `work` over `ids`, a few at a time, reporting progress; resolves with the ids that failed and why. */

@@ -1,3 +1,4 @@
+import type { Schemas } from "@heed/client";
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../api.js";
 import { postKeys } from "../../data/posts.js";
@@ -47,4 +48,11 @@ export const statusCountsQuery = ({ status: _status, sort: _sort, ...filters }: 
   queryOptions({
     queryKey: postKeys.statusCounts(filters),
     queryFn: async () => unwrap(await api.GET("/posts/status-counts", { params: { query: chosen(filters) } })),
+  });
+
+/** How many people a status change of these posts (every match of `filters`, or the ids) would mail. */
+export const bulkPreviewQuery = (named: { filters: Schemas["BulkFilters"] } | { postIds: string[] }, statusId: string) =>
+  queryOptions({
+    queryKey: postKeys.bulkPreview(named, statusId),
+    queryFn: async () => unwrap(await api.POST("/posts/bulk/preview", { body: { ...named, action: { kind: "status", statusId } } })),
   });

@@ -11,17 +11,22 @@ import { ColumnChooser } from "./ColumnChooser.js";
 import { arrange, useColumnChoice } from "./columns.js";
 import { columnCoordinates } from "./keyboard.js";
 import { RoadmapColumn } from "./RoadmapColumn.js";
+import { MoveConfirm } from "./MoveConfirm.js";
+import { toldLine } from "../../ui/TellFollowers.js";
 
 // The roadmap (/app/roadmap): a column per chosen status (columns.ts), most voted first. Moving a card to another
 // column changes the post's status (one request, the same `post.status_changed` event as
 // anywhere); the card shows in its new column at once and goes back if the change is refused.
+// A card someone follows waits in its new column for the person to confirm, with "Tell the N
+// people who follow" unticked: a drag tells nobody unless asked to (MoveConfirm.tsx).
 
 type Post = Schemas["Post"];
-type Move = { post: Post; to: string };
+type Move = { post: Post; to: string; notify: boolean };
 
 export function Roadmap() {
   const queries = useQueryClient();
   const [moves, setMoves] = useState<Move[]>([]);
+  const [pending, setPending] = useState<Move | null>(null);
   const statuses = useQuery(statusesQuery());
   const all = statuses.data?.data ?? [];
   const { choice, choose, reset, chosenByPerson } = useColumnChoice(useCurrentWorkspace()?.id, all);
@@ -35,7 +40,8 @@ export function Roadmap() {
     useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates(() => columnIds.current) }),
   );
   const change = useMutation({
-    mutationFn: async ({ post, to }: Move) => unwrap(await api.POST("/posts/{id}/status", { params: { path: { id: post.id } }, body: { statusId: to } })),
+    mutationFn: async ({ post, to, notify }: Move) =>
+      unwrap(await api.POST("/posts/{id}/status", { params: { path: { id: post.id } }, body: { statusId: to, notify } })),
     onSettled: async (_answer, _error, move) => {
       await queries.invalidateQueries({ queryKey: postKeys.lists() });
       setMoves((all) => all.filter((m) => m.post.id !== move.post.id));
@@ -46,9 +52,21 @@ export function Roadmap() {
     const from = moves.find((m) => m.post.id === active.id)?.to ?? post?.status.id;
     if (!post || !over || over.id === from) return;
     const to = String(over.id);
-    const move = { post: { ...post, status: { ...post.status, id: to, name: names.get(to) ?? post.status.name } }, to };
+    const move = { post: { ...post, status: { ...post.status, id: to, name: names.get(to) ?? post.status.name } }, to, notify: false };
     setMoves((all) => [...all.filter((m) => m.post.id !== post.id), move]);
-    change.mutate(move);
+    // Nobody to tell: it moves at once. Otherwise the person chooses first.
+    if (post.followerCount > 0) setPending(move);
+    else change.mutate(move);
+  };
+  const confirm = (notify: boolean) => {
+    if (!pending) return;
+    change.mutate({ ...pending, notify });
+    setPending(null);
+  };
+  const putBack = () => {
+    if (!pending) return;
+    setMoves((all) => all.filter((m) => m.post.id !== pending.post.id));
+    setPending(null);
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up “${active.data.current?.title}”. Use the arrow keys to choose a column, Space to drop it there, Escape to cancel.`,
@@ -65,6 +83,21 @@ export function Roadmap() {
       </div>
       <p className="hint">Drag a card to another column to change its status, or focus its handle, press Space, then the arrow keys.</p>
       <ErrorAlert error={change.error} lead="The status could not be changed." />
+      {pending && (
+        <MoveConfirm
+          key={pending.post.id}
+          title={pending.post.title}
+          to={pending.post.status.name}
+          count={pending.post.followerCount}
+          onMove={confirm}
+          onPutBack={putBack}
+        />
+      )}
+      {change.isSuccess && !pending && (
+        <p role="status" className="hint">
+          “{change.data.post.title}” is {change.data.post.status.name}. {toldLine(change.data.notified)}
+        </p>
+      )}
       <Loaded read={statuses} what="the roadmap">
         <DndContext
           sensors={sensors}

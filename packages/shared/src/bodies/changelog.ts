@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, idOf, text } from "./fields.js";
+import { dateTime, idOf, notify, text } from "./fields.js";
 
 // What writing, changing and publishing a changelog entry send (the changelog feature's routes).
 
@@ -17,4 +17,4 @@ const fields = {
 export const CreateEntryBody = z.strictObject(fields);
 export const UpdateEntryBody = z.strictObject({ ...fields, title: fields.title.optional(), type: type.optional() });
 
-export const PublishEntryBody = z.strictObject({ at: dateTime().nullable().optional() });
+export const PublishEntryBody = z.strictObject({ at: dateTime().nullable().optional(), notify: notify() });

@@ -70,3 +70,11 @@ export function idOf(prefixes: string | readonly string[], words: readonly strin
     .regex(new RegExp(pattern), `Must be ${named}.`)
     .meta({ example: `${kinds[0]}_01jd8x4y2b3c5d6e7f8g9h0j1k` });
 }
+
+/**
+ * Whether a write that announces (a status change, publishing a changelog entry, a bulk change)
+ * tells the people who follow what it changes: yes unless `false` is sent.
+ */
+export function notify() {
+  return z.boolean().default(true);
+}

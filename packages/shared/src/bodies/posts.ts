@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { commentText } from "./comments.js";
-import { date, idOf, text } from "./fields.js";
+import { date, idOf, notify, text } from "./fields.js";
 
 // What creating a post, changing it and changing its status send (the posts feature's routes).
 
@@ -31,9 +31,11 @@ export const UpdatePostBody = z.strictObject({
   eta: eta.optional(),
   pinned: z.boolean().optional(),
   commentsLocked: z.boolean().optional(),
+  notify: notify(),
 });
 
 export const ChangePostStatusBody = z.strictObject({
   statusId: idOf("sts"),
   comment: z.strictObject({ body: commentText(), internal: z.boolean().optional() }).nullable().optional(),
+  notify: notify(),
 });

@@ -48,8 +48,8 @@ export function heldAfter(action: BulkAction): Held {
 }
 
 /** Makes the post hold `held` through the verbs (joining the transaction in `ctx.tx`). */
-async function setHeld(ctx: Ctx, postId: string, action: BulkAction, held: Held): Promise<void> {
-  if ("statusId" in held) await changePostStatus({ ctx, input: { postId, statusId: held.statusId } });
+async function setHeld(ctx: Ctx, postId: string, action: BulkAction, held: Held, notify = true): Promise<void> {
+  if ("statusId" in held) await changePostStatus({ ctx, input: { postId, statusId: held.statusId, notify } });
   else if ("boardId" in held) await updatePost({ ctx, input: { id: postId, patch: { boardId: held.boardId } } });
   else if ("ownerId" in held) await updatePost({ ctx, input: { id: postId, patch: { ownerId: held.ownerId } } });
   else if (action.kind === "tag" || action.kind === "untag") {
@@ -62,13 +62,18 @@ async function setHeld(ctx: Ctx, postId: string, action: BulkAction, held: Held)
 const same = (a: Held, b: Held) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Applies the action to one post: undefined when there was nothing to change (already so, or gone). */
-export async function applyToPost(ctx: Ctx & { tx: Tx }, postId: string, action: BulkAction): Promise<{ before: Held; after: Held } | undefined> {
+export async function applyToPost(
+  ctx: Ctx & { tx: Tx },
+  postId: string,
+  action: BulkAction,
+  notify: boolean,
+): Promise<{ before: Held; after: Held } | undefined> {
   const post = await findPost(ctx.tx, ctx, postId);
   if (!post || post.merged_into_id !== null) return undefined;
   const before = await heldBy(ctx.tx, post, action);
   const after = heldAfter(action);
   if (same(before, after)) return undefined;
-  await setHeld(ctx, postId, action, after);
+  await setHeld(ctx, postId, action, after, notify);
   return { before, after };
 }
 

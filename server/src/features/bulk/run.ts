@@ -77,7 +77,7 @@ async function workOnPost(ctx: Ctx, job: Job, row: { post_id: string; before: st
           .execute();
       return true;
     }
-    const change = await applyToPost(inTx, row.post_id, action);
+    const change = await applyToPost(inTx, row.post_id, action, job.notify === 1);
     const events = change ? await changeEventsSince(tx, job.workspace_id, row.post_id, startedAt) : [];
     await tx
       .updateTable("bulk_job_posts")

@@ -17,6 +17,8 @@ export function toBulkJobView(row: Selectable<BulkJobsTable>): BulkJobView {
     done: row.done,
     changed: row.changed,
     undone: row.undone,
+    notify: row.notify === 1,
+    notified: row.notified,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     undoneAt: row.undone_at,

@@ -7,17 +7,39 @@ import { SYSTEM_ACTOR, inTransaction, type Ctx, type Services, type Tx } from ".
 import { HeedError, notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { entryView, findEntry, type ChangelogEntryView } from "./view.js";
+import { countEntryAudience } from "../notifications/index.js";
 
 /**
  * The one way an entry becomes published. The conditional update (`… where state = <expected>`)
  * lets exactly one caller win: two scheduler processes due on the same entry, or a person and the
  * scheduler at once. Only the winner records `changelog.published`, in the same transaction.
+ * It tells who follows its posts and the changelog when its `notify` says so (`notify` given here
+ * is a person's choice as they publish; the scheduler uses the one stored), once: an entry that
+ * told already (`told_at`) tells nobody when published again. Returns how many it mails.
  */
-async function markPublished(tx: Tx, ctx: Ctx, id: string, expected: "draft" | "scheduled"): Promise<ChangelogEntryView | null> {
+async function markPublished(
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  expected: "draft" | "scheduled",
+  notify?: boolean,
+): Promise<(ChangelogEntryView & { notified: number }) | null> {
+  const row = await findEntry(tx, ctx, id);
+  if (!row || row.state !== expected) return null;
+  const tells = (notify ?? row.notify === 1) && row.told_at === null;
+  // Counted before `told_at` is written: the count is of who has not been told yet.
+  const notified = tells ? await countEntryAudience(tx, ctx.workspace.id, id) : 0;
   const at = nowIso();
   const result = await tx
     .updateTable("changelog_entries")
-    .set({ state: "published", published_at: at, publish_at: null, updated_at: at })
+    .set({
+      state: "published",
+      published_at: at,
+      publish_at: null,
+      updated_at: at,
+      ...(notify === undefined ? {} : { notify: notify ? 1 : 0 }),
+      ...(tells ? { told_at: at } : {}),
+    })
     .where("workspace_id", "=", ctx.workspace.id)
     .where("id", "=", id)
     .where("state", "=", expected)
@@ -28,17 +50,19 @@ async function markPublished(tx: Tx, ctx: Ctx, id: string, expected: "draft" | "
     action: "changelog.published",
     objectType: "changelog_entry",
     objectId: id,
-    audit: { title: entry!.title },
+    audit: { title: entry.title, notified },
     event: { type: "changelog.published", data: entry },
+    // Nobody to tell: the notifications' follower passes it by (webhooks still hear).
+    ...(tells ? {} : { facts: { notify: false } }),
   });
-  return entry!;
+  return { ...entry, notified };
 }
 
-/** The validated body of `POST /changelog/{id}/publish`, with the entry's id from the path. */
-export type PublishEntryInput = z.output<typeof PublishEntrySchema> & { id: string };
+/** The validated body of `POST /changelog/{id}/publish`, with the entry's id from the path; `notify` absent: true. */
+export type PublishEntryInput = Omit<z.output<typeof PublishEntrySchema>, "notify"> & { id: string; notify?: boolean | undefined };
 
-/** Publishes now, or schedules for `at` when it lies in the future. */
-export async function publishChangelogEntry({ ctx, input }: { ctx: Ctx; input: PublishEntryInput }): Promise<ChangelogEntryView> {
+/** Publishes now, or schedules for `at` when it lies in the future, keeping whether it will tell. */
+export async function publishChangelogEntry({ ctx, input }: { ctx: Ctx; input: PublishEntryInput }): Promise<ChangelogEntryView & { notified: number }> {
   requireScope(ctx.actor.scopes, "changelog:write");
   return inTransaction(ctx, async (tx) => {
     const entry = await findEntry(tx, ctx, input.id);
@@ -48,15 +72,20 @@ export async function publishChangelogEntry({ ctx, input }: { ctx: Ctx; input: P
       // Only from the state read: the scheduler may have published it meanwhile.
       const scheduled = await tx
         .updateTable("changelog_entries")
-        .set({ state: "scheduled", publish_at: input.at, updated_at: nowIso() })
+        .set({ state: "scheduled", publish_at: input.at, updated_at: nowIso(), notify: input.notify === false ? 0 : 1 })
         .where("id", "=", entry.id)
         .where("state", "=", entry.state)
         .executeTakeFirst();
       if (Number(scheduled.numUpdatedRows) !== 1) throw new HeedError("conflict", "The entry changed while scheduling; read it again.");
-      await recordChange(tx, ctx, { action: "changelog.scheduled", objectType: "changelog_entry", objectId: entry.id, audit: { publishAt: input.at } });
-      return entryView(tx, ctx, entry.id);
+      await recordChange(tx, ctx, {
+        action: "changelog.scheduled",
+        objectType: "changelog_entry",
+        objectId: entry.id,
+        audit: { publishAt: input.at, notify: input.notify !== false },
+      });
+      return { ...(await entryView(tx, ctx, entry.id)), notified: 0 };
     }
-    const published = await markPublished(tx, ctx, entry.id, entry.state);
+    const published = await markPublished(tx, ctx, entry.id, entry.state, input.notify !== false);
     if (!published) throw new HeedError("conflict", "The entry changed while publishing; read it again.");
     return published;
   });

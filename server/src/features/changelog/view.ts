@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { ChangelogEntriesTable, Database } from "../../platform/db/schema.js";
 import type { ChangelogEntrySchema } from "./schema.js";
 import type { Ctx } from "../../platform/context.js";
+import { countEntryAudience } from "../notifications/index.js";
 
 /** A changelog entry as the API shows it. */
 export type ChangelogEntryView = z.output<typeof ChangelogEntrySchema>;
@@ -21,7 +22,10 @@ export async function toEntryViews(db: Kysely<Database>, ctx: Ctx, rows: Changel
     )
     .orderBy("post_id")
     .execute();
-  return rows.map((r) => ({
+  // Who publishing would mail, entry by entry: a page is at most 100 entries, and a told one costs one read.
+  const audiences: number[] = [];
+  for (const r of rows) audiences.push(r.told_at === null ? await countEntryAudience(db, ctx.workspace.id, r.id) : 0);
+  return rows.map((r, i) => ({
     id: r.id,
     title: r.title,
     body: r.body,
@@ -30,6 +34,8 @@ export async function toEntryViews(db: Kysely<Database>, ctx: Ctx, rows: Changel
     publishAt: r.publish_at,
     publishedAt: r.published_at,
     postIds: links.filter((l) => l.entry_id === r.id).map((l) => l.post_id),
+    notify: r.notify === 1,
+    followerCount: audiences[i]!,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));

@@ -55,6 +55,8 @@ export async function createChangelogEntry({ ctx, input }: { ctx: Ctx; input: Cr
       published_at: null,
       created_at: at,
       updated_at: at,
+      notify: 1,
+      told_at: null,
     };
     await tx.insertInto("changelog_entries").values(row).execute();
     await linkPosts(tx, ctx, row.id, input.postIds ?? []);

@@ -3,6 +3,7 @@ import type { Dialect } from "../../platform/db/database.js";
 import type { Follower, OutboxEvent } from "../../platform/changes/follow.js";
 import { newId } from "../../platform/lib/ids.js";
 import type { EventKind } from "./kinds.js";
+import { firstLines } from "./mail/first-lines.js";
 
 // The notifications' follower of the outbox: writes what each change tells people into
 // `notification_events`, the notifications' own queue, fanned out per recipient afterwards
@@ -22,7 +23,7 @@ interface PostData {
   body: string;
   boardId: string;
   ownerId: string | null;
-  status: { id: string; name: string };
+  status: { id: string; name: string; category?: string };
 }
 
 /** A batch's transaction, and whether its reads of a person lock the row (PostgreSQL). */
@@ -77,6 +78,8 @@ async function toldBy(reading: Reading, event: OutboxEvent): Promise<Told[]> {
       // A post given to a member: they hear of it unless they took it themselves (recipients.ts).
       return typeof facts.assignedTo === "string" ? [await assigned(reading, event, data as PostData, facts.assignedTo)] : [];
     case "post.status_changed": {
+      // Changed with `notify: false`: nobody is told.
+      if (facts.notify === false) return [];
       // The team's public comment, if one came with the change, is told with it.
       const { post, previousStatus, comment } = data as {
         post: PostData;
@@ -85,7 +88,11 @@ async function toldBy(reading: Reading, event: OutboxEvent): Promise<Told[]> {
       };
       const body = comment && !comment.internal ? { body: comment.body } : {};
       return [
-        { kind: "post_status", postId: post.id, data: { title: post.title, from: previousStatus.name, to: post.status.name, toId: post.status.id, ...body } },
+        {
+          kind: "post_status",
+          postId: post.id,
+          data: { title: post.title, from: previousStatus.name, to: post.status.name, toId: post.status.id, toCategory: post.status.category ?? null, ...body },
+        },
       ];
     }
     case "comment.created": {
@@ -114,7 +121,9 @@ async function toldBy(reading: Reading, event: OutboxEvent): Promise<Told[]> {
       return [{ kind: "post_merged", postId: post.id, data: { title: post.title, intoId: into.id, intoTitle: into.title } }];
     }
     case "changelog.published": {
-      const entry = data as { id: string; title: string; postIds: string[] };
+      // Published with `notify: false`, or told already by an earlier publishing (changelog/publish.ts).
+      if (facts.notify === false) return [];
+      const entry = data as { id: string; title: string; body: string; postIds: string[] };
       // Published again after being taken back: it was news once.
       const told = await tx
         .selectFrom("notification_events")
@@ -123,7 +132,18 @@ async function toldBy(reading: Reading, event: OutboxEvent): Promise<Told[]> {
         .where("kind", "=", "changelog_published")
         .where("data", "like", `%"entryId":"${entry.id}"%`)
         .executeTakeFirst();
-      return told ? [] : [{ kind: "changelog_published", postId: null, data: { entryId: entry.id, entryTitle: entry.title, postIds: entry.postIds } }];
+      if (told) return [];
+      // The titles as they are now, for the "shipped" mail to name each idea a reader follows (send.ts picks theirs).
+      const posts = entry.postIds.length
+        ? await tx.selectFrom("posts").select(["id", "title"]).where("workspace_id", "=", event.workspaceId).where("id", "in", entry.postIds).execute()
+        : [];
+      return [
+        {
+          kind: "changelog_published",
+          postId: null,
+          data: { entryId: entry.id, entryTitle: entry.title, postIds: entry.postIds, posts, excerpt: firstLines(entry.body ?? "") },
+        },
+      ];
     }
     default:
       return [];

@@ -41,7 +41,11 @@ export async function listNotifications({
       shape: (rows) =>
         rows.map((r) => {
           const data = JSON.parse(r.data) as Record<string, unknown>;
-          const line = lineOf(translator("en"), r.kind as NotificationKind, r.post_id, data, { post: (id) => `/app/posts/${id}`, changelog: "/app/changelog" });
+          const line = lineOf(translator("en"), r.kind as NotificationKind, r.post_id, data, {
+            post: (id) => `/app/posts/${id}`,
+            changelog: "/app/changelog",
+            entry: (id) => `/app/changelog/${id}`,
+          });
           return {
             id: r.id,
             kind: r.kind as NotificationKind,

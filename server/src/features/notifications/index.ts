@@ -3,6 +3,7 @@
 // and the worker, started with the server.
 export { followAsActor, followMergedInto, followPostAs, unfollowPostAs } from "./follow-post.js";
 export { notificationsFollower } from "./follower.js";
+export { countEntryAudience, countStatusAudience, followerCountColumn, type PostsNamed } from "./audience.js";
 export { changeEventsSince, withdrawNotificationEvents } from "./withdraw.js";
 export { mailQueue } from "./queue.js";
 export { dropQueuedMail, notificationMailPass, notificationPass, type NotificationOptions } from "./worker.js";

@@ -2,6 +2,7 @@ import type { Db } from "../../platform/db/database.js";
 import type { NotificationEventsTable } from "../../platform/db/schema.js";
 import type { Tx } from "../../platform/context.js";
 import type { NotificationKind } from "./kinds.js";
+import { toldOfShipping } from "./audience.js";
 
 // Who hears of one event, and as what. Only people who followed before the change hear of it
 // (a follow made a moment later is not news of this change), never the person who made it, never
@@ -19,7 +20,13 @@ export interface Recipient {
  * hear only of posts on public boards: the portal, where their mail's links lead, shows no other
  * (a post moved to a private board goes quiet for them).
  */
-async function followersOf(db: Conn, event: NotificationEventsTable, postIds: string[], prefix: "usr_" | "mem_"): Promise<string[]> {
+async function followersOf(
+  db: Conn,
+  event: NotificationEventsTable,
+  postIds: string[],
+  prefix: "usr_" | "mem_",
+  { exceptShipped = false }: { exceptShipped?: boolean } = {},
+): Promise<string[]> {
   if (postIds.length === 0) return [];
   let query = db
     .selectFrom("post_followers as f")
@@ -41,6 +48,8 @@ async function followersOf(db: Conn, event: NotificationEventsTable, postIds: st
       ),
     );
   }
+  // Told already by the entry that shipped it (audience.ts): one mail, not two.
+  if (exceptShipped) query = query.where((eb) => eb.not(toldOfShipping(eb, event.created_at)));
   const rows = await query.execute();
   return rows.map((r) => r.follower_id);
 }
@@ -63,7 +72,7 @@ export async function recipientsOf(db: Conn, event: NotificationEventsTable): Pr
       break;
     }
     case "post_status":
-      found = as("status_changed")(await followersOf(db, event, post, "usr_"));
+      found = as("status_changed")(await followersOf(db, event, post, "usr_", { exceptShipped: data.toCategory === "complete" && !data.body }));
       break;
     case "post_merged":
       found = as("merged")(await followersOf(db, event, post, "usr_"));

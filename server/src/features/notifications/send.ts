@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, supportedLanguage } from "../../platform/i18n/languag
 import { translator } from "../../platform/i18n/translator.js";
 import { mailRenderer } from "./mail/render.js";
 import { mergeAsShown, shownSurvivors } from "./mail/merge-survivors.js";
+import { ideasShipped } from "./mail/ideas-shipped.js";
 import type { NotificationKind } from "./kinds.js";
 import { MAIL_BACKOFF, mailQueue } from "./queue.js";
 import { preferencesToken } from "./tokens.js";
@@ -87,6 +88,7 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       .orderBy("n.id")
       .execute();
     const survivors = await shownSurvivors(db, items);
+    const shipped = await ideasShipped(db, mails, items);
     const userIds = mails.map((m) => m.recipient_id).filter((id) => id.startsWith("usr_"));
     const memberIds = mails.map((m) => m.recipient_id).filter((id) => id.startsWith("mem_"));
     const users = userIds.length
@@ -119,13 +121,18 @@ export async function sendDueMails(services: Services, options: SendOptions, bat
       const mine = itemsByMail.get(mail.id) ?? [];
       if (!workspace || !to || mine.length === 0) return undefined;
       const links: Links = member
-        ? { post: (id) => `${base}/app/posts/${id}`, changelog: `${base}/app/changelog` }
-        : { post: (id) => `${base}/p/${workspace.slug}/posts/${id}`, changelog: `${base}/p/${workspace.slug}/changelog` };
+        ? { post: (id) => `${base}/app/posts/${id}`, changelog: `${base}/app/changelog`, entry: (id) => `${base}/app/changelog/${id}` }
+        : {
+            post: (id) => `${base}/p/${workspace.slug}/posts/${id}`,
+            changelog: `${base}/p/${workspace.slug}/changelog`,
+            entry: (id) => `${base}/p/${workspace.slug}/changelog/${id}`,
+          };
       // Members read Heed in English, as the dashboard speaks; an end user in their language.
       const language = member ? DEFAULT_LANGUAGE : (supportedLanguage(user?.locale) ?? supportedLanguage(workspace.portal_language) ?? DEFAULT_LANGUAGE);
       const t = translator(language);
       const lines: Line[] = mine.map((i) => {
         const data = JSON.parse(i.data) as Record<string, unknown>;
+        if (i.kind === "changelog_answered") return lineOf(t, "changelog_answered", null, { ...data, yours: shipped(mail.recipient_id, data) }, links);
         // An end user reads the status in their language, as the portal names it; a member, the team's name.
         const status = typeof data.toId === "string" ? statusNames.get(data.toId) : undefined;
         if (status && !member) data.to = statusNameIn(status, language);

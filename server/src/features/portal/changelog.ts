@@ -25,6 +25,20 @@ export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; in
     shape: (rows) => rows,
   });
   if (page.data.length === 0) return { data: [], nextCursor: null };
+  return { data: await withPosts(ctx, page.data), nextCursor: page.nextCursor };
+}
+
+interface EntryRow {
+  id: string;
+  title: string;
+  body: string;
+  type: PortalChangelogEntryView["type"];
+  published_at: string | null;
+}
+
+/** Published entries with the posts each announces that the portal shows. */
+async function withPosts(ctx: CustomerCtx, rows: EntryRow[]): Promise<PortalChangelogEntryView[]> {
+  const db = reader(ctx);
   const links = await db
     .selectFrom("changelog_entry_posts as l")
     .innerJoin("posts as p", "p.id", "l.post_id")
@@ -33,24 +47,34 @@ export async function listPortalChangelog({ ctx, input }: { ctx: CustomerCtx; in
     .where(
       "l.entry_id",
       "in",
-      page.data.map((r) => r.id),
+      rows.map((r) => r.id),
     )
     .where("p.deleted_at", "is", null)
     .where("p.held", "=", 0)
     .where("p.board_id", "in", publicBoardIds(db, ctx))
     .orderBy("p.id")
     .execute();
-  return {
-    data: page.data.map((r) => ({
-      id: r.id,
-      title: r.title,
-      body: r.body,
-      type: r.type,
-      publishedAt: r.published_at!,
-      posts: links.filter((l) => l.entry_id === r.id).map(({ id, title }) => ({ id, title })),
-    })),
-    nextCursor: page.nextCursor,
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    body: r.body,
+    type: r.type,
+    publishedAt: r.published_at!,
+    posts: links.filter((l) => l.entry_id === r.id).map(({ id, title }) => ({ id, title })),
+  }));
+}
+
+/** One published entry (its own page, where a "shipped" mail links); undefined for a draft, a scheduled one or none. */
+export async function getPortalChangelogEntry({ ctx, input }: { ctx: CustomerCtx; input: { id: string } }): Promise<PortalChangelogEntryView | undefined> {
+  requirePortalRead(ctx);
+  const row = await reader(ctx)
+    .selectFrom("changelog_entries")
+    .select(["id", "title", "body", "type", "published_at"])
+    .where("workspace_id", "=", ctx.workspace.id)
+    .where("id", "=", input.id)
+    .where("state", "=", "published")
+    .executeTakeFirst();
+  return row ? (await withPosts(ctx, [row]))[0] : undefined;
 }
 
 /** The published entries that announce a public post, most recent first (a post's "shipped in"). */

@@ -22,6 +22,7 @@ export const TEAM_ONLY_POST_FIELDS = {
   lastActivityAt: true,
   spamSignals: true,
   heldComments: true,
+  followerCount: true,
 } as const;
 
 export const PortalPostSchema = PostSchema.omit(TEAM_ONLY_POST_FIELDS)

@@ -46,6 +46,10 @@ export const PostSchema = z
         "When the team first saw it (opened it in the dashboard, changed it or answered it); `null`: New. A post the team writes is seen as it is written.",
     }),
     lastActivityAt: timestamp.openapi({ description: "Its last vote, comment or change by the team: what `inactiveDays` reads." }),
+    followerCount: z.number().int().min(0).openapi({
+      description:
+        "How many people a status change of it would mail: end users following it (voters, commenters, its author, who asked to) with an address and mail not turned off, while its board is public.",
+    }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -133,6 +137,16 @@ export const ListPostsQuery = z.object({
 });
 
 const body = { description: "Markdown, up to 20,000 characters." };
+/** The `notify` of every write that announces a status change. */
+export const notifyWords = {
+  description:
+    "Whether the post's followers (end users following it on a public board) are told of the status change by mail: `true` unless `false` is sent. The answer's `notified` says how many were.",
+};
+/** How many people a write told: its answer's `notified`. */
+export const notifiedField = z.number().int().min(0).openapi({
+  description:
+    "How many people this change mails (end users following the post, each once): 0 with `notify: false` or when nothing announced changed. The mail itself goes after the change, gathered per NOTIFICATION_WINDOW_SECONDS.",
+});
 const eta = { description: "Expected delivery date (YYYY-MM-DD), or null." };
 
 export const CreatePostSchema = documented(CreatePostBody, {
@@ -144,10 +158,19 @@ export const CreatePostSchema = documented(CreatePostBody, {
   eta,
 }).openapi("CreatePost");
 
-export const UpdatePostSchema = documented(UpdatePostBody, { body, tagIds: { description: "Replaces the post's tags." }, eta }).openapi("UpdatePost");
+export const UpdatePostSchema = documented(UpdatePostBody, {
+  body,
+  tagIds: { description: "Replaces the post's tags." },
+  eta,
+  notify: { description: `Only with \`statusId\`. ${notifyWords.description}` },
+}).openapi("UpdatePost");
+
+/** PATCH /posts/{id}'s answer: the post, and how many its status change told. */
+export const UpdatedPostSchema = PostSchema.extend({ notified: notifiedField }).openapi("UpdatedPost");
 
 export const ChangePostStatusSchema = documented(ChangePostStatusBody, {
   comment: { description: "Posted with the change (public unless `internal`); needs `comments:write` too." },
+  notify: notifyWords,
 }).openapi("ChangePostStatus");
 
 export const MergePostSchema = z.strictObject({ into: idOf("post").openapi({ description: "The canonical post." }) }).openapi("MergePost");

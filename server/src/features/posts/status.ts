@@ -7,18 +7,27 @@ import type { CommentView } from "../comments/index.js";
 import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
-import { recordStatusChange } from "./status-change.js";
+import { recordStatusChange, statusChangeAudience } from "./status-change.js";
 import { resolveStatus } from "./references.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
-/** The `comment` is told to voters with the change ("Shipped in 2.4!"); public unless marked internal. */
-export type ChangeStatusInput = z.output<typeof ChangePostStatusSchema> & { postId: string };
+/**
+ * The `comment` is told to voters with the change ("Shipped in 2.4!"); public unless marked
+ * internal. `notify` (absent: true) says whether the post's followers are told at all.
+ */
+export type ChangeStatusInput = Omit<z.output<typeof ChangePostStatusSchema>, "notify"> & { postId: string; notify?: boolean | undefined };
 
 /**
  * Moves a post to another status, optionally with a comment, in one transaction: the status, the
  * comment, the audit rows and the `post.status_changed` event commit together or not at all.
  */
-export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: ChangeStatusInput }): Promise<{ post: PostView; comment: CommentView | null }> {
+export async function changePostStatus({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ChangeStatusInput;
+}): Promise<{ post: PostView; comment: CommentView | null; notified: number }> {
   requireScope(ctx.actor.scopes, "posts:write");
   if (input.comment) requireScope(ctx.actor.scopes, "comments:write");
   return inTransaction(ctx, async (tx) => {
@@ -44,7 +53,9 @@ export async function changePostStatus({ ctx, input }: { ctx: Ctx; input: Change
         .execute();
     }
     const [post] = toPostViews(ctx, [(await findPost(tx, ctx, before.id))!]);
-    if (statusId !== before.status_id) await recordStatusChange(tx, ctx, before, post!, comment);
-    return { post: post!, comment };
+    if (statusId === before.status_id) return { post: post!, comment, notified: 0 };
+    const notify = input.notify !== false;
+    await recordStatusChange(tx, ctx, before, post!, comment, notify);
+    return { post: post!, comment, notified: notify ? await statusChangeAudience(tx, ctx, post!, comment) : 0 };
   });
 }

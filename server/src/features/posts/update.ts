@@ -7,19 +7,20 @@ import { inTransaction, type Ctx } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
 import { requireScope } from "../../platform/scopes.js";
 import { followPostAs } from "../notifications/index.js";
-import { recordStatusChange } from "./status-change.js";
+import { recordStatusChange, statusChangeAudience } from "./status-change.js";
 import { checkBoard, checkOwner, checkTags, resolveStatus } from "./references.js";
 import { indexText, replaceTags } from "./store.js";
 import { activityAt } from "./activity-marks.js";
 import { findPost, toPostViews, type PostView } from "./view.js";
 
-export type UpdatePostInput = z.output<typeof UpdatePostSchema>;
+/** The fields to change; `notify` (absent: true) says whether a status change tells the post's followers. */
+export type UpdatePostInput = Omit<z.output<typeof UpdatePostSchema>, "notify"> & { notify?: boolean | undefined };
 
 /**
  * Changes only the fields given. A status change also emits `post.status_changed`, so receivers that
  * only care about the roadmap need not diff every `post.updated`.
  */
-export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string; patch: UpdatePostInput } }): Promise<PostView> {
+export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string; patch: UpdatePostInput } }): Promise<PostView & { notified: number }> {
   requireScope(ctx.actor.scopes, "posts:write");
   const { patch } = input;
   return inTransaction(ctx, async (tx) => {
@@ -55,7 +56,7 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     }
 
     const [view] = toPostViews(ctx, [(await findPost(tx, ctx, before.id))!]);
-    const changed = Object.keys(patch).filter((k) => patch[k as keyof UpdatePostInput] !== undefined);
+    const changed = Object.keys(patch).filter((k) => k !== "notify" && patch[k as keyof UpdatePostInput] !== undefined);
     const assignedTo = set.owner_id && set.owner_id !== before.owner_id ? set.owner_id : null;
     await recordChange(tx, ctx, {
       action: "post.updated",
@@ -72,7 +73,9 @@ export async function updatePost({ ctx, input }: { ctx: Ctx; input: { id: string
     });
     // A new owner follows the post.
     if (assignedTo) await followPostAs(tx, ctx.workspace.id, before.id, assignedTo, "owner");
-    if (set.status_id !== undefined && set.status_id !== before.status_id) await recordStatusChange(tx, ctx, before, view!);
-    return view!;
+    if (set.status_id === undefined || set.status_id === before.status_id) return { ...view!, notified: 0 };
+    const notify = patch.notify !== false;
+    await recordStatusChange(tx, ctx, before, view!, undefined, notify);
+    return { ...view!, notified: notify ? await statusChangeAudience(tx, ctx, view!) : 0 };
   });
 }

@@ -8,6 +8,7 @@ import type { PossibleDuplicateOf } from "./duplicates/suggestions.js";
 import { compiledOnce } from "../../platform/db/compiled-once.js";
 import { type Dialect, dialectOf } from "../../platform/db/database.js";
 import { spamSignalsOf } from "../../platform/moderation/hold.js";
+import { followerCountColumn } from "../notifications/index.js";
 
 type Conn = Kysely<Database>;
 
@@ -37,6 +38,8 @@ function viewColumns(dialect: Dialect) {
     // Comments waiting for approval: `held = 1` written out, so SQLite reads its partial index.
     sql<number>`(select count(*) from comments c
       where c.workspace_id = p.workspace_id and c.post_id = p.id and c.held = 1 and c.deleted_at is null)`.as("held_comments"),
+    // Who a status change would mail, by the rule the notifications apply (notifications/audience.ts).
+    followerCountColumn.as("follower_count"),
   ] as const;
 }
 
@@ -106,6 +109,7 @@ export function toPostViews(ctx: Ctx, rows: PostRow[], { publicView = false }: {
       heldComments: publicView ? 0 : Number(r.held_comments),
       seenAt: r.seen_at,
       lastActivityAt: r.last_activity_at,
+      followerCount: publicView ? 0 : Number(r.follower_count),
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     };

@@ -276,6 +276,10 @@ export interface BulkJobsTable {
   created_at: string;
   finished_at: string | null;
   undone_at: string | null;
+  /** 1: each post's status change tells its followers; 0: nobody is told. */
+  notify: Generated<number>;
+  /** How many people its changes mail, counted as it was made. */
+  notified: Generated<number>;
 }
 
 export type ExportState = "queued" | "running" | "done" | "failed";
@@ -667,6 +671,10 @@ export interface ChangelogEntriesTable {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 1: publishing tells who follows its posts and the changelog (kept while it is scheduled); 0: nobody. */
+  notify: number;
+  /** When its publishing told who follows (null: it never did); a second publishing tells nobody. */
+  told_at: string | null;
 }
 
 export interface ChangelogEntryPostsTable {

@@ -35,6 +35,9 @@ export function landChangelog(landing: Landing, row: SourceRow<"changelog">): vo
     published_at: publishedAt,
     created_at: createdAt,
     updated_at: createdAt,
+    // A scheduled entry tells when it publishes here; one published elsewhere was told there, not by Heed.
+    notify: 1,
+    told_at: null,
   });
   const linked = new Set<string>();
   for (const ref of entry.postRefs) {

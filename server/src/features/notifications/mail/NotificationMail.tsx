@@ -38,6 +38,8 @@ export function NotificationMail({ subject, workspace, lines, footer, lang }: Ma
   // A pale brand colour keeps the buttons, with dark text on them, but not the name's text.
   const { t } = translator(lang);
   const nameColour = contrast(workspace.accent, "#ffffff") >= 4.5 ? workspace.accent : "#1f2328";
+  // Links in the text take the accent where it reads on white; otherwise a blue that does.
+  const linkColour = contrast(workspace.accent, "#ffffff") >= 4.5 ? workspace.accent : "#0550ae";
   return (
     <Html lang={lang} dir={directionOf(lang)}>
       <Head>
@@ -58,6 +60,20 @@ export function NotificationMail({ subject, workspace, lines, footer, lang }: Ma
           {lines.map((line, index) => (
             <Section key={index} style={{ marginBottom: "20px" }}>
               <Text style={{ ...text, fontWeight: 600 }}>{line.headline}</Text>
+              {line.ideas && (
+                <>
+                  <Text style={{ ...text, margin: "0 0 4px" }}>{line.ideas.label}</Text>
+                  <ul style={{ ...text, paddingInlineStart: "20px" }}>
+                    {line.ideas.items.map((idea) => (
+                      <li key={idea.href}>
+                        <Link href={idea.href} style={{ color: linkColour, textDecoration: "underline" }}>
+                          {idea.title}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
               {line.quote && (
                 // The team's words as they wrote them, markdown and all (raw HTML stays text).
                 <div

@@ -8,8 +8,10 @@ import type { NotificationKind } from "../kinds.js";
 
 export interface Line {
   headline: string;
-  /** The team's words: a status comment, a reply, a comment; the mail quotes them. */
+  /** The team's words: a status comment, a reply, a comment, an entry's first lines; the mail quotes them. */
   quote?: string;
+  /** The reader's own ideas a changelog entry ships, each linked. */
+  ideas?: { label: string; items: { title: string; href: string }[] };
   link: { href: string; label: string };
 }
 
@@ -17,6 +19,8 @@ export interface Links {
   /** The portal's page of a post for an end user, the dashboard's for a member. */
   post: (postId: string) => string;
   changelog: string;
+  /** A changelog entry's own page. */
+  entry: (entryId: string) => string;
 }
 
 export function lineOf(t: Translator, kind: NotificationKind, postId: string | null, data: Record<string, unknown>, links: Links): Line {
@@ -37,15 +41,26 @@ export function lineOf(t: Translator, kind: NotificationKind, postId: string | n
       return typeof data.intoId === "string"
         ? { headline: say("notify.merged", { title, into: q(data.intoTitle) }), link: { href: links.post(data.intoId), label: say("notify.seeWhere") } }
         : { headline: say("notify.mergedUnshown", { title }), link: post };
-    case "changelog_answered":
+    case "changelog_answered": {
+      // The ideas of the entry this reader follows (send.ts puts them in `yours`).
+      const yours = (data.yours as { id: string; title: string }[] | undefined) ?? [];
+      const entry = String(data.entryTitle);
+      const excerpt = typeof data.excerpt === "string" && data.excerpt ? { quote: data.excerpt } : {};
       return {
-        headline: say("notify.changelogAnswered", { entry: String(data.entryTitle) }),
-        link: { href: links.changelog, label: say("notify.readWhatChanged") },
+        headline:
+          yours.length === 1
+            ? say("notify.ideaShipped", { idea: q(yours[0]!.title), entry })
+            : say(yours.length > 1 ? "notify.ideasShipped" : "notify.changelogAnswered", { entry }),
+        ...(yours.length > 0 ? { ideas: { label: say("notify.yourIdeas"), items: yours.map((p) => ({ title: p.title, href: links.post(p.id) })) } } : {}),
+        ...excerpt,
+        link: { href: entryLink(data, links), label: say("notify.readWhatChanged") },
       };
+    }
     case "changelog_published":
       return {
         headline: say("notify.changelogPublished", { entry: String(data.entryTitle) }),
-        link: { href: links.changelog, label: say("notify.readChangelog") },
+        ...(typeof data.excerpt === "string" && data.excerpt ? { quote: data.excerpt } : {}),
+        link: { href: entryLink(data, links), label: say("notify.readWhatChanged") },
       };
     case "new_post":
       return { headline: say("notify.newPost", { board: String(data.boardName), title }), ...quote, link: open };
@@ -56,6 +71,11 @@ export function lineOf(t: Translator, kind: NotificationKind, postId: string | n
     case "assigned":
       return { headline: say("notify.assigned", { actor, title }), link: open };
   }
+}
+
+/** The entry's own page; the changelog for a notification written before entries had one. */
+function entryLink(data: Record<string, unknown>, links: Links): string {
+  return typeof data.entryId === "string" ? links.entry(data.entryId) : links.changelog;
 }
 
 /** One line's headline as the subject; several: how many, and from where. */

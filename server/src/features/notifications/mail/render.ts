@@ -32,6 +32,7 @@ function plainText(content: MailContent, slots: { preferences: string; unsubscri
   const parts = content.lines.map((line) =>
     [
       line.headline,
+      ...(line.ideas ? ["", line.ideas.label, ...line.ideas.items.map((idea) => `- ${idea.title}: ${idea.href}`)] : []),
       ...(line.quote
         ? [
             "",

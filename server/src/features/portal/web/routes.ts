@@ -7,7 +7,7 @@ import { robotsTxt, sitemapXml } from "./discovery.js";
 import { changelogFeed } from "./feeds.js";
 import { type Act, isBadInput, portalAction, portalPage, portalXml, type Render } from "./http.js";
 import { boardPage } from "./pages/board.js";
-import { changelogPage } from "./pages/changelog.js";
+import { changelogEntryPage, changelogPage } from "./pages/changelog.js";
 import { homePage } from "./pages/home.js";
 import { mePage, myDataDownload } from "./pages/me.js";
 import { postPage } from "./pages/post.js";
@@ -83,6 +83,10 @@ export function registerPortal(app: Hono<AppEnv>, webDir?: string): void {
   app.get(
     "/p/:workspace/changelog",
     pageOf((r, c) => changelogPage(r, c.req.query())),
+  );
+  app.get(
+    "/p/:workspace/changelog/:id",
+    pageOf((r, c) => changelogEntryPage(r, c.req.param("id") ?? "")),
   );
   app.post(
     "/p/:workspace/changelog/follow",

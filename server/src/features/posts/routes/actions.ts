@@ -6,7 +6,7 @@ import { defineOperation } from "../../../http/define-operation.js";
 import { orNull, PageQuery, postParam } from "../../../platform/fields.js";
 import { secretKey } from "../../../http/route-security.js";
 import { CommentSchema } from "../../comments/index.js";
-import { ChangePostStatusSchema, PostActivityListSchema, PostSchema } from "../schema.js";
+import { ChangePostStatusSchema, notifiedField, PostActivityListSchema, PostSchema } from "../schema.js";
 
 // What the dashboard does to one post beyond editing its fields.
 
@@ -18,14 +18,14 @@ export const changePostStatusOperation = defineOperation(
     tag: "Posts",
     summary: "Change a post's status",
     description:
-      "Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`). With a comment, the key needs `comments:write` too.",
+      "Optionally with a comment, in one transaction. Emits `post.status_changed` (and `comment.created`), and mails the post's followers (`followerCount` of them, fewer when a changelog entry told them it shipped) unless `notify` is `false`; `notified` says how many it mails. With a comment, the key needs `comments:write` too.",
     credential: secretKey("posts:write"),
     params: postParam,
     body: ChangePostStatusSchema,
     answer: {
       status: 200,
-      schema: z.object({ post: PostSchema, comment: orNull(CommentSchema) }),
-      description: "The post, and the comment if one was given.",
+      schema: z.object({ post: PostSchema, comment: orNull(CommentSchema), notified: notifiedField }),
+      description: "The post, the comment if one was given, and how many the change mails.",
     },
   },
   { verb: changePostStatus, idAs: "postId" },

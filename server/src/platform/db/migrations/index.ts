@@ -38,6 +38,7 @@ import * as turnedOffReceivers from "./0036_turned_off_receivers.js";
 import * as authorVotes from "./0037_author_votes.js";
 import * as boardPositions from "./0038_board_positions.js";
 import * as checkExistingPosts from "./0039_check_existing_posts.js";
+import * as notifyChoice from "./0040_notify_choice.js";
 import * as statusRoadmapAndNames from "./0042_status_roadmap_and_names.js";
 import * as previousSlugs from "./0044_previous_slugs.js";
 import * as importMappings from "./0045_import_mappings.js";
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   "0037_author_votes": authorVotes,
   "0038_board_positions": boardPositions,
   "0039_check_existing_posts": checkExistingPosts,
+  "0040_notify_choice": notifyChoice,
   "0042_status_roadmap_and_names": statusRoadmapAndNames,
   "0044_previous_slugs": previousSlugs,
   "0045_import_mappings": importMappings,

@@ -106,6 +106,7 @@ export const de: Catalogue = {
   "changelog.description": "Was es Neues bei {workspace} gibt.",
   "changelog.empty": "Noch nichts angekündigt.",
   "changelog.older": "Ältere Einträge",
+  "changelog.all": "Alle Neuigkeiten",
   "changelog.type.new": "Neu",
   "changelog.type.improved": "Verbessert",
   "changelog.type.fixed": "Behoben",
@@ -177,6 +178,9 @@ export const de: Catalogue = {
   "notify.mergedUnshown":
     "{title} wurde mit einer anderen Idee zusammengeführt, die das Team verfolgt: Ihre Stimme zählt jetzt dort, und Sie folgen der Idee weiterhin",
   "notify.changelogAnswered": "Eine Idee, der Sie folgen, ist umgesetzt: {entry}",
+  "notify.ideaShipped": "{idea} ist umgesetzt: {entry}",
+  "notify.ideasShipped": "Ideen, denen Sie folgen, sind umgesetzt: {entry}",
+  "notify.yourIdeas": "Ihre Ideen darin:",
   "notify.changelogPublished": "Neu: {entry}",
   "notify.newPost": "Neue Idee in {board}: {title}",
   "notify.commented": "{actor} hat {title} kommentiert",

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { html } from "hono/html";
-import { listPortalChangelog } from "../../changelog.js";
+import { getPortalChangelogEntry, listPortalChangelog, type PortalChangelogEntryView } from "../../changelog.js";
+import { plainExcerpt } from "../../../../../../packages/shared/src/markdown.js";
 import { PageQuery } from "../../../../platform/fields.js";
 import type { PortalRequest } from "../context.js";
 import { dateOf, markdownBlock } from "../fragments.js";
@@ -9,6 +10,7 @@ import { getPortalNotificationPreferences } from "../../../notifications/index.j
 
 // The changelog (/p/{workspace}/changelog): published entries, newest first, each with the ideas
 // it answers; 10 a page; its RSS and Atom feeds announced in the head and linked on the page.
+// Each entry has its own page too (/p/{workspace}/changelog/{id}), where its mail links.
 
 /**
  * Mail of new entries: a signed-in reader follows or stops in one click; a visitor, where the
@@ -30,6 +32,42 @@ ${following ? html`<span class="muted">${t.t("changelog.following")}</span>` : "
 <p><label for="subscribe-email">${t.t("changelog.byEmail")}</label></p>
 <p><input type="email" id="subscribe-email" name="email" autocomplete="email" required maxlength="320" placeholder="${t.t("changelog.email")}"> <button type="submit">${t.t("changelog.subscribe")}</button></p>
 </form>`;
+}
+
+/** An entry as both pages show it: its kind and date, its title (as `heading`), its text and the ideas it announces. */
+function entryBody(r: PortalRequest, e: PortalChangelogEntryView, heading: Html): Html {
+  const { t } = r.frame;
+  return html`<p class="meta"><span class="badge">${t.t(`changelog.type.${e.type}`)}</span> ${dateOf(r.frame, e.publishedAt)}</p>
+${heading}
+${markdownBlock(e.body, "")}
+${
+  e.posts.length > 0
+    ? html`<p class="meta">${t.t("changelog.announces")}: ${e.posts.map((p, i) => html`${i > 0 ? ", " : ""}<a href="${r.frame.base}/posts/${p.id}">${p.title}</a>`)}</p>`
+    : ""
+}`;
+}
+
+/** One entry's own page (/p/{workspace}/changelog/{id}): where its mail links; null (404) unless it is published. */
+export async function changelogEntryPage(r: PortalRequest, id: string): Promise<Html | null> {
+  if (!/^chg_[0-9a-z]{1,40}$/i.test(id)) return null;
+  const entry = await getPortalChangelogEntry({ ctx: r.ctx, input: { id } });
+  if (!entry) return null;
+  const { t } = r.frame;
+  const name = r.frame.workspace.name;
+  return page(
+    r.frame,
+    {
+      title: `${entry.title} · ${t.t("changelog.title")} · ${name}`,
+      description: plainExcerpt(entry.body) || t.t("changelog.description", { workspace: name }),
+      canonical: r.url(`/changelog/${entry.id}`),
+      section: "changelog",
+    },
+    html`<p><a href="${r.frame.base}/changelog">${t.t("changelog.all")}</a></p>
+<article class="entry">
+${entryBody(r, entry, html`<h1>${entry.title}</h1>`)}
+</article>
+${await byEmail(r, false)}`,
+  );
 }
 
 export async function changelogPage(r: PortalRequest, query: { cursor?: string | undefined; subscribed?: string | undefined }): Promise<Html> {
@@ -55,14 +93,7 @@ ${
     ? html`<p class="empty">${t.t("changelog.empty")}</p>`
     : html`<ol class="entries">${entries.data.map(
         (e) => html`<li class="entry" id="entry-${e.id}">
-<p class="meta"><span class="badge">${t.t(`changelog.type.${e.type}`)}</span> ${dateOf(r.frame, e.publishedAt)}</p>
-<h2>${e.title}</h2>
-${markdownBlock(e.body, "")}
-${
-  e.posts.length > 0
-    ? html`<p class="meta">${t.t("changelog.announces")}: ${e.posts.map((p, i) => html`${i > 0 ? ", " : ""}<a href="${r.frame.base}/posts/${p.id}">${p.title}</a>`)}</p>`
-    : ""
-}
+${entryBody(r, e, html`<h2><a href="${r.frame.base}/changelog/${e.id}">${e.title}</a></h2>`)}
 </li>`,
       )}</ol>`
 }
