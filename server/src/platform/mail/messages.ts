@@ -5,7 +5,7 @@ import { translator } from "../i18n/translator.js";
 // The words of the mail Heed sends, plain text: a link and what it is for. Mail to members speaks
 // English, as the dashboard does; mail to end users speaks their language (platform/i18n).
 
-/** A link's last moment as a person reads it: "Sunday 6 December 2026 at 17:00 UTC". */
+/** A link's last moment as a person reads it: "Sunday, 6 December 2026 at 17:00 UTC". */
 export function readableExpiry(iso: string): string {
   return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
 }
@@ -50,7 +50,7 @@ export function passwordResetMail(input: { to: string; url: string; expiresAt: s
       "",
       `Set it here: ${input.url}`,
       "",
-      `The link works once, until ${input.expiresAt}. If it was not you, ignore this mail: your password stays as it is.`,
+      `The link works once, until ${readableExpiry(input.expiresAt)}. If it was not you, ignore this mail: your password stays as it is.`,
     ].join("\n"),
   };
 }

@@ -56,6 +56,8 @@ describe("mail", () => {
     expect([unknown.status, unknown.body]).toEqual([202, {}]);
     const mail = await smtp.mailTo(s.email);
     expect(mail.subject).toBe("Set a new password for Heed");
+    // Until when, in words a person reads, not an ISO timestamp.
+    expect(mail.text).toMatch(/The link works once, until \w+day, \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC\./);
     const token = linkIn(mail.text).split("/app/reset/")[1]!;
     expect(linkIn(mail.text)).toBe(`http://heed.test/app/reset/${token}`);
     expect(smtp.received.some((m) => m.to.includes("nobody@example.com"))).toBe(false);
