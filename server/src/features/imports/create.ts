@@ -8,7 +8,7 @@ import type { Page, PageInput } from "../../platform/pagination/page.js";
 import { requireScope } from "../../platform/scopes.js";
 import { beginImport } from "./batch.js";
 import type { CreateImportSchema } from "./schema.js";
-import { mappingsToRemember } from "./mappings.js";
+import { mappingsToRemember, statusesOfWorkspace } from "./mappings.js";
 import { mappingOver, type CsvMapping } from "./sources/csv/mapping.js";
 import { findImport, type ImportOptionsStored, type ImportView, toImportView } from "./view.js";
 
@@ -48,19 +48,10 @@ export async function createImport({ ctx, input }: { ctx: Ctx; input: CreateImpo
   if (input.mapping) mapping = mappingOver(mapping ?? {}, input.mapping);
   const mapped = Object.entries(mapping?.statuses ?? {});
   if (mapped.length > 0) {
-    const there = new Set(
-      (
-        await db
-          .selectFrom("statuses")
-          .select("id")
-          .where("workspace_id", "=", ctx.workspace.id)
-          .where(
-            "id",
-            "in",
-            mapped.map(([, id]) => id),
-          )
-          .execute()
-      ).map((s) => s.id),
+    const there = await statusesOfWorkspace(
+      db,
+      ctx.workspace.id,
+      mapped.map(([, id]) => id),
     );
     const unknown = mapped.find(([, id]) => !there.has(id));
     if (unknown) throw invalidReference(`/mapping/statuses/${unknown[0].replace(/~/g, "~0").replace(/\//g, "~1")}`, "status", unknown[1]);

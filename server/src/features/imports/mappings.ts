@@ -116,21 +116,10 @@ export async function findImportMapping({
   if (!row) return { saved: null };
   // A status deleted since is left out: its name is matched or made again, as if never mapped.
   const mapped = Object.entries(JSON.parse(row.statuses) as Record<string, string>);
-  const there = new Set(
-    mapped.length === 0
-      ? []
-      : (
-          await reader(ctx)
-            .selectFrom("statuses")
-            .select("id")
-            .where("workspace_id", "=", ctx.workspace.id)
-            .where(
-              "id",
-              "in",
-              mapped.map(([, id]) => id),
-            )
-            .execute()
-        ).map((s) => s.id),
+  const there = await statusesOfWorkspace(
+    reader(ctx),
+    ctx.workspace.id,
+    mapped.map(([, id]) => id),
   );
   const statuses = Object.fromEntries(mapped.filter(([, id]) => there.has(id)));
   return {
@@ -143,4 +132,11 @@ export async function findImportMapping({
       savedAt: row.saved_at,
     },
   };
+}
+
+/** Which of `ids` name a status of the workspace: a mapping may name only its own workspace's. */
+export async function statusesOfWorkspace(db: Db | Tx, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("statuses").select("id").where("workspace_id", "=", workspaceId).where("id", "in", ids).execute();
+  return new Set(rows.map((s) => s.id));
 }
